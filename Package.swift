@@ -1,0 +1,63 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "taskproc",
+    platforms: [.macOS(.v15)],  // Synchronization.Mutex; irrelevant on Linux
+    products: [
+        .library(name: "SensorSignal", targets: ["SensorSignal"]),
+        .library(name: "ActiveTasks", targets: ["ActiveTasks"]),
+        .executable(name: "taskproc", targets: ["taskproc"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+    ],
+    targets: [
+        // MARK: - C libraries (thin shims only; imported by SensorSignal/Interop alone)
+        .systemLibrary(
+            name: "CFFTW", pkgConfig: "fftw3",
+            providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]),
+        .systemLibrary(
+            name: "CSndfile", pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]),
+
+        // MARK: - Libraries
+        .target(
+            name: "SensorSignal",
+            dependencies: [
+                "CFFTW", "CSndfile",
+                .product(name: "RealModule", package: "swift-numerics"),
+                .product(name: "ComplexModule", package: "swift-numerics"),
+            ]),
+        .target(name: "ActiveTasks", dependencies: ["SensorSignal"]),
+
+        // MARK: - Command-line tool
+        .executableTarget(
+            name: "taskproc",
+            dependencies: [
+                "ActiveTasks",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // MARK: - Tests
+        .testTarget(
+            name: "SensorSignalTests",
+            dependencies: [
+                "SensorSignal",
+                .product(name: "RealModule", package: "swift-numerics"),
+                .product(name: "ComplexModule", package: "swift-numerics"),
+            ]),
+        .testTarget(name: "ActiveTasksTests", dependencies: ["ActiveTasks", "SensorSignal"]),
+        .testTarget(name: "taskprocTests", dependencies: ["taskproc", "ActiveTasks"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets where [.regular, .executable, .test].contains(target.type) {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+        ]
+}

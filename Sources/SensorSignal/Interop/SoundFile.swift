@@ -1,0 +1,440 @@
+internal import CSndfile
+import Foundation
+
+/// A sample type audio can be decoded to: `Float` or `Double`, normalised so integer full scale is ±1.0.
+///
+/// The underscored requirements bridge to libsndfile; they are not meant to be called directly.
+public protocol AudioSample: BinaryFloatingPoint, Sendable {
+    /// Reads up to `frames` interleaved frames; returns frames read.
+    static func _sfReadFrames(_ handle: OpaquePointer, _ buffer: UnsafeMutablePointer<Self>, _ frames: Int) -> Int
+    /// Writes `frames` interleaved frames; returns frames written.
+    static func _sfWriteFrames(_ handle: OpaquePointer, _ buffer: UnsafePointer<Self>, _ frames: Int) -> Int
+}
+
+extension Float: AudioSample {
+    public static func _sfReadFrames(_ handle: OpaquePointer, _ buffer: UnsafeMutablePointer<Float>, _ frames: Int)
+        -> Int
+    { Int(sf_readf_float(handle, buffer, sf_count_t(frames))) }
+    public static func _sfWriteFrames(_ handle: OpaquePointer, _ buffer: UnsafePointer<Float>, _ frames: Int) -> Int {
+        Int(sf_writef_float(handle, buffer, sf_count_t(frames)))
+    }
+}
+
+extension Double: AudioSample {
+    public static func _sfReadFrames(_ handle: OpaquePointer, _ buffer: UnsafeMutablePointer<Double>, _ frames: Int)
+        -> Int
+    { Int(sf_readf_double(handle, buffer, sf_count_t(frames))) }
+    public static func _sfWriteFrames(_ handle: OpaquePointer, _ buffer: UnsafePointer<Double>, _ frames: Int) -> Int {
+        Int(sf_writef_double(handle, buffer, sf_count_t(frames)))
+    }
+}
+
+/// Why an audio file could not be opened or decoded. Every case names the file.
+public enum SoundFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No file exists at `path`.
+    case fileNotFound(path: String)
+    /// The file exists but cannot be read (permissions, a directory, an I/O error).
+    case unreadable(path: String, reason: String)
+    /// The file is not in a format/encoding libsndfile decodes; `hint` says what to do.
+    case unsupportedFormat(path: String, hint: String)
+    /// The file is recognised but malformed, or empty.
+    case corrupt(path: String, reason: String)
+    /// The header promises more audio than the file holds: decoding stopped at `framesRead`.
+    case truncated(path: String, expectedFrames: Int, framesRead: Int)
+    /// A write failed (for ``AudioFileWriter``).
+    case writeFailed(path: String, reason: String)
+
+    /// The path of the file concerned.
+    public var path: String {
+        switch self {
+        case .fileNotFound(let p), .unreadable(let p, _), .unsupportedFormat(let p, _), .corrupt(let p, _),
+            .truncated(let p, _, _), .writeFailed(let p, _):
+            p
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .fileNotFound(let p): "\(p): no such file"
+        case .unreadable(let p, let r): "\(p): cannot read file: \(r)"
+        case .unsupportedFormat(let p, let h): "\(p): unsupported audio format: \(h)"
+        case .corrupt(let p, let r): "\(p): corrupt or malformed audio file: \(r)"
+        case .truncated(let p, let e, let r):
+            "\(p): truncated audio file: header declares \(e) frames but only \(r) could be decoded"
+        case .writeFailed(let p, let r): "\(p): cannot write audio file: \(r)"
+        }
+    }
+}
+
+/// Container and encoding of an audio file, with libsndfile's names.
+public struct AudioFormat: Sendable, Hashable, Codable {
+    /// Container short name, e.g. `WAV`, `FLAC`, `OGG`, `AIFF`, `CAF`, `RF64`, `W64`.
+    public var container: String
+    /// Sample encoding short name, e.g. `PCM_16`, `PCM_24`, `FLOAT`, `VORBIS`, `ALAC_16`.
+    public var encoding: String
+    /// Bits of resolution per sample of the stored encoding, if it is a fixed-width PCM/float code.
+    public var bitsPerSample: Int?
+    /// libsndfile's descriptive name of the container (e.g. "WAV (Microsoft)").
+    public var containerDescription: String
+    /// libsndfile's descriptive name of the encoding (e.g. "Signed 16 bit PCM").
+    public var encodingDescription: String
+}
+
+/// What is known about an audio file before decoding it.
+public struct AudioFileInfo: Sendable, Hashable, Codable {
+    /// The file's path as given.
+    public var path: String
+    /// Sampling rate, Hz.
+    public var sampleRate: Double
+    /// Frames (samples per channel) declared by the file.
+    public var frameCount: Int
+    /// Number of interleaved channels.
+    public var channelCount: Int
+    /// Container and encoding.
+    public var format: AudioFormat
+    /// Duration, seconds: `frameCount / sampleRate`.
+    public var duration: Double { sampleRate > 0 ? Double(frameCount) / sampleRate : 0 }
+}
+
+/// One block of decoded audio, de-interleaved: `channels[c][i]` is frame `startFrame + i` of channel `c`.
+public struct AudioBlock<Sample: AudioSample> {
+    /// Index of the block's first frame in the file.
+    public var startFrame: Int
+    /// Frames in this block (the last block may be shorter than requested).
+    public var frameCount: Int
+    /// Per-channel samples; each array holds exactly `frameCount` values.
+    public var channels: [[Sample]]
+}
+
+/// Decoded audio: all frames of every channel.
+public struct AudioSignal<Sample: AudioSample>: Sendable {
+    /// File metadata.
+    public var info: AudioFileInfo
+    /// Per-channel samples, normalised to ±1.0 full scale.
+    public var channels: [[Sample]]
+}
+
+/// An open audio file read through libsndfile (WAV, FLAC, OGG/Vorbis/Opus, AIFF, CAF, RF64, W64, AU, …).
+///
+/// Integer encodings are normalised so that full scale is ±1.0. Not `Sendable`: one task at a time.
+/// `.m4a`/`.mp4`/`.aac` (ResearchKit's recorder format) are rejected with a hint to decode them first.
+public final class SoundFile {
+    /// Metadata read from the header.
+    public let info: AudioFileInfo
+    private let handle: OpaquePointer
+    private var scratch: [Double] = []
+    private var scratchFloat: [Float] = []
+    private var position = 0
+
+    /// Opens `path` for reading.
+    /// - Throws: ``SoundFileError`` naming the file and the reason.
+    public init(path: String) throws(SoundFileError) {
+        try Self.preflight(path)
+        var sfinfo = SF_INFO()
+        guard let h = sf_open(path, Int32(SFM_READ), &sfinfo) else {
+            let code = Int(sf_error(nil))
+            let message = String(cString: sf_strerror(nil))
+            throw Self.classifyOpenFailure(path: path, code: code, message: message)
+        }
+        handle = h
+        guard sfinfo.channels > 0, sfinfo.samplerate > 0 else {
+            sf_close(h)
+            throw .corrupt(path: path, reason: "header declares \(sfinfo.channels) channels at \(sfinfo.samplerate) Hz")
+        }
+        info = AudioFileInfo(
+            path: path, sampleRate: Double(sfinfo.samplerate), frameCount: Int(sfinfo.frames),
+            channelCount: Int(sfinfo.channels), format: Self.describe(format: sfinfo.format))
+    }
+
+    deinit { sf_close(handle) }
+
+    /// Decodes the whole file into per-channel arrays.
+    /// - Throws: ``SoundFileError/truncated(path:expectedFrames:framesRead:)`` if the data ends early.
+    public static func read<Sample: AudioSample>(path: String, as: Sample.Type = Double.self) throws(SoundFileError)
+        -> AudioSignal<Sample>
+    {
+        let file = try SoundFile(path: path)
+        return AudioSignal(info: file.info, channels: try file.readRemaining(as: Sample.self))
+    }
+
+    /// Decodes every remaining frame into per-channel arrays (one allocation per channel).
+    public func readRemaining<Sample: AudioSample>(as: Sample.Type = Double.self) throws(SoundFileError) -> [[Sample]] {
+        let remaining = max(0, info.frameCount - position)
+        let nch = info.channelCount
+        if nch == 1 {
+            var got = 0
+            let samples = [Sample](unsafeUninitializedCapacity: remaining) { buf, count in
+                if remaining > 0 { got = Sample._sfReadFrames(handle, buf.baseAddress!, remaining) }
+                // Zero what was not decoded so the array is fully initialised before we report it.
+                if got < remaining { (buf.baseAddress! + got).initialize(repeating: 0, count: remaining - got) }
+                count = remaining
+            }
+            position += got
+            if got < remaining { throw .truncated(path: info.path, expectedFrames: info.frameCount, framesRead: position) }
+            return [samples]
+        }
+        var channels = [[Sample]](repeating: [], count: nch)
+        for c in 0..<nch { channels[c].reserveCapacity(remaining) }
+        let block = 1 << 14
+        var interleaved = [Sample](repeating: 0, count: block * nch)
+        var left = remaining
+        while left > 0 {
+            let want = min(block, left)
+            let got = interleaved.withUnsafeMutableBufferPointer { Sample._sfReadFrames(handle, $0.baseAddress!, want) }
+            if got <= 0 { break }
+            interleaved.withUnsafeBufferPointer { src in
+                for c in 0..<nch {
+                    channels[c].append(contentsOf: (0..<got).lazy.map { src[$0 * nch + c] })
+                }
+            }
+            left -= got
+            position += got
+        }
+        if left > 0 { throw .truncated(path: info.path, expectedFrames: info.frameCount, framesRead: position) }
+        return channels
+    }
+
+    /// Streams the file in blocks of `blockFrames` frames, de-interleaved, in constant memory.
+    ///
+    /// The block's channel arrays are reused from one call to the next: copy what you need to keep.
+    /// - Parameters:
+    ///   - blockFrames: frames per block (the last block may be shorter).
+    ///   - body: called once per block, in file order.
+    /// - Throws: ``SoundFileError/truncated(path:expectedFrames:framesRead:)`` after the last decodable
+    ///   block if the data ends early, or whatever `body` throws.
+    public func forEachBlock<Sample: AudioSample>(
+        frames blockFrames: Int = 65_536, as: Sample.Type,
+        _ body: (borrowing AudioBlock<Sample>) throws -> Void
+    ) throws {
+        precondition(blockFrames > 0, "SoundFile.forEachBlock: blockFrames must be positive, got \(blockFrames)")
+        let nch = info.channelCount
+        var interleaved = nch == 1 ? [] : [Sample](repeating: 0, count: blockFrames * nch)
+        var block = AudioBlock<Sample>(
+            startFrame: position, frameCount: 0,
+            channels: [[Sample]](repeating: [Sample](repeating: 0, count: blockFrames), count: nch))
+        while position < info.frameCount {
+            let want = min(blockFrames, info.frameCount - position)
+            var got = 0
+            if nch == 1 {
+                // Decode straight into the channel buffer: no interleave copy for mono.
+                if block.channels[0].count != want { block.channels[0] = [Sample](repeating: 0, count: want) }
+                got = block.channels[0].withUnsafeMutableBufferPointer { Sample._sfReadFrames(handle, $0.baseAddress!, want) }
+                if got < want { block.channels[0].removeLast(want - got) }
+            } else {
+                got = interleaved.withUnsafeMutableBufferPointer { Sample._sfReadFrames(handle, $0.baseAddress!, want) }
+                for c in 0..<nch {
+                    if block.channels[c].count != got { block.channels[c] = [Sample](repeating: 0, count: got) }
+                    interleaved.withUnsafeBufferPointer { src in
+                        block.channels[c].withUnsafeMutableBufferPointer { dst in
+                            for i in 0..<got { dst[i] = src[i * nch + c] }
+                        }
+                    }
+                }
+            }
+            if got <= 0 { break }
+            block.startFrame = position
+            block.frameCount = got
+            position += got
+            try body(block)
+            if got < want { break }
+        }
+        if position < info.frameCount {
+            throw SoundFileError.truncated(path: info.path, expectedFrames: info.frameCount, framesRead: position)
+        }
+    }
+
+    // MARK: Helpers
+
+    private static func preflight(_ path: String) throws(SoundFileError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .fileNotFound(path: path)
+        }
+        if isDirectory.boolValue { throw .unreadable(path: path, reason: "is a directory") }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw .unreadable(path: path, reason: "permission denied")
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        if size == 0 { throw .corrupt(path: path, reason: "file is empty (0 bytes)") }
+        if let hint = compressedContainerHint(path: path) { throw .unsupportedFormat(path: path, hint: hint) }
+    }
+
+    /// MP4/M4A/AAC/MP3 containers libsndfile 1.2 cannot decode, detected by extension or magic bytes.
+    private static func compressedContainerHint(path: String) -> String? {
+        let ext = (path as NSString).pathExtension.lowercased()
+        var magic = [UInt8](repeating: 0, count: 12)
+        if let fh = FileHandle(forReadingAtPath: path) {
+            let data = (try? fh.read(upToCount: 12)) ?? Data()
+            try? fh.close()
+            magic = [UInt8](data) + [UInt8](repeating: 0, count: max(0, 12 - data.count))
+        }
+        let isMP4 = magic[4] == 0x66 && magic[5] == 0x74 && magic[6] == 0x79 && magic[7] == 0x70  // "ftyp"
+        let isADTS = magic[0] == 0xFF && (magic[1] & 0xF6) == 0xF0
+        if isMP4 || ["m4a", "mp4", "m4b", "aac", "3gp"].contains(ext) || (isADTS && ext != "mp3") {
+            return "MP4/M4A/AAC audio (ResearchKit's recorder format) is not decodable by libsndfile; "
+                + "convert it first, e.g. `ffmpeg -i input.m4a output.wav`"
+        }
+        return nil
+    }
+
+    private static func classifyOpenFailure(path: String, code: Int, message: String) -> SoundFileError {
+        switch code {
+        case Int(SF_ERR_UNRECOGNISED_FORMAT):
+            .unsupportedFormat(path: path, hint: "libsndfile does not recognise the content (\(message))")
+        case Int(SF_ERR_UNSUPPORTED_ENCODING):
+            .unsupportedFormat(path: path, hint: "the container is known but its encoding is not (\(message))")
+        case Int(SF_ERR_MALFORMED_FILE):
+            .corrupt(path: path, reason: message)
+        case Int(SF_ERR_SYSTEM):
+            .unreadable(path: path, reason: message)
+        default:
+            // libsndfile reports most header problems with specific codes > 4.
+            .corrupt(path: path, reason: message)
+        }
+    }
+
+    static func describe(format: Int32) -> AudioFormat {
+        let major = Int(format) & Int(SF_FORMAT_TYPEMASK)
+        let sub = Int(format) & Int(SF_FORMAT_SUBMASK)
+        func infoName(_ value: Int) -> String {
+            var fi = SF_FORMAT_INFO()
+            fi.format = Int32(value)
+            guard sf_command(nil, Int32(SFC_GET_FORMAT_INFO), &fi, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0, let n = fi.name
+            else { return "unknown (0x\(String(value, radix: 16)))" }
+            return String(cString: n)
+        }
+        let containers: [Int: String] = [
+            Int(SF_FORMAT_WAV): "WAV", Int(SF_FORMAT_AIFF): "AIFF", Int(SF_FORMAT_AU): "AU",
+            Int(SF_FORMAT_RAW): "RAW", Int(SF_FORMAT_PAF): "PAF", Int(SF_FORMAT_SVX): "SVX",
+            Int(SF_FORMAT_NIST): "NIST", Int(SF_FORMAT_VOC): "VOC", Int(SF_FORMAT_IRCAM): "IRCAM",
+            Int(SF_FORMAT_W64): "W64", Int(SF_FORMAT_MAT4): "MAT4", Int(SF_FORMAT_MAT5): "MAT5",
+            Int(SF_FORMAT_PVF): "PVF", Int(SF_FORMAT_XI): "XI", Int(SF_FORMAT_HTK): "HTK",
+            Int(SF_FORMAT_SDS): "SDS", Int(SF_FORMAT_AVR): "AVR", Int(SF_FORMAT_WAVEX): "WAVEX",
+            Int(SF_FORMAT_SD2): "SD2", Int(SF_FORMAT_FLAC): "FLAC", Int(SF_FORMAT_CAF): "CAF",
+            Int(SF_FORMAT_WVE): "WVE", Int(SF_FORMAT_OGG): "OGG", Int(SF_FORMAT_MPC2K): "MPC2K",
+            Int(SF_FORMAT_RF64): "RF64", Int(SF_FORMAT_MPEG): "MPEG",
+        ]
+        let encodings: [Int: (String, Int?)] = [
+            Int(SF_FORMAT_PCM_S8): ("PCM_S8", 8), Int(SF_FORMAT_PCM_16): ("PCM_16", 16),
+            Int(SF_FORMAT_PCM_24): ("PCM_24", 24), Int(SF_FORMAT_PCM_32): ("PCM_32", 32),
+            Int(SF_FORMAT_PCM_U8): ("PCM_U8", 8), Int(SF_FORMAT_FLOAT): ("FLOAT", 32),
+            Int(SF_FORMAT_DOUBLE): ("DOUBLE", 64), Int(SF_FORMAT_ULAW): ("ULAW", 8),
+            Int(SF_FORMAT_ALAW): ("ALAW", 8), Int(SF_FORMAT_IMA_ADPCM): ("IMA_ADPCM", nil),
+            Int(SF_FORMAT_MS_ADPCM): ("MS_ADPCM", nil), Int(SF_FORMAT_GSM610): ("GSM610", nil),
+            Int(SF_FORMAT_VOX_ADPCM): ("VOX_ADPCM", nil), Int(SF_FORMAT_G721_32): ("G721_32", nil),
+            Int(SF_FORMAT_G723_24): ("G723_24", nil), Int(SF_FORMAT_G723_40): ("G723_40", nil),
+            Int(SF_FORMAT_DWVW_12): ("DWVW_12", 12), Int(SF_FORMAT_DWVW_16): ("DWVW_16", 16),
+            Int(SF_FORMAT_DWVW_24): ("DWVW_24", 24), Int(SF_FORMAT_DWVW_N): ("DWVW_N", nil),
+            Int(SF_FORMAT_DPCM_8): ("DPCM_8", 8), Int(SF_FORMAT_DPCM_16): ("DPCM_16", 16),
+            Int(SF_FORMAT_VORBIS): ("VORBIS", nil), Int(SF_FORMAT_OPUS): ("OPUS", nil),
+            Int(SF_FORMAT_ALAC_16): ("ALAC_16", 16), Int(SF_FORMAT_ALAC_20): ("ALAC_20", 20),
+            Int(SF_FORMAT_ALAC_24): ("ALAC_24", 24), Int(SF_FORMAT_ALAC_32): ("ALAC_32", 32),
+            Int(SF_FORMAT_MPEG_LAYER_I): ("MPEG_LAYER_I", nil), Int(SF_FORMAT_MPEG_LAYER_II): ("MPEG_LAYER_II", nil),
+            Int(SF_FORMAT_MPEG_LAYER_III): ("MPEG_LAYER_III", nil),
+        ]
+        let enc = encodings[sub] ?? ("0x" + String(sub, radix: 16), nil)
+        return AudioFormat(
+            container: containers[major] ?? "0x" + String(major, radix: 16), encoding: enc.0, bitsPerSample: enc.1,
+            containerDescription: infoName(major), encodingDescription: infoName(sub))
+    }
+}
+
+/// The containers/encodings ``AudioFileWriter`` can produce.
+public enum AudioFileFormat: String, Sendable, CaseIterable, Codable {
+    /// WAV, signed 16-bit PCM.
+    case wav16
+    /// WAV, signed 24-bit PCM.
+    case wav24
+    /// WAV, 32-bit float.
+    case wavFloat
+    /// FLAC, 16-bit.
+    case flac16
+    /// FLAC, 24-bit.
+    case flac24
+    /// AIFF, signed 16-bit PCM.
+    case aiff16
+    /// CAF, signed 16-bit PCM.
+    case caf16
+    /// RF64, signed 16-bit PCM.
+    case rf64
+    /// Sony W64, signed 16-bit PCM.
+    case w64
+    /// Ogg Vorbis (lossy).
+    case oggVorbis
+
+    var sfFormat: Int32 {
+        let v: Int
+        switch self {
+        case .wav16: v = Int(SF_FORMAT_WAV) | Int(SF_FORMAT_PCM_16)
+        case .wav24: v = Int(SF_FORMAT_WAV) | Int(SF_FORMAT_PCM_24)
+        case .wavFloat: v = Int(SF_FORMAT_WAV) | Int(SF_FORMAT_FLOAT)
+        case .flac16: v = Int(SF_FORMAT_FLAC) | Int(SF_FORMAT_PCM_16)
+        case .flac24: v = Int(SF_FORMAT_FLAC) | Int(SF_FORMAT_PCM_24)
+        case .aiff16: v = Int(SF_FORMAT_AIFF) | Int(SF_FORMAT_PCM_16)
+        case .caf16: v = Int(SF_FORMAT_CAF) | Int(SF_FORMAT_PCM_16)
+        case .rf64: v = Int(SF_FORMAT_RF64) | Int(SF_FORMAT_PCM_16)
+        case .w64: v = Int(SF_FORMAT_W64) | Int(SF_FORMAT_PCM_16)
+        case .oggVorbis: v = Int(SF_FORMAT_OGG) | Int(SF_FORMAT_VORBIS)
+        }
+        return Int32(v)
+    }
+}
+
+/// Writes audio files through libsndfile (used for generated test signals and sample data).
+///
+/// Samples are ±1.0 full scale; integer encodings clip out-of-range values instead of wrapping.
+public enum AudioFileWriter {
+    /// Writes per-channel samples to `path`, replacing nothing: an existing file is an error unless
+    /// `overwrite` is true.
+    /// - Parameters:
+    ///   - channels: one array per channel, all the same length.
+    ///   - sampleRate: Hz (integer rates only, as every container stores them).
+    /// - Throws: ``SoundFileError/writeFailed(path:reason:)``.
+    public static func write<Sample: AudioSample>(
+        _ channels: [[Sample]], sampleRate: Int, to path: String, format: AudioFileFormat = .wav16,
+        overwrite: Bool = false
+    ) throws(SoundFileError) {
+        guard let first = channels.first, channels.allSatisfy({ $0.count == first.count }) else {
+            throw .writeFailed(path: path, reason: "need at least one channel, all of equal length")
+        }
+        if !overwrite && FileManager.default.fileExists(atPath: path) {
+            throw .writeFailed(path: path, reason: "file exists (refusing to overwrite)")
+        }
+        var sfinfo = SF_INFO()
+        sfinfo.samplerate = Int32(sampleRate)
+        sfinfo.channels = Int32(channels.count)
+        sfinfo.format = format.sfFormat
+        guard sf_format_check(&sfinfo) != 0 else {
+            throw .writeFailed(path: path, reason: "libsndfile rejects \(format.rawValue) at \(sampleRate) Hz, \(channels.count) ch")
+        }
+        guard let h = sf_open(path, Int32(SFM_WRITE), &sfinfo) else {
+            throw .writeFailed(path: path, reason: String(cString: sf_strerror(nil)))
+        }
+        defer { sf_close(h) }
+        let clip: Int32 = 1  // SF_TRUE
+        sf_command(h, Int32(SFC_SET_CLIPPING), nil, clip)
+        let nch = channels.count
+        let frames = first.count
+        let block = 1 << 14
+        var interleaved = [Sample](repeating: 0, count: block * nch)
+        var start = 0
+        while start < frames {
+            let n = min(block, frames - start)
+            for c in 0..<nch {
+                for i in 0..<n { interleaved[i * nch + c] = channels[c][start + i] }
+            }
+            let written = interleaved.withUnsafeBufferPointer { Sample._sfWriteFrames(h, $0.baseAddress!, n) }
+            guard written == n else {
+                throw .writeFailed(path: path, reason: String(cString: sf_strerror(h)))
+            }
+            start += n
+        }
+    }
+}
+
+/// The libsndfile version string, e.g. `libsndfile-1.2.0`.
+public var libsndfileVersion: String {
+    var buffer = [CChar](repeating: 0, count: 128)
+    sf_command(nil, Int32(SFC_GET_LIB_VERSION), &buffer, Int32(buffer.count))
+    return String(cString: buffer)
+}

@@ -1,0 +1,6 @@
+import ActiveTasks
+
+@main
+struct Entrypoint {
+    static func main() { print(activeTasksVersion) }
+}
