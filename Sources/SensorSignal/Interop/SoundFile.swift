@@ -436,5 +436,5 @@ public enum AudioFileWriter {
 public var libsndfileVersion: String {
     var buffer = [CChar](repeating: 0, count: 128)
     sf_command(nil, Int32(SFC_GET_LIB_VERSION), &buffer, Int32(buffer.count))
-    return String(cString: buffer)
+    return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
 }
