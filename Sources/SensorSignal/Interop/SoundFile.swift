@@ -126,9 +126,17 @@ public final class SoundFile {
     private var scratchFloat: [Float] = []
     private var position = 0
 
+    /// Frames the header declares when the data ends early (a truncated file opened with
+    /// `acceptTruncated: true`); `nil` for an intact file. ``info`` holds the frames actually present.
+    public let declaredFrameCount: Int?
+
     /// Opens `path` for reading.
+    /// - Parameters:
+    ///   - path: the audio file.
+    ///   - acceptTruncated: if false (the default), a file whose header promises more audio than it holds
+    ///     is rejected; if true, it opens with the frames present and ``declaredFrameCount`` set.
     /// - Throws: ``SoundFileError`` naming the file and the reason.
-    public init(path: String) throws(SoundFileError) {
+    public init(path: String, acceptTruncated: Bool = false) throws(SoundFileError) {
         try Self.preflight(path)
         var sfinfo = SF_INFO()
         guard let h = sf_open(path, Int32(SFM_READ), &sfinfo) else {
@@ -144,6 +152,33 @@ public final class SoundFile {
         info = AudioFileInfo(
             path: path, sampleRate: Double(sfinfo.samplerate), frameCount: Int(sfinfo.frames),
             channelCount: Int(sfinfo.channels), format: Self.describe(format: sfinfo.format))
+        declaredFrameCount = Self.declaredFrames(handle: h, framesPresent: Int(sfinfo.frames))
+        if let declared = declaredFrameCount, !acceptTruncated {
+            sf_close(h)
+            throw .truncated(path: path, expectedFrames: declared, framesRead: Int(sfinfo.frames))
+        }
+    }
+
+    /// libsndfile clamps a truncated PCM file to the data present and says so only in its log
+    /// (`data : 96000 (should be 47978)`); recover the declared frame count from that line.
+    private static func declaredFrames(handle: OpaquePointer, framesPresent: Int) -> Int? {
+        var log = [CChar](repeating: 0, count: 16_384)
+        sf_command(handle, Int32(SFC_GET_LOG_INFO), &log, Int32(log.count))
+        let text = log.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        for line in text.split(separator: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("data") || trimmed.hasPrefix("SSND"),
+                let open = trimmed.range(of: "(should be "),
+                let colon = trimmed.firstIndex(of: ":")
+            else { continue }
+            let declaredText = trimmed[trimmed.index(after: colon)..<open.lowerBound].trimmingCharacters(in: .whitespaces)
+            let actualText = trimmed[open.upperBound...].prefix { $0.isNumber }
+            guard let declared = Int(declaredText), let actual = Int(actualText), actual > 0, declared > actual else {
+                continue
+            }
+            return Int((Double(framesPresent) * Double(declared) / Double(actual)).rounded())
+        }
+        return nil
     }
 
     deinit { sf_close(handle) }
