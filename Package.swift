@@ -49,7 +49,12 @@ let package = Package(
                 .product(name: "ComplexModule", package: "swift-numerics"),
             ]),
         .testTarget(name: "ActiveTasksTests", dependencies: ["ActiveTasks", "SensorSignal"]),
-        .testTarget(name: "taskprocTests", dependencies: ["taskproc", "ActiveTasks"]),
+        .testTarget(
+            name: "taskprocTests",
+            dependencies: [
+                "taskproc", "ActiveTasks",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,4 @@
 import SensorSignal
 
-/// The ActiveTasks module version.
-public let activeTasksVersion = "0.1.0"
+/// The taskproc version (library and command-line tool).
+public let taskprocVersion = "0.1.0"

@@ -1,6 +1,7 @@
-import ActiveTasks
+import ArgumentParser
 
+/// The `taskproc` executable: all command logic lives in TaskprocCommand and the libraries.
 @main
-struct Entrypoint {
-    static func main() { print(activeTasksVersion) }
+enum Entrypoint {
+    static func main() async { await TaskprocCommand.main() }
 }

@@ -157,14 +157,14 @@ func testTone(frames: Int, channels: Int, sampleRate: Double) -> [[Double]] {
     @Test func emptyFile() throws {
         let dir = TemporaryDirectory()
         let path = dir.path("empty.wav")
-        FileManager.default.createFile(atPath: path, contents: Data())
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
         expectError(path) { if case .corrupt(_, let r) = $0 { r.contains("0 bytes") } else { false } }
     }
 
     @Test func binaryGarbage() throws {
         let dir = TemporaryDirectory()
         let path = dir.path("garbage.wav")
-        FileManager.default.createFile(atPath: path, contents: Data((0..<2560).map { UInt8($0 % 251) }))
+        _ = FileManager.default.createFile(atPath: path, contents: Data((0..<2560).map { UInt8($0 % 251) }))
         expectError(path) { if case .unsupportedFormat = $0 { true } else { false } }
     }
 
@@ -174,7 +174,7 @@ func testTone(frames: Int, channels: Int, sampleRate: Double) -> [[Double]] {
         try AudioFileWriter.write([[Double](repeating: 0.25, count: 1000)], sampleRate: 8000, to: good)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: good))
         let path = dir.path("header-only.wav")
-        FileManager.default.createFile(atPath: path, contents: bytes.prefix(30))
+        _ = FileManager.default.createFile(atPath: path, contents: bytes.prefix(30))
         expectError(path) { if case .corrupt = $0 { true } else { false } }
     }
 
@@ -184,7 +184,7 @@ func testTone(frames: Int, channels: Int, sampleRate: Double) -> [[Double]] {
         try AudioFileWriter.write([[Double](repeating: 0.25, count: 48_000)], sampleRate: 48_000, to: good)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: good))
         let path = dir.path("truncated.wav")
-        FileManager.default.createFile(atPath: path, contents: bytes.prefix(bytes.count / 2))
+        _ = FileManager.default.createFile(atPath: path, contents: bytes.prefix(bytes.count / 2))
         expectError(path) {
             if case .truncated(_, let expected, let read) = $0 {
                 expected == 48_000 && read > 23_000 && read < 25_000
@@ -203,7 +203,7 @@ func testTone(frames: Int, channels: Int, sampleRate: Double) -> [[Double]] {
         // An MP4 'ftyp' box, as ResearchKit's AVAudioRecorder writes.
         var bytes: [UInt8] = [0, 0, 0, 0x20] + Array("ftypM4A ".utf8) + [0, 0, 0, 0]
         bytes += [UInt8](repeating: 0, count: 64)
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         expectError(path) { if case .unsupportedFormat(_, let hint) = $0 { hint.contains("ffmpeg") } else { false } }
     }
 
@@ -211,7 +211,7 @@ func testTone(frames: Int, channels: Int, sampleRate: Double) -> [[Double]] {
         let dir = TemporaryDirectory()
         let path = dir.path("misnamed.wav")
         let bytes: [UInt8] = [0, 0, 0, 0x20] + Array("ftypM4A ".utf8) + [UInt8](repeating: 0, count: 80)
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         expectError(path) { if case .unsupportedFormat(_, let hint) = $0 { hint.contains("MP4") } else { false } }
     }
 }

@@ -152,7 +152,12 @@ public final class SoundFile {
         info = AudioFileInfo(
             path: path, sampleRate: Double(sfinfo.samplerate), frameCount: Int(sfinfo.frames),
             channelCount: Int(sfinfo.channels), format: Self.describe(format: sfinfo.format))
-        declaredFrameCount = Self.declaredFrames(handle: h, framesPresent: Int(sfinfo.frames))
+        let format = info.format
+        let bytesPerFrame: Int? =
+            ["PCM_S8", "PCM_U8", "PCM_16", "PCM_24", "PCM_32", "FLOAT", "DOUBLE", "ULAW", "ALAW"].contains(format.encoding)
+            ? format.bitsPerSample.map { $0 / 8 * Int(sfinfo.channels) } : nil
+        declaredFrameCount = Self.declaredFrames(
+            handle: h, framesPresent: Int(sfinfo.frames), bytesPerFrame: bytesPerFrame)
         if let declared = declaredFrameCount, !acceptTruncated {
             sf_close(h)
             throw .truncated(path: path, expectedFrames: declared, framesRead: Int(sfinfo.frames))
@@ -161,7 +166,7 @@ public final class SoundFile {
 
     /// libsndfile clamps a truncated PCM file to the data present and says so only in its log
     /// (`data : 96000 (should be 47978)`); recover the declared frame count from that line.
-    private static func declaredFrames(handle: OpaquePointer, framesPresent: Int) -> Int? {
+    private static func declaredFrames(handle: OpaquePointer, framesPresent: Int, bytesPerFrame: Int?) -> Int? {
         var log = [CChar](repeating: 0, count: 16_384)
         sf_command(handle, Int32(SFC_GET_LOG_INFO), &log, Int32(log.count))
         let text = log.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
@@ -176,6 +181,7 @@ public final class SoundFile {
             guard let declared = Int(declaredText), let actual = Int(actualText), actual > 0, declared > actual else {
                 continue
             }
+            if let bytesPerFrame, bytesPerFrame > 0 { return declared / bytesPerFrame }
             return Int((Double(framesPresent) * Double(declared) / Double(actual)).rounded())
         }
         return nil

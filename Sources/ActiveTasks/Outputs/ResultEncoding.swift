@@ -1,0 +1,69 @@
+import Foundation
+
+/// How a result is written for people or programs.
+public enum OutputFormat: String, Sendable, CaseIterable, Codable {
+    /// Pretty-printed JSON with sorted keys (the default; stable for diffs and tools).
+    case json
+    /// Aligned plain text for a person at a terminal.
+    case table
+    /// Comma-separated values with a header row (RFC 4180 quoting).
+    case csv
+}
+
+/// A result that can be rendered in every ``OutputFormat``.
+public protocol RenderableResult: Encodable {
+    /// Rows for the aligned-text form: (label, value) pairs in reading order, grouped by section titles.
+    var tableSections: [(title: String, rows: [(String, String)])] { get }
+    /// Header and rows for the CSV form.
+    var csvTable: (header: [String], rows: [[String]]) { get }
+}
+
+/// Encodes results as JSON, aligned text or CSV.
+public enum ResultEncoding {
+    /// JSON text: pretty-printed, sorted keys, slashes unescaped, trailing newline.
+    public static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(value)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// Renders `result` in `format`.
+    public static func render(_ result: some RenderableResult, as format: OutputFormat) throws -> String {
+        switch format {
+        case .json: return try json(result)
+        case .table: return table(result.tableSections)
+        case .csv:
+            let t = result.csvTable
+            return ([t.header] + t.rows).map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\n") + "\n"
+        }
+    }
+
+    /// Aligned two-column text with section headings.
+    public static func table(_ sections: [(title: String, rows: [(String, String)])]) -> String {
+        let width = sections.flatMap { $0.rows.map(\.0.count) }.max() ?? 0
+        var out = ""
+        for (i, section) in sections.enumerated() {
+            if i > 0 { out += "\n" }
+            out += section.title + "\n"
+            for (label, value) in section.rows {
+                out += "  " + label + String(repeating: " ", count: width - label.count) + "  " + value + "\n"
+            }
+        }
+        return out
+    }
+
+    /// Quotes a CSV field when it contains a comma, quote or line break (RFC 4180).
+    public static func csvField(_ s: String) -> String {
+        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Formats a number for text output: up to `digits` significant decimals, no exponent for
+    /// ordinary magnitudes; `—` for nil.
+    public static func number(_ value: Double?, digits: Int = 6) -> String {
+        guard let value else { return "" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(format: "%.\(digits)g", value)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// A small, fast, seedable pseudo-random generator (SplitMix64) so generated test signals are
+/// identical on every machine and run.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    /// Creates a generator from a seed; equal seeds give equal sequences.
+    public init(seed: UInt64) { state = seed }
+
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Synthetic signals with known analytic properties, for sample data, calibration and tests.
+public enum TestSignal: Sendable, Hashable {
+    /// `amplitude·sin(2π·frequency·t + phase)`; frequency in Hz, phase in radians. RMS = amplitude/√2.
+    case sine(frequency: Double, amplitude: Double, phase: Double = 0)
+    /// Gaussian white noise with standard deviation `rms` (full-scale units), seeded.
+    case whiteNoise(rms: Double, seed: UInt64)
+    /// Digital silence.
+    case silence
+
+    /// Generates `count` samples at `sampleRate` Hz. Allocates the result once.
+    public func samples(count: Int, sampleRate: Double) -> [Double] {
+        switch self {
+        case .sine(let f, let a, let phase):
+            let w = 2 * Double.pi * f / sampleRate
+            return (0..<count).map { a * sin(w * Double($0) + phase) }
+        case .whiteNoise(let rms, let seed):
+            var rng = SplitMix64(seed: seed)
+            var out = [Double](repeating: 0, count: count)
+            var i = 0
+            while i < count {
+                // Box–Muller: two independent N(0,1) values per pair of uniforms in (0, 1].
+                let u1 = (Double(rng.next() >> 11) + 1) / 9_007_199_254_740_992
+                let u2 = Double(rng.next() >> 11) / 9_007_199_254_740_992
+                let r = (-2 * log(u1)).squareRoot()
+                out[i] = rms * r * cos(2 * .pi * u2)
+                if i + 1 < count { out[i + 1] = rms * r * sin(2 * .pi * u2) }
+                i += 2
+            }
+            return out
+        case .silence:
+            return [Double](repeating: 0, count: count)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import ActiveTasks
+import ArgumentParser
+import SensorSignal
+
+extension AudioFileFormat: ExpressibleByArgument {}
+
+/// `taskproc synth OUT`: write a synthetic test recording (calibration tones, noise, silence).
+struct Synth: AsyncParsableCommand {
+    enum Kind: String, ExpressibleByArgument, CaseIterable {
+        case sine, noise, silence
+    }
+
+    static let configuration = CommandConfiguration(
+        abstract: "Write a synthetic audio file with known properties (test and calibration signals).",
+        discussion: "Example: taskproc synth tone.wav --signal sine --frequency 1000 --amplitude 0.5 --duration 10")
+
+    @Argument(help: "Output audio file.", completion: .file())
+    var output: String
+
+    @Option(help: "Signal: sine, noise (Gaussian white, seeded) or silence.")
+    var signal: Kind = .sine
+
+    @Option(help: "Sine frequency, Hz.")
+    var frequency = 1000.0
+
+    @Option(help: "Sine peak amplitude or noise RMS, full-scale units (0…1).")
+    var amplitude = 0.5
+
+    @Option(help: "Duration, seconds.")
+    var duration = 1.0
+
+    @Option(help: "Sampling rate, Hz.")
+    var sampleRate = 48_000
+
+    @Option(help: "Channels (each channel gets the same signal).")
+    var channels = 1
+
+    @Option(help: "File format: \(AudioFileFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var fileFormat: AudioFileFormat = .wav16
+
+    @Option(help: "Seed for noise.")
+    var seed: UInt64 = 1
+
+    @Flag(help: "Overwrite the output file if it exists.")
+    var force = false
+
+    func validate() throws {
+        guard duration > 0, duration <= 86_400 else { throw ValidationError("--duration must be in (0, 86400] s, got \(duration)") }
+        guard sampleRate >= 1000 else { throw ValidationError("--sample-rate must be at least 1000 Hz, got \(sampleRate)") }
+        guard (1...64).contains(channels) else { throw ValidationError("--channels must be 1…64, got \(channels)") }
+        guard frequency > 0, frequency < Double(sampleRate) / 2 else {
+            throw ValidationError("--frequency must be in (0, \(sampleRate / 2)) Hz (below Nyquist), got \(frequency)")
+        }
+        guard amplitude >= 0, amplitude <= 1 else { throw ValidationError("--amplitude must be in [0, 1], got \(amplitude)") }
+    }
+
+    func run() async throws {
+        let frames = Int((duration * Double(sampleRate)).rounded())
+        let spec: TestSignal =
+            switch signal {
+            case .sine: .sine(frequency: frequency, amplitude: amplitude)
+            case .noise: .whiteNoise(rms: amplitude, seed: seed)
+            case .silence: .silence
+            }
+        let samples = spec.samples(count: frames, sampleRate: Double(sampleRate))
+        try AudioFileWriter.write(
+            Array(repeating: samples, count: channels), sampleRate: sampleRate, to: output, format: fileFormat,
+            overwrite: force)
+    }
+}
