@@ -1,0 +1,227 @@
+/// Irregularly timestamped multi-channel samples (phone sensor logs) linearly interpolated onto a uniform grid,
+/// split at gaps, with a report of every step taken.
+///
+/// The steps, each counted in ``report``:
+/// 1. Count backward steps (`t[i] < t[i−1]` in input order); if any, stably sort the samples by time.
+/// 2. Drop exact duplicate timestamps, keeping the first sample in input order.
+/// 3. Estimate the nominal interval: the median `m` of the intervals, then the median of the intervals inside
+///    `[m / outlierFactor, m × outlierFactor]` (robust to gaps, bursts and jitter; see ``ResamplingReport``).
+/// 4. Mark a gap wherever `Δt > gapFactor × nominal` or `Δt > maximumInterval` (see ``ResamplingOptions``).
+/// 5. On the grid `tₖ = t₀ + k / rate` (t₀ the earliest timestamp), linearly interpolate each run between gaps:
+///    `y(t) = v[j] + (t − t[j]) / (t[j+1] − t[j]) · (v[j+1] − v[j])` for `t[j] ≤ t ≤ t[j+1]`.
+///    Grid points in a gap, or before the first / after the last sample, get no value: nothing is extrapolated
+///    and no gap is bridged. Each run becomes one ``UniformSegment``.
+///
+/// A grid point within 10⁻³ output periods of a run's end is snapped to it, so a uniformly sampled input
+/// resampled at its own rate returns every sample even when its timestamps carry rounding error (Unix-epoch
+/// seconds are only resolved to 2.4 × 10⁻⁷ s). Times are processed relative to t₀, so epoch timestamps lose
+/// no further resolution.
+///
+/// `Sendable` value; safe to pass between tasks.
+public struct UniformResampling: Sendable, Hashable {
+    /// The output rate (Hz).
+    public let rate: Double
+    /// Time (s) of grid index 0: the earliest input timestamp.
+    public let origin: Double
+    /// The contiguous runs between gaps, in time order, including empty ones (no grid point inside).
+    public let segments: [UniformSegment]
+    /// What was found and done.
+    public let report: ResamplingReport
+
+    /// Resamples irregular samples onto a uniform grid of `rate` Hz, splitting at gaps.
+    ///
+    /// Complexity: O(n) for time-ordered input, O(n log n) otherwise (sorting, and the interval median).
+    /// Allocates the output arrays plus O(n) scratch (a permutation, the relative times and the intervals);
+    /// channel data is not copied when the input is already ordered and duplicate-free.
+    ///
+    /// - Parameters:
+    ///   - timestamps: Sample times in seconds, any origin (e.g. Unix epoch or uptime), any order.
+    ///   - channels: Value channels, each with exactly one value per timestamp (e.g. `[x, y, z]`). May be empty.
+    ///   - rate: The output sampling rate in Hz (finite, > 0).
+    ///   - options: Gap and rate-estimation rules.
+    /// - Throws: ``ResamplingError/channelLengthMismatch(channel:count:timestampCount:)``,
+    ///   ``ResamplingError/tooFewSamples(count:)`` (fewer than 2),
+    ///   ``ResamplingError/nonFiniteTimestamp(index:count:)``, ``ResamplingError/invalidRate(hertz:)``,
+    ///   ``ResamplingError/invalidOptions(reason:)``, or
+    ///   ``ResamplingError/tooFewDistinctTimestamps(distinct:inputCount:)``.
+    public init(
+        timestamps: [Double], channels: [[Double]], rate: Double, options: ResamplingOptions = ResamplingOptions()
+    ) throws(ResamplingError) {
+        let inputCount = timestamps.count
+        for (number, channel) in channels.enumerated() where channel.count != inputCount {
+            throw .channelLengthMismatch(channel: number, count: channel.count, timestampCount: inputCount)
+        }
+        guard inputCount >= 2 else { throw .tooFewSamples(count: inputCount) }
+        if let bad = timestamps.firstIndex(where: { !$0.isFinite }) {
+            throw .nonFiniteTimestamp(index: bad, count: timestamps.reduce(0) { $0 + ($1.isFinite ? 0 : 1) })
+        }
+        guard rate.isFinite && rate > 0 else { throw .invalidRate(hertz: rate) }
+        try options.validate()
+
+        // 1. Order.
+        var backwardSteps = 0
+        for i in 1..<inputCount where timestamps[i] < timestamps[i - 1] { backwardSteps += 1 }
+        let order: [Int] =
+            backwardSteps == 0
+            ? Array(0..<inputCount)
+            : (0..<inputCount).sorted { a, b in
+                timestamps[a] < timestamps[b] || (timestamps[a] == timestamps[b] && a < b)
+            }
+
+        // 2. Duplicates.
+        var kept: [Int] = []
+        kept.reserveCapacity(inputCount)
+        var conflictingDuplicates = 0
+        for index in order {
+            if let previous = kept.last, timestamps[previous] == timestamps[index] {
+                if channels.contains(where: { !Self.sameValue($0[previous], $0[index]) }) { conflictingDuplicates += 1 }
+                continue
+            }
+            kept.append(index)
+        }
+        let duplicatesDropped = inputCount - kept.count
+        guard kept.count >= 2 else { throw .tooFewDistinctTimestamps(distinct: kept.count, inputCount: inputCount) }
+
+        var nonFiniteValues = 0
+        for channel in channels {
+            for index in kept where !channel[index].isFinite { nonFiniteValues += 1 }
+        }
+
+        // Times relative to the origin: exact for nearby doubles, so epoch timestamps lose nothing.
+        let origin = timestamps[kept[0]]
+        let relative = kept.map { timestamps[$0] - origin }
+
+        // 3. Nominal interval.
+        var intervals = [Double](repeating: 0, count: kept.count - 1)
+        for j in intervals.indices { intervals[j] = relative[j + 1] - relative[j] }
+        let estimate = Self.estimateInterval(intervals, outlierFactor: options.outlierFactor)
+
+        // 4. Gaps.
+        let relativeLimit = options.gapFactor.map { $0 * estimate.nominal } ?? .infinity
+        let absoluteLimit = options.maximumInterval ?? .infinity
+        var gaps: [TimestampGap] = []
+        var runStarts = [0]
+        for (j, interval) in intervals.enumerated() where interval > relativeLimit || interval > absoluteLimit {
+            gaps.append(TimestampGap(start: timestamps[kept[j]], end: timestamps[kept[j + 1]], sampleIndex: j + 1))
+            runStarts.append(j + 1)
+        }
+        runStarts.append(kept.count)
+
+        // 5. Interpolate each run on the shared grid.
+        let tolerance = 1e-3  // in output periods
+        var segments: [UniformSegment] = []
+        segments.reserveCapacity(runStarts.count - 1)
+        var nextFreeGridIndex = Int.min
+        for run in 0..<(runStarts.count - 1) {
+            let first = runStarts[run]
+            let last = runStarts[run + 1] - 1
+            let lowestGrid = max((relative[first] * rate - tolerance).rounded(.up), Double(nextFreeGridIndex))
+            let highestGrid = (relative[last] * rate + tolerance).rounded(.down)
+            let gridOffset = Int(lowestGrid)
+            let count = max(0, Int(highestGrid) - gridOffset + 1)
+            if count > 0 { nextFreeGridIndex = gridOffset + count }
+
+            var values = channels.map { _ in [Double](repeating: 0, count: count) }
+            var j = first  // interval [j, j+1] being interpolated
+            for i in 0..<count {
+                let time = min(max(Double(gridOffset + i) / rate, relative[first]), relative[last])
+                while j + 1 < last && relative[j + 1] < time { j += 1 }
+                if first == last {
+                    for c in channels.indices { values[c][i] = channels[c][kept[first]] }
+                    continue
+                }
+                let fraction = (time - relative[j]) / (relative[j + 1] - relative[j])
+                let lower = kept[j]
+                let upper = kept[j + 1]
+                for c in channels.indices {
+                    let a = channels[c][lower]
+                    let b = channels[c][upper]
+                    values[c][i] = fraction == 0 ? a : fraction == 1 ? b : a + fraction * (b - a)
+                }
+            }
+            segments.append(
+                UniformSegment(
+                    origin: origin, rate: rate, gridOffset: gridOffset, channels: values, count: count,
+                    firstInputTime: timestamps[kept[first]], lastInputTime: timestamps[kept[last]],
+                    inputRange: first..<(last + 1)))
+        }
+
+        self.rate = rate
+        self.origin = origin
+        self.segments = segments
+        self.report = ResamplingReport(
+            inputCount: inputCount, backwardSteps: backwardSteps, duplicatesDropped: duplicatesDropped,
+            conflictingDuplicates: conflictingDuplicates, nonFiniteValues: nonFiniteValues,
+            nominalInterval: estimate.nominal, medianRate: 1 / estimate.nominal, meanRate: estimate.meanRate,
+            intervalOutliers: estimate.outliers, gaps: gaps, outputRate: rate,
+            outputCount: segments.reduce(0) { $0 + $1.count }, segmentCount: segments.count,
+            emptySegments: segments.reduce(0) { $0 + ($1.count == 0 ? 1 : 0) })
+    }
+
+    /// All output on one contiguous grid from the first to the last output sample, with every grid point that
+    /// falls in a gap set to `fill` (NaN by default), so gaps stay visible.
+    ///
+    /// Grid point `i` lies at `origin + (firstGridIndex + i) / rate` seconds, where `firstGridIndex` is the
+    /// first non-empty segment's ``UniformSegment/gridOffset``. Allocates one array per channel.
+    ///
+    /// - Parameter fill: The value for grid points inside gaps.
+    /// - Returns: One array per channel (empty arrays if there is no output).
+    public func contiguousChannels(fillingGapsWith fill: Double = .nan) -> [[Double]] {
+        let filled = segments.filter { $0.count > 0 }
+        let channelCount = segments.first?.channels.count ?? 0
+        guard let head = filled.first, let tail = filled.last else {
+            return [[Double]](repeating: [], count: channelCount)
+        }
+        let total = tail.gridOffset + tail.count - head.gridOffset
+        var result = [[Double]](repeating: [Double](repeating: fill, count: total), count: channelCount)
+        for segment in filled {
+            let start = segment.gridOffset - head.gridOffset
+            for c in 0..<channelCount {
+                result[c].replaceSubrange(start..<(start + segment.count), with: segment.channels[c])
+            }
+        }
+        return result
+    }
+
+    /// Equal values, treating NaN as equal to NaN (for duplicate conflict counting).
+    private static func sameValue(_ a: Double, _ b: Double) -> Bool {
+        a == b || (a.isNaN && b.isNaN)
+    }
+
+    /// Median of the intervals, outlier band, then median and mean of the inliers.
+    private static func estimateInterval(
+        _ intervals: [Double], outlierFactor: Double
+    ) -> (nominal: Double, meanRate: Double, outliers: Int) {
+        let sorted = intervals.sorted()
+        let overall = median(ofSorted: sorted[...])
+        let low = overall / outlierFactor
+        let high = overall * outlierFactor
+        let lowerIndex = sorted.partitioningIndex { $0 >= low }
+        let upperIndex = sorted.partitioningIndex { $0 > high }
+        // Empty only for a band narrower than 2× around an even-count median; then nothing is rejected.
+        let inliers = lowerIndex < upperIndex ? sorted[lowerIndex..<upperIndex] : sorted[...]
+        let nominal = median(ofSorted: inliers)
+        let total = inliers.reduce(0, +)
+        return (nominal, Double(inliers.count) / total, intervals.count - inliers.count)
+    }
+
+    /// numpy-style median of a sorted, non-empty slice: the middle value, or the mean of the two middle values.
+    private static func median(ofSorted values: ArraySlice<Double>) -> Double {
+        let middle = values.startIndex + values.count / 2
+        if values.count % 2 == 1 { return values[middle] }
+        return (values[middle - 1] + values[middle]) / 2
+    }
+}
+
+extension Array where Element == Double {
+    /// The first index whose element satisfies `predicate`, for a predicate that is false then true (binary search).
+    fileprivate func partitioningIndex(where predicate: (Double) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if predicate(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}
