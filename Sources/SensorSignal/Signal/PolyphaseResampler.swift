@@ -130,15 +130,22 @@ public struct PolyphaseResampler: Sendable, Hashable {
                 let oldest = newest - tapCount + 1  // input sample multiplied by the last tap of this phase
                 let first = max(0, -oldest)
                 let end = min(tapCount, inputCount - oldest)
+                guard first < end else {
+                    buffer.initializeElement(at: m, to: 0)
+                    continue
+                }
+                // Equal-length views: one bounds check each, then a plain two-accumulator dot product.
+                let h = taps.extracting((tapStart + first)..<(tapStart + end))
+                let x = signal.extracting((oldest + first)..<(oldest + end))
                 var sum0 = 0.0
                 var sum1 = 0.0
-                var r = first
-                while r + 1 < end {
-                    sum0 += taps[tapStart + r] * signal[oldest + r]
-                    sum1 += taps[tapStart + r + 1] * signal[oldest + r + 1]
+                var r = 0
+                while r + 1 < h.count {
+                    sum0 += h[r] * x[r]
+                    sum1 += h[r + 1] * x[r + 1]
                     r += 2
                 }
-                if r < end { sum0 += taps[tapStart + r] * signal[oldest + r] }
+                if r < h.count { sum0 += h[r] * x[r] }
                 buffer.initializeElement(at: m, to: sum0 + sum1)
             }
             initialized = outputCount
