@@ -114,7 +114,7 @@ import Testing
         ("", "an empty document"), ("{\"a\":1", "',' or '}'"), ("[1,2", "',' or ']'"), ("{\"a\":NaN}", "NaN"),
         ("{\"a\":Infinity}", "Infinity"), ("{\"a\":-Infinity}", "-Infinity"), ("{\"a\":1e999}", "±1.8e308"),
         ("{\"a\":\"abc", "unterminated string"), ("{a:1}", "quoted object key"), ("[1] 2", "end of document"),
-        ("{\"a\" 1}", "':'"), ("[\"\\q\"]", "valid escape"), ("[01x]", "',' or ']'"), ("\u{1}", "byte 0x01"),
+        ("{\"a\" 1}", "':'"), ("[\"\\q\"]", "valid escape"), ("[01x]", "found '01x'"), ("\u{1}", "byte 0x01"),
     ])
     func malformedDocumentsGiveSpecificErrors(text: String, mention: String) throws {
         let e = try #require(failure(text), "\(text) should fail")

@@ -17,19 +17,26 @@ enum DecimalParser {
     private static let maxExponent = 308
     private static let table: [(mantissa: UInt64, binaryExponent: Int)] = buildPowerTable()
 
-    /// Parses a JSON-grammar number occupying exactly `bytes` (sign, digits, fraction, exponent).
+    /// Parses a number occupying exactly `bytes` (sign, digits, fraction, exponent).
     /// Returns nil if the bytes are not a number in that grammar.
-    @inline(__always)
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        var i = 0
+        guard let (value, end) = scan(bytes, from: 0), end == bytes.count else { return nil }
+        return value
+    }
+
+    /// Parses the longest number starting at `start`; returns the value and the index after it,
+    /// or nil if no valid number starts there (e.g. `-`, `1.`, `1e`).
+    @inline(__always)
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Double, Int)? {
+        var i = start
         let n = bytes.count
-        guard n > 0 else { return nil }
+        guard i < n else { return nil }
         var negative = false
-        if bytes[0] == UInt8(ascii: "-") {
+        if bytes[i] == UInt8(ascii: "-") {
             negative = true
-            i = 1
-        } else if bytes[0] == UInt8(ascii: "+") {
-            i = 1
+            i += 1
+        } else if bytes[i] == UInt8(ascii: "+") {
+            i += 1
         }
         var w: UInt64 = 0
         var digits = 0  // significant digits accumulated into w
@@ -38,13 +45,14 @@ enum DecimalParser {
         var sawDigit = false
         var exponent = 0
         // Integer part.
-        while i < n, bytes[i] &- 48 < 10 {
-            let d = UInt64(bytes[i] &- 48)
+        while i < n {
+            let d = bytes[i] &- 48
+            if d >= 10 { break }
             sawDigit = true
             if w == 0 && d == 0 {
                 // Leading zeros are not significant.
             } else if digits < 19 {
-                w = w &* 10 &+ d
+                w = w &* 10 &+ UInt64(d)
                 digits += 1
             } else {
                 dropped += 1
@@ -55,14 +63,14 @@ enum DecimalParser {
         // Fraction.
         if i < n, bytes[i] == UInt8(ascii: ".") {
             i += 1
-            var fractionDigits = 0
-            while i < n, bytes[i] &- 48 < 10 {
-                let d = UInt64(bytes[i] &- 48)
-                fractionDigits += 1
+            let fractionStart = i
+            while i < n {
+                let d = bytes[i] &- 48
+                if d >= 10 { break }
                 if w == 0 && d == 0 {
                     exponent -= 1
                 } else if digits < 19 {
-                    w = w &* 10 &+ d
+                    w = w &* 10 &+ UInt64(d)
                     digits += 1
                     exponent -= 1
                 } else if d != 0 {
@@ -70,7 +78,7 @@ enum DecimalParser {
                 }
                 i += 1
             }
-            guard fractionDigits > 0 else { return nil }
+            guard i > fractionStart else { return nil }
             sawDigit = true
         }
         guard sawDigit else { return nil }
@@ -84,25 +92,26 @@ enum DecimalParser {
                 i += 1
             }
             var e = 0
-            var expDigits = 0
-            while i < n, bytes[i] &- 48 < 10 {
-                if e < 100_000 { e = e * 10 + Int(bytes[i] &- 48) }
-                expDigits += 1
+            let expStart = i
+            while i < n {
+                let d = bytes[i] &- 48
+                if d >= 10 { break }
+                if e < 100_000 { e = e * 10 + Int(d) }
                 i += 1
             }
-            guard expDigits > 0 else { return nil }
+            guard i > expStart else { return nil }
             exponent += expNegative ? -e : e
         }
-        guard i == n else { return nil }
-        if w == 0 { return negative ? -0.0 : 0.0 }
-        if !truncated, let v = fastPath(w: w, q: exponent) { return negative ? -v : v }
-        return slowPath(bytes)
+        if w == 0 { return (negative ? -0.0 : 0.0, i) }
+        if !truncated, let v = fastPath(w: w, q: exponent) { return (negative ? -v : v, i) }
+        guard let v = slowPath(UnsafeBufferPointer(rebasing: bytes[start..<i])) else { return nil }
+        return (v, i)
     }
 
     /// Exact (Clinger) or error-bounded (128-bit product) conversion of w·10^q; nil if undecidable here.
     @inline(__always)
     private static func fastPath(w: UInt64, q: Int) -> Double? {
-        // Exact: both w and 10^|q| are exactly representable doubles.
+        // Exact: both w and 10^|q| are exactly representable doubles, so one IEEE operation rounds once.
         if w <= 1 << 53, q >= -22, q <= 22 {
             let p = exactPowersOfTen[q < 0 ? -q : q]
             return q < 0 ? Double(w) / p : Double(w) * p
@@ -111,40 +120,33 @@ enum DecimalParser {
         let power = table[q - minExponent]
         let shift = w.leadingZeroBitCount
         let wn = w << UInt64(shift)
-        let (hi, lo) = wn.multipliedFullWidth(by: power.mantissa)
-        // True product lies in [P − wn, P + 2·wn): the table entry is a truncation within 1 ulp
-        // (widened to [−1, +2) ulp for safety), so P's high word is exact to within −1/+2.
-        guard hi >= 2, hi < UInt64.max - 2 else { return nil }
+        var (hi, lo) = wn.multipliedFullWidth(by: power.mantissa)
         // Binary exponent of bit 0 of the 128-bit product P = hi·2^64 + lo.
-        let e = power.binaryExponent - shift
-        guard let a = roundToDouble(hi: hi - 1, lo: lo, exponent: e),
-            let b = roundToDouble(hi: hi + 2, lo: lo, exponent: e),
-            a == b
-        else { return nil }
-        return a
-    }
-
-    /// Rounds the 128-bit integer (hi, lo)·2^exponent to the nearest double, ties to even.
-    /// Returns nil for results outside the normal range (left to strtod).
-    @inline(__always)
-    private static func roundToDouble(hi: UInt64, lo: UInt64, exponent: Int) -> Double? {
-        let lz = hi.leadingZeroBitCount  // 0 or 1 for normalised inputs
-        let h = lz == 0 ? hi : (hi << UInt64(lz)) | (lo >> UInt64(64 - lz))
-        let l = lo << UInt64(lz)
-        var mantissa = h >> 11
-        let roundBit = (h >> 10) & 1
-        let sticky = (h & 0x3FF) != 0 || l != 0
-        var e2 = exponent - lz + 128 - 53  // value = mantissa · 2^e2
-        if roundBit == 1 && (sticky || mantissa & 1 == 1) {
+        var e = power.binaryExponent - shift
+        // Normalise so bit 127 is set (a product of two normalised factors has bit 126 or 127 set).
+        if hi >> 63 == 0 {
+            hi = (hi << 1) | (lo >> 63)
+            lo <<= 1
+            e -= 1
+        }
+        // The table entry is a truncation within 1 ulp, so the true product lies in [P, P + 2·wn):
+        // after normalisation the high word is exact to within [−2, +4) (kept conservative). The result
+        // is decidable when that interval neither crosses the halfway point of the 11 discarded bits nor
+        // borrows from or carries into the 53-bit mantissa; otherwise strtod decides.
+        let low = hi & 0x7FF
+        guard low >= 3, low <= 0x7FF - 5, low < 0x400 - 5 || low > 0x400 + 3 else { return nil }
+        var mantissa = hi >> 11
+        var e2 = e + 75  // value = mantissa · 2^e2
+        if low > 0x400 {
             mantissa += 1
             if mantissa == 1 << 53 {
                 mantissa >>= 1
                 e2 += 1
             }
         }
-        let unbiased = e2 + 52
-        guard unbiased > -1022, unbiased < 1023 else { return nil }
-        return Double(sign: .plus, exponent: e2, significand: Double(mantissa))
+        let biased = e2 + 52 + 1023
+        guard biased > 0, biased < 2047 else { return nil }
+        return Double(bitPattern: UInt64(biased) << 52 | (mantissa & ((1 << 52) - 1)))
     }
 
     private static let exactPowersOfTen: [Double] = (0...22).map { pow(10.0, Double($0)) }

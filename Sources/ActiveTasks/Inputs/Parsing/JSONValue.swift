@@ -263,37 +263,36 @@ struct JSONScanner {
     /// Reads a JSON number. NaN and Infinity (which some writers emit) are rejected by name.
     @inline(__always)
     mutating func readNumber() throws(InputError) -> Double {
-        let start = index
-        while index < bytes.count {
-            let c = bytes[index]
-            // Digits, sign, decimal point, exponent marker.
-            if c &- 48 < 10 || c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".") || c | 0x20 == UInt8(ascii: "e") {
-                index += 1
-            } else {
-                break
-            }
+        if let (value, end) = DecimalParser.scan(bytes, from: index), value.isFinite,
+            end == bytes.count || Self.isDelimiter(bytes[end])
+        {
+            index = end
+            return value
         }
-        if index == start {
-            // Name the common non-JSON tokens explicitly.
-            for token in ["NaN", "Infinity", "-Infinity", "inf", "nan"] where hasPrefix(token) {
-                throw error(expected: "a finite JSON number", found: "\(token) (not valid JSON)")
-            }
+        try numberError()
+    }
+
+    /// True for bytes that may follow a number: separators, closers and whitespace.
+    @inline(__always) static func isDelimiter(_ c: UInt8) -> Bool {
+        c == UInt8(ascii: ",") || c == UInt8(ascii: "}") || c == UInt8(ascii: "]") || c == 0x20 || c == 0x0A
+            || c == 0x0D || c == 0x09
+    }
+
+    /// Explains why no number could be read at the cursor.
+    func numberError() throws(InputError) -> Never {
+        for token in ["NaN", "-NaN", "Infinity", "-Infinity", "inf", "-inf", "nan"] where hasPrefix(token) {
+            throw error(expected: "a finite JSON number", found: "\(token) (not valid JSON)")
+        }
+        var end = index
+        while end < bytes.count, !Self.isDelimiter(bytes[end]), end - index < 40 { end += 1 }
+        if end == index || bytes[index] < 0x20 || bytes[index] >= 0x80 {
             throw error(expected: "a value", found: describeHere())
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "I"), hasPrefix("Infinity") || bytes[start] == UInt8(ascii: "-") {
-            index = start
-            throw error(expected: "a finite JSON number", found: "-Infinity (not valid JSON)")
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+        if let (value, _) = DecimalParser.scan(bytes, from: index), !value.isFinite {
+            throw error(expected: "a number within ±1.8e308", found: "'\(text)'")
         }
-        let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
-        guard let value = DecimalParser.parse(slice) else {
-            index = start
-            throw error(expected: "a number", found: "'\(String(decoding: slice, as: UTF8.self))'")
-        }
-        guard value.isFinite else {
-            index = start
-            throw error(expected: "a number within ±1.8e308", found: "'\(String(decoding: slice, as: UTF8.self))'")
-        }
-        return value
+        throw error(expected: "a value", found: "'\(text)'")
     }
 
     func hasPrefix(_ token: String) -> Bool {
