@@ -110,7 +110,7 @@ public struct Autocorrelation: Sendable, Hashable {
 
     /// The autocorrelation of `signal` at lags `0 … min(maxLag, N − 1)` (array convenience).
     ///
-    /// See ``compute(_:cache:)-(Span<Scalar>,_)``.
+    /// See the `Span` overload of `compute(_:cache:)`.
     /// - Parameters:
     ///   - signal: N samples.
     ///   - cache: a per-task transform cache, or nil.

@@ -27,7 +27,7 @@ public enum Detrend: String, Sendable, Hashable, CaseIterable {
         data.withUnsafeMutableBufferPointer { apply(to: $0) }
     }
 
-    /// Removes the trend from `data` in place (allocation-free; see ``apply(to:)-(inout [Scalar])``).
+    /// Removes the trend from `data` in place (allocation-free; see the public `apply(to:)`).
     func apply<Scalar: BinaryFloatingPoint>(to data: UnsafeMutableBufferPointer<Scalar>) {
         let n = data.count
         if self == .none || n == 0 { return }

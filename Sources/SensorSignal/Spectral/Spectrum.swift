@@ -150,7 +150,7 @@ public func dominantFrequency<Scalar: FFTScalar>(
 
 /// The frequency in Hz of the largest spectral peak of `signal` above DC (array convenience).
 ///
-/// See ``dominantFrequency(of:sampleRate:window:in:)-(Span<Scalar>,_,_,_)``.
+/// See the `Span` overload of `dominantFrequency(of:sampleRate:window:in:)`.
 /// - Parameters:
 ///   - signal: N ≥ 1 samples.
 ///   - sampleRate: fs in Hz.

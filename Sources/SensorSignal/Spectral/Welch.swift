@@ -252,7 +252,7 @@ public struct Welch: Sendable, Hashable {
 
     /// The Welch power spectral density of `signal` (array convenience).
     ///
-    /// See ``psd(_:sampleRate:cache:)-(Span<Scalar>,_,_)``.
+    /// See the `Span` overload of `psd(_:sampleRate:cache:)`.
     /// - Parameters:
     ///   - signal: the samples.
     ///   - sampleRate: fs in Hz.
