@@ -176,7 +176,7 @@ extension FiltersTests {
                 FiltersTests.relativeDeviation(filter.state, FiltersReference.sosfiltHighpass3FinalState) <= 1e-12)
         }
 
-        @Test(arguments: ["lp4_100", "hp3_100", "lp8_48k", "bp4_100", "bs3_48k"])
+        @Test(arguments: ["lp1_100", "lp4_100", "hp3_100", "lp8_48k", "bp4_100", "bs3_48k"])
         func blocksOfRandomSizesEqualTheWholeSignal(_ name: String) throws {
             let sos = FiltersTests.designed(name)
             let x = FiltersTests.testSignal(count: 6000)
@@ -205,6 +205,22 @@ extension FiltersTests {
             }
             #expect(streamed == whole)
             #expect(streamedFloat == wholeFloat)
+        }
+
+        @Test(arguments: ["lp1_100", "bs3_48k"])
+        func sampleBySampleEqualsTheWholeSignal(_ name: String) {
+            // Exercises the block edges of the two-sections-at-a-time kernel (blocks of one sample).
+            let sos = FiltersTests.designed(name)
+            let x = FiltersTests.testSignal(count: 500)
+            var filter = SOSFilter(sos)
+            var streamed: [Double] = []
+            var one = [0.0]
+            for value in x {
+                one[0] = value
+                filter.process(&one)
+                streamed.append(one[0])
+            }
+            #expect(streamed == sos.filter(x))
         }
 
         @Test(arguments: ["lp4_100", "hp8_100", "bp2_48k", "bs2_100"])

@@ -86,8 +86,10 @@ public struct SOSFilter: Sendable {
 
     /// Filters `samples` in place and advances the state (the next call continues where this one ended).
     ///
-    /// Runs the whole block through section 0, then section 1, …, keeping each section's coefficients and
-    /// state in registers; this gives the same results, bit for bit, as scipy's sample-by-sample order.
+    /// Runs the block through two sections at a time, the second one sample behind the first, so the two
+    /// recursions overlap in the CPU instead of waiting on each other; every section still does exactly
+    /// scipy's operations on exactly the same values, so the output is bit-for-bit the same as scipy's
+    /// sample-by-sample order.
     /// - Parameter samples: the block; overwritten with the filter output.
     /// - Complexity: O(samples × sections); no allocation.
     public mutating func process(_ samples: inout MutableSpan<Double>) {
@@ -96,19 +98,26 @@ public struct SOSFilter: Sendable {
         let coefficients = self.coefficients
         let c = coefficients.span
         var z = state.mutableSpan
-        for s in 0..<sectionCount {
-            let (b0, b1, b2, a1, a2) = (c[5 * s], c[5 * s + 1], c[5 * s + 2], c[5 * s + 3], c[5 * s + 4])
-            var z0 = z[2 * s]
-            var z1 = z[2 * s + 1]
-            for i in 0..<sampleCount {
-                let x = samples[i]
-                let y = b0 * x + z0
-                z0 = b1 * x - a1 * y + z1
-                z1 = b2 * x - a2 * y
-                samples[i] = y
+        var s = 0
+        while s < sectionCount {
+            var first = BiquadStage(c, section: s, z0: z[2 * s], z1: z[2 * s + 1])
+            if s + 1 < sectionCount {
+                var second = BiquadStage(c, section: s + 1, z0: z[2 * s + 2], z1: z[2 * s + 3])
+                if sampleCount > 0 {
+                    var pending = first.step(samples[0])
+                    for i in 1..<sampleCount {
+                        let next = first.step(samples[i])
+                        samples[i - 1] = second.step(pending)
+                        pending = next
+                    }
+                    samples[sampleCount - 1] = second.step(pending)
+                }
+                (z[2 * s + 2], z[2 * s + 3]) = (second.z0, second.z1)
+            } else {
+                for i in 0..<sampleCount { samples[i] = first.step(samples[i]) }
             }
-            z[2 * s] = z0
-            z[2 * s + 1] = z1
+            (z[2 * s], z[2 * s + 1]) = (first.z0, first.z1)
+            s += 2
         }
     }
 
@@ -153,5 +162,37 @@ public struct SOSFilter: Sendable {
     public mutating func process(_ samples: inout [Float]) {
         var span = samples.mutableSpan
         process(&span)
+    }
+}
+
+/// One section's coefficients and state, held in registers by the hot loops of ``SOSFilter``.
+private struct BiquadStage {
+    let b0: Double
+    let b1: Double
+    let b2: Double
+    let a1: Double
+    let a2: Double
+    var z0: Double
+    var z1: Double
+
+    /// Loads section `s` from the packed coefficients `b0, b1, b2, a1, a2` (5 per section) with state `z0, z1`.
+    @inline(__always)
+    init(_ coefficients: Span<Double>, section s: Int, z0: Double, z1: Double) {
+        b0 = coefficients[5 * s]
+        b1 = coefficients[5 * s + 1]
+        b2 = coefficients[5 * s + 2]
+        a1 = coefficients[5 * s + 3]
+        a2 = coefficients[5 * s + 4]
+        self.z0 = z0
+        self.z1 = z1
+    }
+
+    /// One step of direct form II transposed, in scipy's operation order.
+    @inline(__always)
+    mutating func step(_ x: Double) -> Double {
+        let y = b0 * x + z0
+        z0 = b1 * x - a1 * y + z1
+        z1 = b2 * x - a2 * y
+        return y
     }
 }

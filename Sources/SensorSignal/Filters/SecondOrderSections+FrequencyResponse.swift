@@ -10,7 +10,10 @@ extension SecondOrderSections {
     ///   - frequency: the frequency f in Hz (any real value; the response is periodic in fs).
     ///   - sampleRate: the sampling rate fs in Hz.
     /// - Returns: `H`; `|H|` is the gain and `arg H` the phase shift in radians. Does not allocate.
+    /// - Precondition: `sampleRate` is finite and above 0.
     public func response(at frequency: Double, sampleRate: Double) -> Complex<Double> {
+        precondition(
+            sampleRate.isFinite && sampleRate > 0, "SecondOrderSections.response: sampleRate \(sampleRate) Hz")
         let omega = 2 * Double.pi * frequency / sampleRate
         let zInverse = Complex(Double.cos(omega), -Double.sin(omega))
         var h = Complex<Double>(1, 0)
