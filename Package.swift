@@ -21,12 +21,15 @@ let package = Package(
         .systemLibrary(
             name: "CSndfile", pkgConfig: "sndfile",
             providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]),
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
         // MARK: - Libraries
         .target(
             name: "SensorSignal",
             dependencies: [
-                "CFFTW", "CSndfile",
+                "CFFTW", "CSndfile", "CZlib",
                 .product(name: "RealModule", package: "swift-numerics"),
                 .product(name: "ComplexModule", package: "swift-numerics"),
             ]),

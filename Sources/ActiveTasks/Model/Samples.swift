@@ -1,0 +1,131 @@
+import Foundation
+
+/// A point in iOS view coordinates (points; origin top-left, y downwards).
+public struct ViewPoint: Sendable, Hashable, Codable {
+    /// Horizontal position, points.
+    public var x: Double
+    /// Vertical position, points (downwards).
+    public var y: Double
+
+    /// Creates a point.
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// A size in iOS points.
+public struct ViewSize: Sendable, Hashable, Codable {
+    /// Width, points.
+    public var width: Double
+    /// Height, points.
+    public var height: Double
+
+    /// Creates a size.
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A rectangle in iOS view coordinates (points).
+public struct ViewRect: Sendable, Hashable, Codable {
+    /// Top-left corner.
+    public var origin: ViewPoint
+    /// Extent.
+    public var size: ViewSize
+
+    /// Creates a rectangle.
+    public init(origin: ViewPoint, size: ViewSize) {
+        self.origin = origin
+        self.size = size
+    }
+
+    /// Centre point.
+    public var center: ViewPoint { ViewPoint(x: origin.x + size.width / 2, y: origin.y + size.height / 2) }
+
+    /// True when `p` lies inside (edges included).
+    public func contains(_ p: ViewPoint) -> Bool {
+        p.x >= origin.x && p.x <= origin.x + size.width && p.y >= origin.y && p.y <= origin.y + size.height
+    }
+}
+
+/// Which target a two-finger-tapping touch hit.
+public enum TapButton: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Outside both buttons (`"none"`, mPower `TappedButtonNone`).
+    case none
+    /// The left button (`buttonRect1`).
+    case left
+    /// The right button (`buttonRect2`).
+    case right
+}
+
+/// One touch-down of the two-finger tapping task (`ORKTappingSample`, mPower `TappingSamples` item).
+public struct TapSample: Sendable, Hashable, Codable {
+    /// Time of the touch-down, s, relative to the first button tap of the step (first sample 0).
+    public var timestamp: Double
+    /// Touch-down to touch-up, s; 0 for `none` taps and when the source does not record it (mPower).
+    public var duration: Double?
+    /// The target hit.
+    public var button: TapButton
+    /// Touch location in the step view, points.
+    public var location: ViewPoint
+
+    /// Creates a sample.
+    public init(timestamp: Double, duration: Double?, button: TapButton, location: ViewPoint) {
+        self.timestamp = timestamp
+        self.duration = duration
+        self.button = button
+        self.location = location
+    }
+}
+
+/// One cumulative pedometer snapshot (`CMPedometerData`): counts since the recorder started.
+public struct PedometerSample: Sendable, Hashable, Codable {
+    /// Start of the counting interval (the recording start), absolute time.
+    public var startDate: Date
+    /// End of the counting interval, absolute time.
+    public var endDate: Date
+    /// Steps since `startDate` (cumulative).
+    public var numberOfSteps: Int
+    /// Distance since `startDate`, m; nil when unavailable.
+    public var distance: Double?
+    /// Floors ascended since `startDate`; nil when unsupported.
+    public var floorsAscended: Int?
+    /// Floors descended since `startDate`; nil when unsupported.
+    public var floorsDescended: Int?
+
+    /// Creates a sample.
+    public init(
+        startDate: Date, endDate: Date, numberOfSteps: Int, distance: Double? = nil, floorsAscended: Int? = nil,
+        floorsDescended: Int? = nil
+    ) {
+        self.startDate = startDate
+        self.endDate = endDate
+        self.numberOfSteps = numberOfSteps
+        self.distance = distance
+        self.floorsAscended = floorsAscended
+        self.floorsDescended = floorsDescended
+    }
+}
+
+/// One presentation of the legacy (pre-dB HL) tone audiometry task (`ORKToneAudiometrySample`,
+/// MyDataHelps `Samples` cell). `amplitude` is a 0–1 digital amplitude, **not** dB HL.
+public struct ToneAudiometrySample: Sendable, Hashable, Codable {
+    /// Tone frequency, Hz.
+    public var frequency: Double
+    /// Ear the tone was played in: 0 left, 1 right.
+    public var channel: Int
+    /// Button pressed: 0 left, 1 right, −1 no press before the timeout.
+    public var channelSelected: Int
+    /// Linear peak amplitude (0…1 of full scale) at the press or timeout.
+    public var amplitude: Double
+
+    /// Creates a sample.
+    public init(frequency: Double, channel: Int, channelSelected: Int, amplitude: Double) {
+        self.frequency = frequency
+        self.channel = channel
+        self.channelSelected = channelSelected
+        self.amplitude = amplitude
+    }
+}

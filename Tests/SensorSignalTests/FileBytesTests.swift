@@ -1,0 +1,54 @@
+import Foundation
+import SensorSignal
+import Testing
+
+@Suite struct FileBytesTests {
+    func gzip(_ path: String) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        p.arguments = ["-kf", path]
+        try p.run()
+        p.waitUntilExit()
+    }
+
+    @Test func plainAndGzipFilesReadTheSame() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.path("log.csv")
+        var rng = SplitMix64(seed: 9)
+        let text = (0..<20_000).map { _ in "\(rng.next() % 1000),\(Double(rng.next() % 100_000) / 7)" }.joined(separator: "\n")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try gzip(path)
+        #expect(try FileBytes.read(path: path) == Data(text.utf8))
+        #expect(try FileBytes.read(path: path + ".gz") == Data(text.utf8))
+        // Detection is by content, not name.
+        try FileManager.default.moveItem(atPath: path + ".gz", toPath: dir.path("renamed.csv"))
+        #expect(try FileBytes.read(path: dir.path("renamed.csv")) == Data(text.utf8))
+    }
+
+    @Test func sharedOxfordFileDecompresses() throws {
+        let path = "../shared/data/oxford-step-counter/user1_hand_1506421989895.csv.gz"
+        try #require(FileManager.default.fileExists(atPath: path), "run tests from the repository root with ../shared beside it")
+        let text = String(decoding: try FileBytes.read(path: path), as: UTF8.self)
+        let lines = text.split(separator: "\n")
+        #expect(lines.count > 19_000)
+        #expect(lines[0].split(separator: ",").count == 7)  // timestamp, accx, accy, accz, 3 step columns
+    }
+
+    @Test func truncatedAndCorruptGzipAreErrors() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.path("a.txt")
+        try Data(String(repeating: "taskproc ", count: 50_000).utf8).write(to: URL(fileURLWithPath: path))
+        try gzip(path)
+        let gz = try Data(contentsOf: URL(fileURLWithPath: path + ".gz"))
+        let cut = dir.path("cut.gz")
+        try gz.prefix(gz.count / 2).write(to: URL(fileURLWithPath: cut))
+        #expect(throws: FileReadError.self) { try FileBytes.read(path: cut) }
+        var bad = gz
+        for k in 20..<min(60, bad.count) { bad[k] ^= 0x5A }
+        let corrupt = dir.path("corrupt.gz")
+        try bad.write(to: URL(fileURLWithPath: corrupt))
+        #expect(throws: FileReadError.self) { try FileBytes.read(path: corrupt) }
+        #expect(throws: FileReadError.tooLarge(path: path + ".gz", limit: 1000)) { try FileBytes.read(path: path + ".gz", limit: 1000) }
+        #expect(throws: FileReadError.fileNotFound(path: dir.path("none"))) { try FileBytes.read(path: dir.path("none")) }
+    }
+}
