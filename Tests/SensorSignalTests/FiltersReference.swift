@@ -138,7 +138,8 @@ enum FiltersReference {
     /// The design called `name`.
     static func design(_ name: String) -> Design { designs.first { $0.name == name }! }
 
-    /// Length of the test input `x[n] = sin(0.19 n) + 0.5 cos(1.09 n + 0.4) + 0.25 sin(2.6 n) + 0.02 n − 0.3`.
+    /// Length of the test input
+    /// `x[n] = sin(0.19 n) + 0.5 cos(1.09 n + 0.4) + 0.25 sin(2.6 n) + 0.02 n − 0.3`.
     static let signalLength = 40
     /// `x[0..<4]`, to prove the Swift rebuild of the input is identical.
     static let signalHead: [Double] = [

@@ -80,7 +80,7 @@ extension SecondOrderSections {
     }
 
     /// Zero-phase forward-backward filtering of a `Float` signal with `Double` arithmetic, scipy
-    /// `sosfiltfilt(sos, x)` rounded to `Float` (see ``filterZeroPhase(_:)-([Double])``).
+    /// `sosfiltfilt(sos, x)` rounded to `Float` (see `filterZeroPhase(_:)`).
     /// - Parameter signal: the input samples; more than `padlen` of them.
     /// - Returns: the output, as many samples as the input. Allocates twice: the `Double` work buffer
     ///   and the result.

@@ -30,7 +30,7 @@ extension SecondOrderSections {
     /// - Parameters:
     ///   - frequencies: frequencies in Hz.
     ///   - sampleRate: the sampling rate fs in Hz.
-    /// - Returns: one complex gain per frequency (see ``response(at:sampleRate:)-(Double,_)``). Allocates the
+    /// - Returns: one complex gain per frequency (see `response(at:sampleRate:)` for one frequency). Allocates the
     ///   result.
     public func response(at frequencies: [Double], sampleRate: Double) -> [Complex<Double>] {
         frequencies.map { response(at: $0, sampleRate: sampleRate) }

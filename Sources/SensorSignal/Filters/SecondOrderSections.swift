@@ -10,8 +10,8 @@
 /// and is stored normalised so that `a0 == 1` (scipy requires `a0 == 1`; ``init(rows:)`` divides by
 /// `a0` instead). Sections are applied in order: the output of section 0 feeds section 1.
 ///
-/// A value type: cheap to copy and `Sendable`. Filter with ``filter(_:)-([Double])``,
-/// ``filterZeroPhase(_:)-([Double])`` or, block by block, with an ``SOSFilter``.
+/// A value type: cheap to copy and `Sendable`. Filter with `filter(_:)`,
+/// `filterZeroPhase(_:)` or, block by block, with an ``SOSFilter``.
 public struct SecondOrderSections: Sendable, Equatable {
     /// One biquad: numerator `b0, b1, b2` and denominator `a0, a1, a2` (one scipy `sos` row).
     public struct Section: Sendable, Equatable {
