@@ -1,0 +1,60 @@
+// swift-tools-version: 6.1
+//
+// Performance suites for taskproc, kept in a nested package so the benchmark dependency (and its
+// release build) never touches the main package's build or tests. Run from this directory:
+//
+//     swift package --allow-writing-to-package-directory benchmark
+//
+// and the side-by-side comparison with FFTW, libsndfile, numpy and scipy from the repository root:
+//
+//     python3 Benchmarks/compare/compare.py
+//
+// See README.md beside this file.
+import PackageDescription
+
+let package = Package(
+    name: "taskproc-benchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        // `name:` pins the identity: otherwise it is the checkout's directory name, which varies.
+        .package(name: "taskproc", path: "../"),
+        // The trait list replaces the default set on purpose: the default also enables
+        // `RuntimeInterposer`, whose package cannot be resolved on our machines.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // Metric/threshold policy, deterministic inputs and setup fixtures shared by the suites.
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [.product(name: "Benchmark", package: "benchmark")],
+            path: "Sources/BenchmarkSupport"),
+        // The release-mode timing side of compare/compare.py (not a benchmark suite: no plugin).
+        .executableTarget(
+            name: "CompareHarness",
+            dependencies: [.product(name: "SensorSignal", package: "taskproc")],
+            path: "Sources/CompareHarness"),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+/// One executable target per suite, at `Benchmarks/<Target>/<Target>.swift` (package-benchmark layout).
+let suites = [
+    "FFTBenchmarks",
+    "FilterBenchmarks",
+    "SpectralBenchmarks",
+    "StatisticsBenchmarks",
+    "AudioIOBenchmarks",
+]
+
+for suite in suites {
+    package.targets.append(
+        .executableTarget(
+            name: suite,
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "SensorSignal", package: "taskproc"),
+            ],
+            path: "Benchmarks/\(suite)",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]))
+}
