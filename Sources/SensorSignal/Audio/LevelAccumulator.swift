@@ -23,21 +23,17 @@ public struct LevelAccumulator: Sendable {
 
     /// Adds a block of samples. O(n), no allocation.
     public mutating func add(_ samples: Span<Double>) {
-        // TODO(reductions): switch to SensorSignal's SIMD reductions once they land.
-        var s = 0.0, ss = 0.0, p = peak, clipped = 0
-        samples.withUnsafeBufferPointer { x in
-            for v in x {
-                s += v
-                ss += v * v
-                let a = abs(v)
-                if a > p { p = a }
-                if a >= clipThreshold { clipped += 1 }
+        guard !samples.isEmpty else { return }
+        sum += Reductions.sum(samples)
+        sumOfSquares += Reductions.sumOfSquares(samples)
+        let blockPeak = Swift.max(abs(Reductions.min(samples)), abs(Reductions.max(samples)))
+        peak = Swift.max(peak, blockPeak)
+        if blockPeak >= clipThreshold {
+            // Rare: only blocks that reach the threshold are scanned sample by sample.
+            samples.withUnsafeBufferPointer { x in
+                for v in x where abs(v) >= clipThreshold { clippedCount += 1 }
             }
         }
-        sum += s
-        sumOfSquares += ss
-        peak = p
-        clippedCount += clipped
         count += samples.count
     }
 

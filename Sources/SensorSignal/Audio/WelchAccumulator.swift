@@ -1,39 +1,56 @@
 import ComplexModule
-import Foundation
 
-/// Streaming Welch power-spectrum estimate: Hann-windowed (periodic), mean-removed segments of
-/// fixed length with 50 % overlap, periodograms averaged over the whole stream.
+/// Streaming Welch power-spectrum estimate: the same result as ``Welch/psd(_:sampleRate:cache:)`` with
+/// mean averaging, no zero padding and a named window, for a signal that arrives in blocks.
 ///
-/// Feed samples in blocks of any size with ``add(_:)``; the result is identical however the stream is
-/// split. Memory is O(segmentLength); one FFT and its buffers are reused for every segment.
-/// Not `Sendable` (owns a ``RealFFT``): one task at a time.
+/// Feed samples in blocks of any size with ``add(_:)``; the result does not depend on how the stream is
+/// split (segments are formed from a rolling buffer exactly as the batch estimator slices the whole
+/// signal). Memory is O(segmentLength); one FFT and its buffers serve every segment, and nothing is
+/// allocated per block or per segment. Not `Sendable` (owns a ``RealFFT``): one task at a time.
 public struct WelchAccumulator<Scalar: FFTScalar> {
-    /// Segment length, samples.
+    /// Segment length `nperseg`, samples.
     public let segmentLength: Int
+    /// Overlap `noverlap` between consecutive segments, samples.
+    public let overlap: Int
     /// Sampling rate, Hz.
     public let sampleRate: Double
+    /// Per-segment trend removal.
+    public let detrend: Detrend
     /// Segments averaged so far.
     public private(set) var segmentCount = 0
 
     private let fft: RealFFT<Scalar>
     private let window: [Scalar]
+    private let gains: WindowGains
     private var pending: [Scalar]
     private var filled = 0
     private var powerSum: [Double]
 
     /// Creates an empty estimator.
     /// - Parameters:
-    ///   - segmentLength: samples per segment (≥ 2); hop is `segmentLength / 2`.
-    ///   - sampleRate: Hz, for the frequency axis.
-    public init(segmentLength: Int, sampleRate: Double) throws(FFTError) {
+    ///   - segmentLength: samples per segment, ≥ 1.
+    ///   - overlap: samples shared by consecutive segments, `0 ≤ overlap < segmentLength`; nil for half a
+    ///     segment (scipy's default).
+    ///   - sampleRate: fs, Hz.
+    ///   - window: the periodic segment taper (Hann by default, as scipy).
+    ///   - detrend: per-segment trend removal (`.constant` by default, as scipy).
+    public init(
+        segmentLength: Int, overlap: Int? = nil, sampleRate: Double, window: Window = .hann,
+        detrend: Detrend = .constant
+    ) throws(FFTError) {
         precondition(segmentLength >= 1, "WelchAccumulator: segmentLength must be ≥ 1, got \(segmentLength)")
+        let overlap = overlap ?? segmentLength / 2
+        precondition(
+            overlap >= 0 && overlap < segmentLength,
+            "WelchAccumulator: overlap must be in 0..<\(segmentLength), got \(overlap)")
         self.segmentLength = segmentLength
+        self.overlap = overlap
         self.sampleRate = sampleRate
+        self.detrend = detrend
         fft = try RealFFT<Scalar>(count: segmentLength)
-        window = (0..<segmentLength).map { n in
-            // Periodic Hann: 0.5 − 0.5·cos(2πn/N).
-            Scalar(0.5 - 0.5 * cos(2 * Double.pi * Double(n) / Double(segmentLength)))
-        }
+        let taper = window.coefficients(count: segmentLength, symmetry: .periodic, as: Scalar.self)
+        self.window = taper
+        gains = WindowGains(taper.span)
         pending = [Scalar](repeating: 0, count: segmentLength)
         powerSum = [Double](repeating: 0, count: segmentLength / 2 + 1)
     }
@@ -41,60 +58,69 @@ public struct WelchAccumulator<Scalar: FFTScalar> {
     /// Adds samples to the stream. O(n log segmentLength); no allocation.
     public mutating func add(_ samples: Span<Scalar>) {
         var index = 0
-        let hop = max(1, segmentLength / 2)
+        let hop = segmentLength - overlap
         while index < samples.count {
             let take = min(segmentLength - filled, samples.count - index)
-            for i in 0..<take { pending[filled + i] = samples[index + i] }
+            samples.withUnsafeBufferPointer { src in
+                pending.withUnsafeMutableBufferPointer { dst in
+                    _ = UnsafeMutableBufferPointer(rebasing: dst[filled..<(filled + take)])
+                        .update(fromContentsOf: UnsafeBufferPointer(rebasing: src[index..<(index + take)]))
+                }
+            }
             filled += take
             index += take
             if filled == segmentLength {
                 processSegment()
-                let keep = segmentLength - hop
-                for i in 0..<keep { pending[i] = pending[hop + i] }
-                filled = keep
+                // Keep the overlap for the next segment.
+                pending.withUnsafeMutableBufferPointer { p in
+                    for i in 0..<overlap { p[i] = p[hop + i] }
+                }
+                filled = overlap
             }
         }
     }
 
     private mutating func processSegment() {
-        var mean = 0.0
-        for v in pending { mean += Double(v) }
-        mean /= Double(segmentLength)
-        let m = Scalar(mean)
-        fft.withBuffers { real, _ in
-            for i in 0..<segmentLength { real[i] = (pending[i] - m) * window[i] }
-        }
-        fft.executeForward()
-        fft.withBuffers { _, spectrum in
-            for k in 0..<spectrum.count {
-                let c = spectrum[k]
-                powerSum[k] += Double(c.real * c.real + c.imaginary * c.imaginary)
+        let n = segmentLength
+        let detrend = detrend
+        pending.withUnsafeBufferPointer { x in
+            window.withUnsafeBufferPointer { w in
+                powerSum.withUnsafeMutableBufferPointer { acc in
+                    fft.withBuffers { real, spectrum in
+                        _ = real.update(fromContentsOf: x)
+                        detrend.apply(to: real)
+                        for i in 0..<n { real[i] *= w[i] }
+                        fft.executeForward()
+                        for k in 0..<spectrum.count {
+                            let re = Double(spectrum[k].real)
+                            let im = Double(spectrum[k].imaginary)
+                            acc[k] += re * re + im * im
+                        }
+                    }
+                }
             }
         }
         segmentCount += 1
     }
 
-    /// Mean periodogram |X[k]|² over the segments so far (unscaled), bins 0…N/2; empty before
-    /// the first full segment.
-    public var averagedPower: [Double] {
-        guard segmentCount > 0 else { return [] }
-        return powerSum.map { $0 / Double(segmentCount) }
+    /// The one-sided averaged spectrum so far, scaled as ``Welch`` scales it (units²/Hz for `.density`,
+    /// units² for `.spectrum`); empty before the first full segment.
+    public func spectrum(scaling: SpectralScaling = .density) -> Spectrum<Double> {
+        guard segmentCount > 0 else { return Spectrum(frequencies: [], values: [], binWidth: 0) }
+        let base = scaling == .density ? 1 / (sampleRate * gains.sumOfSquares) : 1 / (gains.sum * gains.sum)
+        let n = segmentLength
+        let values = powerSum.indices.map { k in
+            let paired = k > 0 && !(n % 2 == 0 && k == n / 2)
+            return powerSum[k] / Double(segmentCount) * base * (paired ? 2 : 1)
+        }
+        return Spectrum(
+            frequencies: oneSidedFrequencies(fftLength: n, sampleRate: sampleRate), values: values,
+            binWidth: sampleRate / Double(n))
     }
 
-    /// Frequency of the strongest bin above DC, Hz, refined by fitting a parabola to the log power of
-    /// the peak bin and its two neighbours (accurate to a few hundredths of a bin for a Hann-windowed
-    /// sine); `nil` before the first segment or when every bin above DC is zero.
+    /// Frequency of the strongest spectral peak above DC, Hz, interpolated between bins (see
+    /// ``SpectralPeak``); nil before the first segment or when every bin above DC is zero.
     public func dominantFrequency() -> Double? {
-        guard segmentCount > 0, powerSum.count > 1 else { return nil }
-        var best = 1
-        for k in 1..<powerSum.count where powerSum[k] > powerSum[best] { best = k }
-        guard powerSum[best] > 0 else { return nil }
-        var offset = 0.0
-        if best > 1, best < powerSum.count - 1, powerSum[best - 1] > 0, powerSum[best + 1] > 0 {
-            let a = log(powerSum[best - 1]), b = log(powerSum[best]), c = log(powerSum[best + 1])
-            let denominator = a - 2 * b + c
-            if denominator < 0 { offset = 0.5 * (a - c) / denominator }
-        }
-        return (Double(best) + offset) * sampleRate / Double(segmentLength)
+        spectrum(scaling: .spectrum).dominantPeak()?.frequency
     }
 }
