@@ -215,3 +215,15 @@ func testTone(frames: Int, channels: Int, sampleRate: Double) -> [[Double]] {
         expectError(path) { if case .unsupportedFormat(_, let hint) = $0 { hint.contains("MP4") } else { false } }
     }
 }
+
+/// Plan-cache lifetime: plans may be released only when no transform holds them.
+@Suite(.serialized) struct FFTPlanLifetimeTests {
+    @Test func plansAreNotReleasedUnderALiveTransform() throws {
+        let fft = try RealFFT<Double>(count: 4099)
+        #expect(RealFFT<Double>.releaseCachedPlans() == false)
+        // The live transform still works (its plans were kept).
+        let x = (0..<4099).map { Double($0 % 17) }
+        let y = fft.inverse(fft.forward(x))
+        #expect(zip(x, y).allSatisfy { abs($0 - $1) < 1e-9 })
+    }
+}

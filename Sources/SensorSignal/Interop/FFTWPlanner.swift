@@ -22,14 +22,17 @@ public enum FFTPlanningEffort: Sendable, Hashable {
 
 /// Errors raised while preparing a Fourier transform.
 public enum FFTError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The requested length is not a positive even-or-odd count FFTW can plan (must be ≥ 1).
+    /// The requested length is not one FFTW can plan (must be 1…Int32.max).
     case invalidLength(Int)
+    /// FFTW could not allocate the aligned buffers for this length.
+    case allocationFailed(length: Int)
     /// FFTW returned no plan for this length (out of memory, or an FFTW limitation).
     case planCreationFailed(length: Int)
 
     public var description: String {
         switch self {
         case .invalidLength(let n): "invalid FFT length \(n): must be at least 1"
+        case .allocationFailed(let n): "could not allocate FFT buffers for length \(n)"
         case .planCreationFailed(let n): "FFTW could not create a plan for length \(n)"
         }
     }
@@ -60,6 +63,10 @@ struct PlanKey: Hashable, Sendable {
 /// ``RealFFT/releaseCachedPlans()``.
 enum FFTWPlanner {
     private static let state = Mutex<[PlanKey: SharedPlan]>([:])
+    private static let liveInstances = Mutex<Int>(0)
+
+    static func instanceCreated() { liveInstances.withLock { $0 += 1 } }
+    static func instanceDestroyed() { liveInstances.withLock { $0 -= 1 } }
 
     /// Returns the cached plan for `key`, creating it with `make` under the planner lock if needed.
     /// `make` receives freshly `fftw_malloc`ed scratch arrays so the plan has FFTW's SIMD alignment,
@@ -76,8 +83,17 @@ enum FFTWPlanner {
         return found
     }
 
-    /// Destroys every cached plan. Callers must guarantee no ``RealFFT`` is executing.
-    static func releaseAll() {
+    /// Destroys every cached plan unless a ``RealFFT`` instance (which holds plan pointers) is alive.
+    static func releaseAll() -> Bool {
+        // Hold the instance lock so no instance can be created while the plans go away.
+        liveInstances.withLock { live in
+            guard live == 0 else { return false }
+            releasePlans()
+            return true
+        }
+    }
+
+    private static func releasePlans() {
         state.withLock { cache in
             for (key, plan) in cache {
                 if key.isSinglePrecision { fftwf_destroy_plan(plan.raw) } else { fftw_destroy_plan(plan.raw) }

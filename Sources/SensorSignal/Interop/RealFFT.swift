@@ -38,7 +38,7 @@ extension Double: FFTScalar {
         flags: UInt32
     ) -> OpaquePointer? {
         let r = real.assumingMemoryBound(to: Double.self)
-        let c = complex.assumingMemoryBound(to: fftw_complex.self)
+        let c = UnsafeMutablePointer<fftw_complex>(OpaquePointer(complex))
         switch direction {
         case .forward: return fftw_plan_dft_r2c_1d(Int32(length), r, c, flags)
         case .inverse: return fftw_plan_dft_c2r_1d(Int32(length), c, r, flags)
@@ -49,7 +49,7 @@ extension Double: FFTScalar {
         complex: UnsafeMutableRawPointer
     ) {
         let r = real.assumingMemoryBound(to: Double.self)
-        let c = complex.assumingMemoryBound(to: fftw_complex.self)
+        let c = UnsafeMutablePointer<fftw_complex>(OpaquePointer(complex))
         switch direction {
         case .forward: fftw_execute_dft_r2c(plan, r, c)
         case .inverse: fftw_execute_dft_c2r(plan, c, r)
@@ -68,7 +68,7 @@ extension Float: FFTScalar {
         flags: UInt32
     ) -> OpaquePointer? {
         let r = real.assumingMemoryBound(to: Float.self)
-        let c = complex.assumingMemoryBound(to: fftwf_complex.self)
+        let c = UnsafeMutablePointer<fftwf_complex>(OpaquePointer(complex))
         switch direction {
         case .forward: return fftwf_plan_dft_r2c_1d(Int32(length), r, c, flags)
         case .inverse: return fftwf_plan_dft_c2r_1d(Int32(length), c, r, flags)
@@ -79,7 +79,7 @@ extension Float: FFTScalar {
         complex: UnsafeMutableRawPointer
     ) {
         let r = real.assumingMemoryBound(to: Float.self)
-        let c = complex.assumingMemoryBound(to: fftwf_complex.self)
+        let c = UnsafeMutablePointer<fftwf_complex>(OpaquePointer(complex))
         switch direction {
         case .forward: fftwf_execute_dft_r2c(plan, r, c)
         case .inverse: fftwf_execute_dft_c2r(plan, c, r)
@@ -116,14 +116,17 @@ public final class RealFFT<Scalar: FFTScalar> {
     /// - Parameters:
     ///   - count: transform length N ≥ 1; any length (FFTW is fastest for products of small primes).
     ///   - effort: planning effort for a length not yet planned in this process.
-    /// - Throws: ``FFTError/invalidLength(_:)`` for N < 1, ``FFTError/planCreationFailed(length:)``.
+    /// - Throws: ``FFTError/invalidLength(_:)`` for N < 1, ``FFTError/allocationFailed(length:)``,
+    ///   ``FFTError/planCreationFailed(length:)``.
     public init(count: Int, effort: FFTPlanningEffort = .estimate) throws(FFTError) {
         guard count >= 1, count <= Int(Int32.max) else { throw .invalidLength(count) }
         self.count = count
         let bins = count / 2 + 1
-        guard let realRaw = Scalar._fftwAllocate(count: count),
-            let complexRaw = Scalar._fftwAllocate(count: 2 * bins)
-        else { throw .planCreationFailed(length: count) }
+        guard let realRaw = Scalar._fftwAllocate(count: count) else { throw .allocationFailed(length: count) }
+        guard let complexRaw = Scalar._fftwAllocate(count: 2 * bins) else {
+            Scalar._fftwFree(realRaw)
+            throw .allocationFailed(length: count)
+        }
         realBuffer = UnsafeMutableBufferPointer(
             start: realRaw.bindMemory(to: Scalar.self, capacity: count), count: count)
         spectrumBuffer = UnsafeMutableBufferPointer(
@@ -146,10 +149,14 @@ public final class RealFFT<Scalar: FFTScalar> {
                 return Scalar._fftwPlan(length: count, direction: direction, real: r, complex: c, flags: effort.flags)
             }
         }
+        // Count this instance before taking plan pointers, so releaseCachedPlans() cannot free them
+        // between lookup and use.
+        FFTWPlanner.instanceCreated()
         do {
             forwardPlan = try makePlan(.forward)
             inversePlan = try makePlan(.inverse)
         } catch {
+            FFTWPlanner.instanceDestroyed()
             Scalar._fftwFree(realRaw)
             Scalar._fftwFree(complexRaw)
             throw error
@@ -157,6 +164,7 @@ public final class RealFFT<Scalar: FFTScalar> {
     }
 
     deinit {
+        FFTWPlanner.instanceDestroyed()
         Scalar._fftwFree(UnsafeMutableRawPointer(realBuffer.baseAddress!))
         Scalar._fftwFree(UnsafeMutableRawPointer(spectrumBuffer.baseAddress!))
     }
@@ -191,7 +199,9 @@ public final class RealFFT<Scalar: FFTScalar> {
     // MARK: Copying interface
 
     /// Forward transform of `input` (exactly N samples) into `spectrum`, which is resized to N/2+1.
-    /// Allocates only if `spectrum`'s capacity is too small.
+    /// Allocates only when `spectrum` does not already hold N/2+1 elements.
+    @specialized(where Scalar == Double)
+    @specialized(where Scalar == Float)
     public func forward(_ input: Span<Scalar>, into spectrum: inout [Complex<Scalar>]) {
         precondition(input.count == count, "RealFFT.forward: input has \(input.count) samples, plan is for \(count)")
         input.withUnsafeBufferPointer { src in
@@ -215,6 +225,8 @@ public final class RealFFT<Scalar: FFTScalar> {
 
     /// Inverse transform of `spectrum` (N/2+1 bins) into `output` (resized to N), normalised by 1/N
     /// (numpy `irfft`). The imaginary parts of the DC bin (and of the Nyquist bin for even N) are ignored.
+    @specialized(where Scalar == Double)
+    @specialized(where Scalar == Float)
     public func inverse(_ spectrum: Span<Complex<Scalar>>, into output: inout [Scalar]) {
         precondition(
             spectrum.count == spectrumCount,
@@ -238,6 +250,8 @@ public final class RealFFT<Scalar: FFTScalar> {
     }
 
     /// Magnitudes |X[k]| of the forward transform of `input` into `magnitudes` (N/2+1 values).
+    @specialized(where Scalar == Double)
+    @specialized(where Scalar == Float)
     public func magnitudes(_ input: Span<Scalar>, into magnitudes: inout [Scalar]) {
         powerSpectrum(input, into: &magnitudes)
         magnitudes.withUnsafeMutableBufferPointer { m in
@@ -247,6 +261,8 @@ public final class RealFFT<Scalar: FFTScalar> {
 
     /// Squared magnitudes |X[k]|² of the forward transform of `input` into `power` (N/2+1 values),
     /// unnormalised (scale as needed: e.g. divide by N² for the two-sided power of a bin).
+    @specialized(where Scalar == Double)
+    @specialized(where Scalar == Float)
     public func powerSpectrum(_ input: Span<Scalar>, into power: inout [Scalar]) {
         precondition(input.count == count, "RealFFT.powerSpectrum: input has \(input.count) samples, plan is for \(count)")
         input.withUnsafeBufferPointer { src in
@@ -262,9 +278,11 @@ public final class RealFFT<Scalar: FFTScalar> {
         }
     }
 
-    /// Destroys every cached FFTW plan of the process. Call only when no `RealFFT` exists or runs
-    /// (e.g. at shutdown, or in a test that checks plan reuse); later instances re-plan.
-    public static func releaseCachedPlans() { FFTWPlanner.releaseAll() }
+    /// Destroys every cached FFTW plan of the process, if no `RealFFT` instance is alive (their plans
+    /// would dangle); later instances re-plan.
+    /// - Returns: true if the plans were released, false if live instances prevented it.
+    @discardableResult
+    public static func releaseCachedPlans() -> Bool { FFTWPlanner.releaseAll() }
 
     /// Number of FFTW plans currently cached in the process (two per length and precision).
     public static var cachedPlanCount: Int { FFTWPlanner.cachedPlanCount }
