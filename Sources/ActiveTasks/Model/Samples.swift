@@ -129,3 +129,36 @@ public struct ToneAudiometrySample: Sendable, Hashable, Codable {
         self.amplitude = amplitude
     }
 }
+
+/// A two-finger tapping recording from any dialect (ResearchKit `ORKTappingIntervalResult`, mPower
+/// `TappingSamples`, MyDataHelps `SurveyTappingIntervalResults.csv`, a `t,x,y,buttonid` table).
+public struct TappingRecording: Sendable, Hashable, Codable {
+    /// Touch-downs in recorded order (not re-sorted: ordering problems are for the processor to report).
+    public var samples: [TapSample]
+    /// Left button frame (`buttonRect1`), points; nil when the source does not record it.
+    public var leftButton: ViewRect?
+    /// Right button frame (`buttonRect2`), points; nil when the source does not record it.
+    public var rightButton: ViewRect?
+    /// Size of the step's view, points; nil when unknown.
+    public var viewSize: ViewSize?
+    /// Step identifier (`tapping.left`, `tapping.right`, …) when known.
+    public var stepIdentifier: String?
+    /// When the step started and ended, when known.
+    public var startDate: ResultDate?
+    /// When the step ended, when known.
+    public var endDate: ResultDate?
+
+    /// Creates a recording.
+    public init(
+        samples: [TapSample], leftButton: ViewRect? = nil, rightButton: ViewRect? = nil, viewSize: ViewSize? = nil,
+        stepIdentifier: String? = nil, startDate: ResultDate? = nil, endDate: ResultDate? = nil
+    ) {
+        self.samples = samples
+        self.leftButton = leftButton
+        self.rightButton = rightButton
+        self.viewSize = viewSize
+        self.stepIdentifier = stepIdentifier
+        self.startDate = startDate
+        self.endDate = endDate
+    }
+}
