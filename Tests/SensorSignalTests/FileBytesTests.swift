@@ -26,8 +26,8 @@ import Testing
     }
 
     @Test func sharedOxfordFileDecompresses() throws {
-        let path = "../shared/data/oxford-step-counter/user1_hand_1506421989895.csv.gz"
-        try #require(FileManager.default.fileExists(atPath: path), "run tests from the repository root with ../shared beside it")
+        let path = sharedDataPath("oxford-step-counter/user1_hand_1506421989895.csv.gz")
+        try #require(FileManager.default.fileExists(atPath: path), "the shared reference data must sit beside the repository (../shared)")
         let text = String(decoding: try FileBytes.read(path: path), as: UTF8.self)
         let lines = text.split(separator: "\n")
         #expect(lines.count > 19_000)
