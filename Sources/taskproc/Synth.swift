@@ -32,7 +32,7 @@ struct Synth: AsyncParsableCommand {
     @Option(help: "Sampling rate, Hz.")
     var sampleRate = 48_000
 
-    @Option(help: "Channels (each channel gets the same signal).")
+    @Option(help: "Channels (tones are identical on every channel; noise channels are independent).")
     var channels = 1
 
     @Option(help: "File format: \(AudioFileFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -62,9 +62,14 @@ struct Synth: AsyncParsableCommand {
             case .noise: .whiteNoise(rms: amplitude, seed: seed)
             case .silence: .silence
             }
-        let samples = spec.samples(count: frames, sampleRate: Double(sampleRate))
-        try AudioFileWriter.write(
-            Array(repeating: samples, count: channels), sampleRate: sampleRate, to: output, format: fileFormat,
-            overwrite: force)
+        // Noise gets an independent seed per channel; tones and silence are identical on every channel.
+        let data: [[Double]] = (0..<channels).map { c in
+            if case .noise = signal {
+                return TestSignal.whiteNoise(rms: amplitude, seed: seed &+ UInt64(c)).samples(
+                    count: frames, sampleRate: Double(sampleRate))
+            }
+            return spec.samples(count: frames, sampleRate: Double(sampleRate))
+        }
+        try AudioFileWriter.write(data, sampleRate: sampleRate, to: output, format: fileFormat, overwrite: force)
     }
 }

@@ -35,6 +35,8 @@ final class ScratchDirectory {
         // Dominant frequency within 5 % of a bin of the true tone.
         let f = try #require(ch.dominantFrequency)
         #expect(abs(f - frequency) < 0.05 * s.spectrum.binWidth, "got \(f) Hz for \(frequency) Hz")
+        // A pure tone is the opposite of flat.
+        #expect(try #require(ch.spectralFlatness) < 0.05)
     }
 
     @Test func dcOffsetAndClippingAreCounted() throws {
@@ -88,6 +90,10 @@ final class ScratchDirectory {
         }
         // White noise RMS 0.1 → −20 dBFS (seeded; 100k samples give ±0.03 dB).
         #expect(abs(try #require(s.channels[0].rmsDBFS) + 20) < 0.05)
+        // Averaged white-noise periodograms are nearly flat: the expected flatness of a mean of K
+        // exponential (χ²) bins is exp(ψ(K) − ln K) ≈ 1 − 1/(2K) for K = 23 segments ≈ 0.98.
+        #expect(try #require(s.channels[0].spectralFlatness) > 0.95)
+        #expect(try #require(s.channels[1].spectralFlatness) < 0.05)
     }
 
     @Test func truncatedFileFailsUnlessAccepted() throws {

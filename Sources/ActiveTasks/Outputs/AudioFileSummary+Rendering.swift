@@ -27,6 +27,7 @@ extension AudioFileSummary: RenderableResult {
                         ("DC offset", String(format: "%.3g FS", ch.dcOffset)),
                         ("clipped samples", String(ch.clippedSamples)),
                         ("dominant frequency", ch.dominantFrequency.map { String(format: "%.2f Hz", $0) } ?? "—"),
+                        ("spectral flatness", ch.spectralFlatness.map { String(format: "%.3f", $0) } ?? "—"),
                     ]
                 ))
         }
@@ -38,13 +39,14 @@ extension AudioFileSummary: RenderableResult {
         let header = [
             "file", "container", "encoding", "sampleRate", "channelCount", "frameCount", "duration", "channel",
             "rms", "rmsDBFS", "peak", "peakDBFS", "crestFactorDB", "dcOffset", "clippedSamples", "dominantFrequency",
+            "spectralFlatness",
         ]
         let n = { (v: Double?) in ResultEncoding.number(v, digits: 10) }
         let rows = channels.map { ch in
             [
                 file, container, encoding, n(sampleRate), String(channelCount), String(frameCount), n(duration),
                 String(ch.channel), n(ch.rms), n(ch.rmsDBFS), n(ch.peak), n(ch.peakDBFS), n(ch.crestFactorDB),
-                n(ch.dcOffset), String(ch.clippedSamples), n(ch.dominantFrequency),
+                n(ch.dcOffset), String(ch.clippedSamples), n(ch.dominantFrequency), n(ch.spectralFlatness),
             ]
         }
         return (header, rows)

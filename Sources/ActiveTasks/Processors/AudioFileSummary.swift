@@ -21,8 +21,12 @@ public struct AudioChannelSummary: Sendable, Codable, Hashable {
     /// Samples at or beyond the clipping threshold (see ``AudioFileSummary/clippingThreshold``).
     public var clippedSamples: Int
     /// Frequency of the largest spectral peak above DC, Hz (Welch-averaged Hann spectrum with
-    /// quadratic interpolation between bins); `nil` for silence or a pure DC signal.
+    /// quadratic interpolation between bins); `nil` for silence or a pure DC signal. Meaningful only
+    /// for tonal content: check ``spectralFlatness``.
     public var dominantFrequency: Double?
+    /// Spectral flatness (Wiener entropy) of the Welch spectrum above DC, 0…1: the geometric over the
+    /// arithmetic mean of the power. Near 0 for a tone, about 0.9 or more for white noise; `nil` for silence.
+    public var spectralFlatness: Double?
 }
 
 /// Summary of an audio recording: format, duration and per-channel levels.
@@ -106,7 +110,8 @@ public enum AudioFileAnalyzer {
                 channel: c, rms: l.rms, rmsDBFS: rmsDB, peak: l.peak, peakDBFS: peakDB,
                 crestFactorDB: rmsDB.flatMap { r in peakDB.map { $0 - r } }, dcOffset: l.mean,
                 clippedSamples: l.clippedCount,
-                dominantFrequency: l.peak > 0 ? spectra[c].dominantFrequency() : nil)
+                dominantFrequency: l.peak > 0 ? spectra[c].dominantFrequency() : nil,
+                spectralFlatness: l.peak > 0 ? spectra[c].spectrum(scaling: .spectrum).flatness() : nil)
         }
         return AudioFileSummary(
             file: path, container: info.format.container, encoding: info.format.encoding,

@@ -1,4 +1,5 @@
 import ComplexModule
+import Foundation
 
 /// Streaming Welch power-spectrum estimate: the same result as ``Welch/psd(_:sampleRate:cache:)`` with
 /// mean averaging, no zero padding and a named window, for a signal that arrives in blocks.
@@ -122,5 +123,25 @@ public struct WelchAccumulator<Scalar: FFTScalar> {
     /// ``SpectralPeak``); nil before the first segment or when every bin above DC is zero.
     public func dominantFrequency() -> Double? {
         spectrum(scaling: .spectrum).dominantPeak()?.frequency
+    }
+}
+
+extension Spectrum {
+    /// Spectral flatness (Wiener entropy) of the bins above DC: `exp(mean(ln P)) / mean(P)`, 0…1.
+    ///
+    /// 1 for a perfectly flat spectrum, near 0 for a pure tone. Bins with zero power make the geometric
+    /// mean 0. Returns nil when there are no bins above DC or their mean is 0. O(N), no allocation.
+    public func flatness() -> Double? {
+        guard values.count > 1 else { return nil }
+        var logSum = 0.0
+        var sum = 0.0
+        for k in 1..<values.count {
+            let p = Double(values[k])
+            sum += p
+            logSum += p > 0 ? log(p) : -Double.infinity
+        }
+        let n = Double(values.count - 1)
+        guard sum > 0 else { return nil }
+        return exp(logSum / n) / (sum / n)
     }
 }
