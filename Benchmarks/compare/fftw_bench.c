@@ -19,7 +19,10 @@ static void *read_file(const char *path, size_t *bytes) {
     long size = ftell(f);
     fseek(f, 0, SEEK_SET);
     void *data = malloc((size_t)size);
-    if (!data || fread(data, 1, (size_t)size, f) != (size_t)size) { fprintf(stderr, "fftw_bench: cannot read %s\n", path); exit(2); }
+    if (!data || fread(data, 1, (size_t)size, f) != (size_t)size) {
+        fprintf(stderr, "fftw_bench: cannot read %s\n", path);
+        exit(2);
+    }
     fclose(f);
     *bytes = (size_t)size;
     return data;

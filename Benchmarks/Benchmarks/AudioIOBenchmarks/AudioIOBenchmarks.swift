@@ -43,7 +43,7 @@ private func label(_ channels: Int) -> String { channels == 1 ? "mono" : "stereo
 
 private func registerRead<Sample: AudioSample>(_: Sample.Type, channels: Int) {
     Benchmark(
-        "SoundFile.read WAV PCM16 60s 48k \(label(channels)) as \(Sample.self)",
+        "SoundFile.read_WAV16_60s_48k_\(label(channels))_as_\(Sample.self)",
         configuration: Suite.configuration(maxDuration: .seconds(2), maxIterations: 1_000)
     ) { benchmark in
         let path = wavPath(channels: channels)
@@ -56,7 +56,7 @@ private func registerRead<Sample: AudioSample>(_: Sample.Type, channels: Int) {
 
 private func registerStream<Sample: AudioSample>(_: Sample.Type, channels: Int) {
     Benchmark(
-        "SoundFile.forEachBlock(65536) WAV PCM16 60s 48k \(label(channels)) as \(Sample.self)",
+        "SoundFile.forEachBlock(65536)_WAV16_60s_48k_\(label(channels))_as_\(Sample.self)",
         configuration: Suite.configuration(maxDuration: .seconds(2), maxIterations: 1_000)
     ) { benchmark in
         let path = wavPath(channels: channels)

@@ -29,7 +29,7 @@ private func scaling(for count: Int) -> BenchmarkScalingFactor { count <= 4096 ?
 private func registerExecuteForward<Scalar: FFTScalar>(_: Scalar.Type, count: Int, effort: FFTPlanningEffort) {
     let fixture = Fixture<RealFFT<Scalar>>()
     Benchmark(
-        "RealFFT executeForward \(Scalar.self) N=\(count) \(effortName(effort))",
+        "RealFFT.executeForward_\(Scalar.self)_N=\(count)_\(effortName(effort))",
         configuration: Suite.configuration(scaling: scaling(for: count)),
         closure: { benchmark in
             let fft = fixture.prepared
@@ -51,7 +51,7 @@ private func registerExecuteForward<Scalar: FFTScalar>(_: Scalar.Type, count: In
 private func registerCopyingForward<Scalar: FFTScalar>(_: Scalar.Type, count: Int) {
     let fixture = Fixture<(RealFFT<Scalar>, [Scalar])>()
     Benchmark(
-        "RealFFT forward(copying) \(Scalar.self) N=\(count) measure",
+        "RealFFT.forward(copying)_\(Scalar.self)_N=\(count)_measure",
         configuration: Suite.configuration(scaling: scaling(for: count)),
         closure: { benchmark in
             let (fft, input) = fixture.prepared

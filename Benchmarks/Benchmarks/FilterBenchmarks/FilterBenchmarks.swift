@@ -45,9 +45,9 @@ private func register<Sample: FilterSample>(_: Sample.Type, order: Int) {
         fixture.value = (sections, noise.samples(sampleCount))
     }
     let teardown: Benchmark.BenchmarkTeardownHook = { fixture.value = nil }
-    let what = "Butterworth order \(order) (\(order / 2) sections) 2^20 \(Sample.self)"
+    let what = "Butterworth\(order)_\(order / 2)sections_2^20_\(Sample.self)"
     Benchmark(
-        "sosfilt \(what)", configuration: Suite.configuration(maxDuration: .seconds(2), maxIterations: 200),
+        "sosfilt_\(what)", configuration: Suite.configuration(maxDuration: .seconds(2), maxIterations: 200),
         closure: { benchmark in
             let (sections, signal) = fixture.prepared
             for _ in benchmark.scaledIterations {
@@ -55,7 +55,7 @@ private func register<Sample: FilterSample>(_: Sample.Type, order: Int) {
             }
         }, setup: setup, teardown: teardown)
     Benchmark(
-        "sosfiltfilt \(what)", configuration: Suite.configuration(maxDuration: .seconds(2), maxIterations: 200),
+        "sosfiltfilt_\(what)", configuration: Suite.configuration(maxDuration: .seconds(2), maxIterations: 200),
         closure: { benchmark in
             let (sections, signal) = fixture.prepared
             for _ in benchmark.scaledIterations {

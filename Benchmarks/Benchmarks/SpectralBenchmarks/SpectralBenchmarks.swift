@@ -27,9 +27,9 @@ private func register<Scalar: FFTScalar>(_: Scalar.Type, segmentLength: Int) {
         fixture.value = (welch, signal, cache)
     }
     let teardown: Benchmark.BenchmarkTeardownHook = { fixture.value = nil }
-    let what = "2^20 \(Scalar.self) nperseg=\(segmentLength)"
+    let what = "2^20_\(Scalar.self)_nperseg=\(segmentLength)"
     Benchmark(
-        "Welch psd \(what)", configuration: Suite.configuration(maxDuration: .seconds(2), maxIterations: 500),
+        "Welch.psd_\(what)", configuration: Suite.configuration(maxDuration: .seconds(2), maxIterations: 500),
         closure: { benchmark in
             let (welch, signal, _) = fixture.prepared
             for _ in benchmark.scaledIterations {
@@ -37,7 +37,7 @@ private func register<Scalar: FFTScalar>(_: Scalar.Type, segmentLength: Int) {
             }
         }, setup: setup, teardown: teardown)
     Benchmark(
-        "Welch psd (FFTCache) \(what)", configuration: Suite.configuration(maxDuration: .seconds(2), maxIterations: 500),
+        "Welch.psd(FFTCache)_\(what)", configuration: Suite.configuration(maxDuration: .seconds(2), maxIterations: 500),
         closure: { benchmark in
             let (welch, signal, cache) = fixture.prepared
             for _ in benchmark.scaledIterations {

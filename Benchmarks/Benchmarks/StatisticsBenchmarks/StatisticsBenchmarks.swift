@@ -60,7 +60,7 @@ private func register<Sample: ReducibleSample>(_: Sample.Type) {
     ]
     for (name, operation) in operations {
         Benchmark(
-            "Reductions.\(name) 2^20 \(Sample.self)", configuration: Suite.configuration(),
+            "Reductions.\(name)_2^20_\(Sample.self)", configuration: Suite.configuration(),
             closure: { benchmark in
                 let (x, y) = fixture.prepared
                 for _ in benchmark.scaledIterations {

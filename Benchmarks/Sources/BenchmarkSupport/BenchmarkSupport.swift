@@ -3,6 +3,11 @@
 public import Benchmark
 import Foundation
 
+/// The measurement policy every suite uses.
+///
+/// Benchmark names must contain no spaces and no slashes: `thresholds update` writes
+/// `Thresholds/<Target>.<name>.p90.json` with those characters replaced by `_`, but `thresholds check`
+/// looks the file up by the unchanged name, so a name with either would never find its threshold.
 public enum Suite {
     /// Wall clock and throughput for reading; mallocCountTotal is the only metric with a threshold,
     /// because timings on a shared 2-core machine are far too noisy to gate anything on.
@@ -32,7 +37,10 @@ public enum Suite {
 ///
 /// Benchmarks of one suite run one after another on one thread, so the holder needs no lock.
 public final class Fixture<Value> {
+    /// The state; nil before `setup` and after `teardown`.
     public var value: Value?
+
+    /// An empty holder.
     public init() {}
 
     /// The prepared value; stops the process with a clear message if `setup` did not run or failed.
@@ -46,6 +54,7 @@ public final class Fixture<Value> {
 public struct NoiseSource {
     private var state: UInt64
 
+    /// A source whose sequence is fixed by `seed`.
     public init(seed: UInt64 = 0x5EED_1234_ABCD_0001) { state = seed }
 
     /// The next value, uniform in [-1, 1).
@@ -68,15 +77,19 @@ public struct NoiseSource {
 
 /// A fresh, private temporary directory (removed by ``remove()``).
 public struct TemporaryDirectory: Sendable {
+    /// The directory's absolute path.
     public let path: String
 
+    /// Creates a new directory named `<prefix>-<pid>-<random>` in the system's temporary directory.
     public init(prefix: String) throws {
         let base = FileManager.default.temporaryDirectory.path
         path = "\(base)/\(prefix)-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
+    /// The path of a file called `name` inside the directory.
     public func file(_ name: String) -> String { "\(path)/\(name)" }
 
+    /// Deletes the directory and everything in it.
     public func remove() { try? FileManager.default.removeItem(atPath: path) }
 }

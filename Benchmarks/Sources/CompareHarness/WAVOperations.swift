@@ -10,7 +10,8 @@ func wavOperations(_ arguments: Arguments) throws -> [Measurement] {
     for (layout, path) in [("mono", try arguments.string("mono")), ("stereo", try arguments.string("stereo"))] {
         results.append(try timeRead(path, as: Float.self, op: "wav/\(layout)/read/f32", timing: timing))
         results.append(try timeRead(path, as: Double.self, op: "wav/\(layout)/read/f64", timing: timing))
-        results.append(try timeStream(path, as: Float.self, block: block, op: "wav/\(layout)/stream/f32", timing: timing))
+        results.append(
+            try timeStream(path, as: Float.self, block: block, op: "wav/\(layout)/stream/f32", timing: timing))
     }
     return results
 }

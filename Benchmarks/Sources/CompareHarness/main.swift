@@ -69,7 +69,8 @@ struct Arguments {
             case let other: throw HarnessError.usage("--clock must be thread or wall, got \(other)")
             }
             return TimingOptions(
-                samples: max(1, try int("samples", default: 31)), sampleMilliseconds: try double("sample-ms", default: 2),
+                samples: max(1, try int("samples", default: 31)),
+                sampleMilliseconds: try double("sample-ms", default: 2),
                 warmupMilliseconds: try double("warmup-ms", default: 100), clock: clock)
         }
     }
