@@ -58,28 +58,10 @@ public struct UniformResampling: Sendable, Hashable {
         guard rate.isFinite && rate > 0 else { throw .invalidRate(hertz: rate) }
         try options.validate()
 
-        // 1. Order.
-        var backwardSteps = 0
-        for i in 1..<inputCount where timestamps[i] < timestamps[i - 1] { backwardSteps += 1 }
-        let order: [Int] =
-            backwardSteps == 0
-            ? Array(0..<inputCount)
-            : (0..<inputCount).sorted { a, b in
-                timestamps[a] < timestamps[b] || (timestamps[a] == timestamps[b] && a < b)
-            }
-
-        // 2. Duplicates.
-        var kept: [Int] = []
-        kept.reserveCapacity(inputCount)
-        var conflictingDuplicates = 0
-        for index in order {
-            if let previous = kept.last, timestamps[previous] == timestamps[index] {
-                if channels.contains(where: { !Self.sameValue($0[previous], $0[index]) }) { conflictingDuplicates += 1 }
-                continue
-            }
-            kept.append(index)
-        }
-        let duplicatesDropped = inputCount - kept.count
+        // 1–2. Order and drop duplicate timestamps (shared with TimeSeriesHygiene).
+        let timeline = SampleTimeline(
+            timestamps: timestamps, channels: channels, rows: Array(0..<inputCount), exampleLimit: 0)
+        let kept = timeline.kept
         guard kept.count >= 2 else { throw .tooFewDistinctTimestamps(distinct: kept.count, inputCount: inputCount) }
 
         var nonFiniteValues = 0
@@ -89,23 +71,18 @@ public struct UniformResampling: Sendable, Hashable {
 
         // Times relative to the origin: exact for nearby doubles, so epoch timestamps lose nothing.
         let origin = timestamps[kept[0]]
-        let relative = kept.map { timestamps[$0] - origin }
+        let relative = timeline.relativeTimes(timestamps)
 
         // 3. Nominal interval.
-        var intervals = [Double](repeating: 0, count: kept.count - 1)
-        for j in intervals.indices { intervals[j] = relative[j + 1] - relative[j] }
-        let estimate = Self.estimateInterval(intervals, outlierFactor: options.outlierFactor)
+        let intervals = SampleTimeline.intervals(relative)
+        let estimate = IntervalEstimate(intervals: intervals, outlierFactor: options.outlierFactor)
 
         // 4. Gaps.
-        let relativeLimit = options.gapFactor.map { $0 * estimate.nominal } ?? .infinity
-        let absoluteLimit = options.maximumInterval ?? .infinity
-        var gaps: [TimestampGap] = []
-        var runStarts = [0]
-        for (j, interval) in intervals.enumerated() where interval > relativeLimit || interval > absoluteLimit {
-            gaps.append(TimestampGap(start: timestamps[kept[j]], end: timestamps[kept[j + 1]], sampleIndex: j + 1))
-            runStarts.append(j + 1)
-        }
-        runStarts.append(kept.count)
+        let gaps = timeline.gaps(
+            intervals: intervals, timestamps: timestamps,
+            relativeLimit: options.gapFactor.map { $0 * estimate.nominal } ?? .infinity,
+            absoluteLimit: options.maximumInterval ?? .infinity)
+        let runStarts = [0] + gaps.map(\.sampleIndex) + [kept.count]
 
         // 5. Interpolate each run on the shared grid.
         let tolerance = 1e-3  // in output periods
@@ -150,8 +127,9 @@ public struct UniformResampling: Sendable, Hashable {
         self.origin = origin
         self.segments = segments
         self.report = ResamplingReport(
-            inputCount: inputCount, backwardSteps: backwardSteps, duplicatesDropped: duplicatesDropped,
-            conflictingDuplicates: conflictingDuplicates, nonFiniteValues: nonFiniteValues,
+            inputCount: inputCount, backwardSteps: timeline.backwardSteps,
+            duplicatesDropped: timeline.duplicatesDropped, conflictingDuplicates: timeline.conflictingDuplicates,
+            nonFiniteValues: nonFiniteValues,
             nominalInterval: estimate.nominal, medianRate: 1 / estimate.nominal, meanRate: estimate.meanRate,
             intervalOutliers: estimate.outliers, gaps: gaps, outputRate: rate,
             outputCount: segments.reduce(0) { $0 + $1.count }, segmentCount: segments.count,
@@ -181,47 +159,5 @@ public struct UniformResampling: Sendable, Hashable {
             }
         }
         return result
-    }
-
-    /// Equal values, treating NaN as equal to NaN (for duplicate conflict counting).
-    private static func sameValue(_ a: Double, _ b: Double) -> Bool {
-        a == b || (a.isNaN && b.isNaN)
-    }
-
-    /// Median of the intervals, outlier band, then median and mean of the inliers.
-    private static func estimateInterval(
-        _ intervals: [Double], outlierFactor: Double
-    ) -> (nominal: Double, meanRate: Double, outliers: Int) {
-        let sorted = intervals.sorted()
-        let overall = median(ofSorted: sorted[...])
-        let low = overall / outlierFactor
-        let high = overall * outlierFactor
-        let lowerIndex = sorted.partitioningIndex { $0 >= low }
-        let upperIndex = sorted.partitioningIndex { $0 > high }
-        // Empty only for a band narrower than 2× around an even-count median; then nothing is rejected.
-        let inliers = lowerIndex < upperIndex ? sorted[lowerIndex..<upperIndex] : sorted[...]
-        let nominal = median(ofSorted: inliers)
-        let total = inliers.reduce(0, +)
-        return (nominal, Double(inliers.count) / total, intervals.count - inliers.count)
-    }
-
-    /// numpy-style median of a sorted, non-empty slice: the middle value, or the mean of the two middle values.
-    private static func median(ofSorted values: ArraySlice<Double>) -> Double {
-        let middle = values.startIndex + values.count / 2
-        if values.count % 2 == 1 { return values[middle] }
-        return (values[middle - 1] + values[middle]) / 2
-    }
-}
-
-extension Array where Element == Double {
-    /// The first index whose element satisfies `predicate`, for a predicate that is false then true (binary search).
-    fileprivate func partitioningIndex(where predicate: (Double) -> Bool) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if predicate(self[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
     }
 }
