@@ -1,0 +1,25 @@
+import Foundation
+import SensorSignal
+
+/// File access shared by the CSV, mPower and MyDataHelps readers: whole-file reads with gzip handled, and
+/// ``FileReadError`` mapped to ``InputError``.
+enum DialectFiles {
+    /// The file's bytes, gunzipped when it is a gzip stream.
+    /// - Throws: ``InputError``: `.unreadable` (missing, unreadable), `.syntax` (corrupt gzip),
+    ///   `.unsupported` (larger than the decompression limit).
+    static func read(path: String) throws(InputError) -> Data {
+        do {
+            return try FileBytes.read(path: path)
+        } catch {
+            switch error {
+            case .fileNotFound: throw InputError(.unreadable, file: path, message: "no such file")
+            case .unreadable(_, let reason):
+                throw InputError(.unreadable, file: path, message: "cannot read file: \(reason)")
+            case .corruptCompressedData(_, let reason):
+                throw InputError(.syntax, file: path, expected: "a complete gzip stream", found: reason)
+            case .tooLarge(_, let limit):
+                throw InputError(.unsupported, file: path, message: "decompressed size exceeds \(limit) bytes")
+            }
+        }
+    }
+}
