@@ -18,8 +18,10 @@ import Testing
         return (timestamps, (0..<count).map { Double.sin(0.1 * Double($0)) }, (0..<count).map { Double($0) })
     }
 
+    /// Jittered intervals have a known interquartile range, and the robust rate recovers the true one.
+    ///
     /// Intervals `1/rate + e[k+1] − e[k]`, with `e` uniform in ±j, are triangular on ±2j around the period, whose
-    /// interquartile range is `4j(1 − 1/√2)`. The robust rate recovers the true rate.
+    /// interquartile range is `4j(1 − 1/√2)`.
     @Test(arguments: [(50.0, 0.002), (100.0, 0.001), (100.0, 0.0), (50.0, 0.0)])
     func measuresRateAndJitterOfAKnownSeries(rate: Double, jitter: Double) throws {
         let s = Self.series(count: 6_000, rate: rate, jitter: jitter)
@@ -31,7 +33,9 @@ import Testing
         #expect(sampling.overallRate.isApproximatelyEqual(to: rate, relativeTolerance: 0.001))
         #expect(sampling.nominalInterval.isApproximatelyEqual(to: 1 / rate, relativeTolerance: 0.005))
         let expectedIQR = 4 * jitter * (1 - 1 / 2.0.squareRoot()) * 1000
-        #expect(abs(sampling.jitterMilliseconds - expectedIQR) <= 0.05 * expectedIQR + 1e-6, "IQR \(sampling.jitterMilliseconds) ms")
+        #expect(
+            abs(sampling.jitterMilliseconds - expectedIQR) <= 0.05 * expectedIQR + 1e-6,
+            "IQR \(sampling.jitterMilliseconds) ms")
         #expect(sampling.minimumInterval >= 1 / rate - 2 * jitter - 1e-9)
         #expect(sampling.maximumInterval <= 1 / rate + 2 * jitter + 1e-9)
         #expect(sampling.intervalOutliers == 0)
@@ -204,7 +208,9 @@ import Testing
     /// Every defect at once: the output is the truth, and each change has its own repair sentence.
     @Test func everyDefectAtOnceGivesBackTheTruth() throws {
         let truth = Self.series(count: 3_000, rate: 100, jitter: 0.001, start: 1_700_000_000)
-        var rows: [(t: Double, x: Double, y: Double)] = (0..<3_000).map { (truth.timestamps[$0], truth.x[$0], truth.y[$0]) }
+        var rows: [(t: Double, x: Double, y: Double)] = (0..<3_000).map {
+            (truth.timestamps[$0], truth.x[$0], truth.y[$0])
+        }
         rows[1_000..<1_010].reverse()  // 9 backward steps
         rows.swapAt(2_000, 2_001)  // 1 more
         rows.insert(rows[300], at: 301)  // exact duplicate
@@ -275,7 +281,8 @@ import Testing
     // MARK: - Units
 
     @Test(arguments: [
-        (1.0, UnitDetection.Unit.g), (0.98, .g), (1.45, .g), (9.81, .metersPerSecondSquared), (7.0, .metersPerSecondSquared),
+        (1.0, UnitDetection.Unit.g), (0.98, .g), (1.45, .g), (9.81, .metersPerSecondSquared),
+        (7.0, .metersPerSecondSquared),
         (14.5, .metersPerSecondSquared), (0.1, .unknown), (3.0, .unknown), (20.0, .unknown), (0.0, .unknown),
     ])
     func unitsAreClassifiedFromTheMedianMagnitude(magnitude: Double, unit: UnitDetection.Unit) {
@@ -286,7 +293,8 @@ import Testing
         var x = [Double](repeating: c, count: n)
         x[0] = 1_000
         x[1] = .nan
-        let detection = UnitDetection(quantity: "|a|", x: x, y: [Double](repeating: c, count: n), z: [Double](repeating: -c, count: n))
+        let detection = UnitDetection(
+            quantity: "|a|", x: x, y: [Double](repeating: c, count: n), z: [Double](repeating: -c, count: n))
         #expect(detection.unit == unit && detection.samplesUsed == n - 1)
         #expect(detection.medianMagnitude?.isApproximatelyEqual(to: magnitude, absoluteTolerance: 1e-12) == true)
     }
@@ -302,7 +310,8 @@ import Testing
     /// The file repeats a timestamp twice (rows 714 and 6714, identical values), each followed by a ~0.22 s hole.
     @Test func oxfordNeckPouchFile() throws {
         let path = sharedDataPath("oxford-step-counter/user1_neckpouch_1506422851785.csv.gz")
-        try #require(FileManager.default.fileExists(atPath: path), "the shared reference data must sit beside the repository")
+        try #require(
+            FileManager.default.fileExists(atPath: path), "the shared reference data must sit beside the repository")
         let text = try #require(String(data: try FileBytes.read(path: path), encoding: .utf8))
         var t: [Double] = []
         var axes: [[Double]] = [[], [], []]
@@ -322,7 +331,8 @@ import Testing
         #expect(report.gaps[1].duration.isApproximatelyEqual(to: 0.209518, absoluteTolerance: 1e-6))
         let sampling = try #require(report.sampling)
         #expect(abs(sampling.medianRate - 100) < 0.5)
-        let units = UnitDetection(quantity: "|a|", x: hygiene.channels[0], y: hygiene.channels[1], z: hygiene.channels[2])
+        let units = UnitDetection(
+            quantity: "|a|", x: hygiene.channels[0], y: hygiene.channels[1], z: hygiene.channels[2])
         #expect(units.unit == .metersPerSecondSquared)
         #expect(units.medianMagnitude.map { abs($0 - 10.06) < 0.01 } == true)
     }

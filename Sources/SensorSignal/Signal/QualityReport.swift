@@ -58,7 +58,7 @@ public struct QualityReport: Sendable, Hashable, Codable {
 
     /// A count for one named channel.
     public struct ChannelCount: Sendable, Hashable, Codable {
-        /// The channel's name (e.g. `"x"`, `"gravity.z"`).
+        /// The channel's name, such as `"x"` or `"gravity.z"`.
         public var channel: String
         /// How many values.
         public var count: Int
@@ -98,8 +98,9 @@ public struct QualityReport: Sendable, Hashable, Codable {
     public var duplicatesDropped: Int
     /// The first input rows dropped as exact duplicates.
     public var duplicateRows: [Int]
-    /// Rows dropped as conflicting duplicates: same timestamp as an earlier row (in input order) but a different
-    /// value in at least one channel. The earliest row in input order is kept.
+    /// Rows dropped as conflicting duplicates: same timestamp as an earlier row but a different value in some channel.
+    ///
+    /// The earliest row in input order is kept.
     public var conflictingDuplicates: Int
     /// The first input rows dropped as conflicting duplicates.
     public var conflictingDuplicateRows: [Int]
@@ -119,7 +120,7 @@ public struct QualityReport: Sendable, Hashable, Codable {
     /// Every gap in the cleaned series, in time order (never bridged or filled).
     public var gaps: [TimestampGap]
 
-    /// Unit detected from vector magnitudes, when the caller checked one (e.g. accelerometer |a|).
+    /// Unit detected from vector magnitudes, when the caller checked one (such as accelerometer |a|).
     public var units: UnitDetection?
     /// Every change made to the data, one human-readable sentence each; empty when the output equals the input.
     public var repairs: [String]

@@ -73,7 +73,9 @@ struct SampleTimeline {
         a == b || (a.isNaN && b.isNaN)
     }
 
-    /// The kept timestamps relative to the first one, s. Exact for nearby doubles, so epoch times lose nothing.
+    /// The kept timestamps relative to the first one, in seconds.
+    ///
+    /// Exact for nearby doubles, so epoch times lose nothing.
     func relativeTimes(_ timestamps: [Double]) -> [Double] {
         guard let first = kept.first else { return [] }
         let origin = timestamps[first]

@@ -43,7 +43,8 @@ public struct TimeSeriesHygiene: Sendable, Hashable {
         let inputCount = timestamps.count
         for (number, channel) in channels.enumerated() {
             precondition(
-                channel.count == inputCount, "channel \(number) has \(channel.count) values but there are \(inputCount) timestamps")
+                channel.count == inputCount,
+                "channel \(number) has \(channel.count) values but there are \(inputCount) timestamps")
         }
         let names = channelNames ?? channels.indices.map { "channel \($0)" }
         precondition(names.count == channels.count, "\(names.count) channel names for \(channels.count) channels")
@@ -109,7 +110,9 @@ public struct TimeSeriesHygiene: Sendable, Hashable {
         report.gaps = gaps
         for (name, channel) in zip(names, self.channels) {
             let count = channel.reduce(0) { $0 + ($1.isFinite ? 0 : 1) }
-            if count > 0 { report.nonFiniteValuesByChannel.append(QualityReport.ChannelCount(channel: name, count: count)) }
+            if count > 0 {
+                report.nonFiniteValuesByChannel.append(QualityReport.ChannelCount(channel: name, count: count))
+            }
         }
         report.nonFiniteValues = report.nonFiniteValuesByChannel.reduce(0) { $0 + $1.count }
         report.repairs = Self.repairs(report)
@@ -117,14 +120,17 @@ public struct TimeSeriesHygiene: Sendable, Hashable {
         self.report = report
     }
 
-    /// Applies the same row selection and order to a companion column that was not part of the cleaning (e.g. a
-    /// second time base such as `timestampSince1970`, which should not decide what counts as a duplicate).
+    /// Applies the same row selection and order to a companion column that was not part of the cleaning.
+    ///
+    /// Use it for a second time base such as `timestampSince1970`, which should not decide what counts as a
+    /// duplicate.
     ///
     /// - Parameter column: One value per input row.
     /// - Returns: One value per cleaned row; `column` itself when nothing changed.
     public func selectingRows(of column: [Double]) -> [Double] {
         precondition(
-            column.count == report.inputCount, "column has \(column.count) values but there were \(report.inputCount) rows")
+            column.count == report.inputCount,
+            "column has \(column.count) values but there were \(report.inputCount) rows")
         return report.wasRepaired ? sourceRows.map { column[$0] } : column
     }
 

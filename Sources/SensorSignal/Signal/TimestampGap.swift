@@ -39,7 +39,8 @@ extension TimestampGap {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            start: try container.decode(Double.self, forKey: .start), end: try container.decode(Double.self, forKey: .end),
+            start: try container.decode(Double.self, forKey: .start),
+            end: try container.decode(Double.self, forKey: .end),
             sampleIndex: try container.decode(Int.self, forKey: .sampleIndex))
     }
 

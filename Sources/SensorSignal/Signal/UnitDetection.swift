@@ -24,7 +24,7 @@ public struct UnitDetection: Sendable, Hashable, Codable {
     /// Largest factor by which the median magnitude may differ from 1 g and still be classified (1.5).
     public static let toleranceFactor = 1.5
 
-    /// What was measured, e.g. `"|acceleration|"` or `"|gravity|"`.
+    /// What was measured, such as `"|acceleration|"` or `"|gravity|"`.
     public var quantity: String
     /// Median vector length, in the series' own unit; nil when no row has three finite values.
     public var medianMagnitude: Double?
@@ -71,10 +71,11 @@ public struct UnitDetection: Sendable, Hashable, Codable {
         return .unknown
     }
 
-    /// One line for reports, e.g. `median |acceleration| = 1.0123 → g (2023 samples)`.
+    /// One line for reports, such as `median |acceleration| = 1.0123 → g (2023 samples)`.
     public var summary: String {
         guard let medianMagnitude else { return "no finite \(quantity) samples: unit unknown" }
         let verdict = unit == .unknown ? "unknown unit (neither ≈ 1 g nor ≈ 9.81 m/s²)" : unit.rawValue
-        return "median \(quantity) = \(HygieneText.number(medianMagnitude, decimals: 4)) → \(verdict) (\(samplesUsed) samples)"
+        return
+            "median \(quantity) = \(HygieneText.number(medianMagnitude, decimals: 4)) → \(verdict) (\(samplesUsed) samples)"
     }
 }
