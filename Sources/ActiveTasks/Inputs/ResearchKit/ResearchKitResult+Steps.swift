@@ -1,0 +1,67 @@
+extension ResearchKitResult {
+    /// Every result in this tree that is not a task or step result, depth first in document order, each with
+    /// the identifier of its enclosing step result.
+    ///
+    /// Unknown classes are included (as ``unknown(className:header:raw:)``); their contents are not searched.
+    /// Complexity: O(n) in the number of results; allocates the returned array.
+    public var stepItems: [ResearchKit.StepItem<ResearchKitResult>] {
+        var items: [ResearchKit.StepItem<ResearchKitResult>] = []
+        collect(enclosingStep: nil, into: &items)
+        return items
+    }
+
+    private func collect(enclosingStep: String?, into items: inout [ResearchKit.StepItem<ResearchKitResult>]) {
+        switch self {
+        case .task(let task):
+            for child in task.results { child.collect(enclosingStep: enclosingStep, into: &items) }
+        case .step(let step):
+            for child in step.results { child.collect(enclosingStep: step.identifier, into: &items) }
+        default:
+            items.append(ResearchKit.StepItem(stepIdentifier: enclosingStep ?? identifier, result: self))
+        }
+    }
+
+    /// The results `extract` accepts, with their step identifiers, in document order.
+    /// - Parameter extract: returns the payload of the wanted case or nil, such as `\.tappingInterval`.
+    /// - Returns: one item per accepted result.
+    public func results<T: Sendable & Hashable>(_ extract: (ResearchKitResult) -> T?) -> [ResearchKit.StepItem<T>] {
+        stepItems.compactMap { item in
+            extract(item.result).map { ResearchKit.StepItem(stepIdentifier: item.stepIdentifier, result: $0) }
+        }
+    }
+
+    /// Every tapping result with its step identifier (`tapping.left`, `tapping.right`, …).
+    public var tappingResults: [ResearchKit.StepItem<ResearchKit.TappingIntervalResult>] { results(\.tappingInterval) }
+    /// Every recorder file with its step identifier; the file's `fileName` and recorder `identifier` are on the result.
+    public var fileResults: [ResearchKit.StepItem<ResearchKit.FileResult>] { results(\.file) }
+    /// Every dB HL audiometry result with its step identifier.
+    public var dBHLToneAudiometryResults: [ResearchKit.StepItem<ResearchKit.DBHLToneAudiometryResult>] {
+        results(\.dBHLToneAudiometry)
+    }
+    /// Every legacy audiometry result with its step identifier.
+    public var toneAudiometryResults: [ResearchKit.StepItem<ResearchKit.ToneAudiometryResult>] {
+        results(\.toneAudiometry)
+    }
+    /// Every SPL meter result with its step identifier.
+    public var environmentSPLMeterResults: [ResearchKit.StepItem<ResearchKit.EnvironmentSPLMeterResult>] {
+        results(\.environmentSPLMeter)
+    }
+    /// Every timed-walk result with its step identifier.
+    public var timedWalkResults: [ResearchKit.StepItem<ResearchKit.TimedWalkResult>] { results(\.timedWalk) }
+    /// Every range-of-motion result with its step identifier.
+    public var rangeOfMotionResults: [ResearchKit.StepItem<ResearchKit.RangeOfMotionResult>] {
+        results(\.rangeOfMotion)
+    }
+}
+
+extension ResearchKit.TaskResult {
+    /// Every result of the run that is not a step result, with its step identifier, in document order.
+    public var stepItems: [ResearchKit.StepItem<ResearchKitResult>] { ResearchKitResult.task(self).stepItems }
+
+    /// Every tapping result of the run with its step identifier.
+    public var tappingResults: [ResearchKit.StepItem<ResearchKit.TappingIntervalResult>] {
+        ResearchKitResult.task(self).tappingResults
+    }
+    /// Every recorder file of the run with its step identifier.
+    public var fileResults: [ResearchKit.StepItem<ResearchKit.FileResult>] { ResearchKitResult.task(self).fileResults }
+}
