@@ -48,6 +48,7 @@ public struct PedometerLog: Sendable, Hashable, Codable {
         samples.reserveCapacity(items.count)
         var issues: [RecorderItemIssue] = []
         var firstStart: Date?
+        var (lastDistance, lastAscended, lastDescended): (Double?, Int?, Int?) = (nil, nil, nil)
         for (k, item) in items.enumerated() {
             let r = RecorderItemReader(object: item, file: file, path: "\(itemsPath)[\(k)]")
             let sample = PedometerSample(
@@ -97,14 +98,14 @@ public struct PedometerLog: Sendable, Hashable, Codable {
                                 + "(item \(k - 1) → \(k)); kept as recorded"))
                 }
                 check("numberOfSteps", Double(sample.numberOfSteps), Double(previous.numberOfSteps))
-                check("distance", sample.distance, lastValue(samples, \.distance))
-                check(
-                    "floorsAscended", sample.floorsAscended.map(Double.init),
-                    lastValue(samples, \.floorsAscended).map(Double.init))
-                check(
-                    "floorsDescended", sample.floorsDescended.map(Double.init),
-                    lastValue(samples, \.floorsDescended).map(Double.init))
+                check("distance", sample.distance, lastDistance)
+                check("floorsAscended", sample.floorsAscended.map(Double.init), lastAscended.map(Double.init))
+                check("floorsDescended", sample.floorsDescended.map(Double.init), lastDescended.map(Double.init))
             }
+            // A field may be missing from some snapshots: compare with the last one that had it.
+            lastDistance = sample.distance ?? lastDistance
+            lastAscended = sample.floorsAscended ?? lastAscended
+            lastDescended = sample.floorsDescended ?? lastDescended
             samples.append(sample)
         }
         self.init(
@@ -123,12 +124,4 @@ public struct PedometerLog: Sendable, Hashable, Codable {
 
     /// Steps in the last snapshot: the recording's total when no decrease was reported; nil for an empty log.
     public var finalStepCount: Int? { samples.last?.numberOfSteps }
-}
-
-/// The most recent non-nil value of an optional field (a field may be missing from some snapshots).
-private func lastValue<T>(_ samples: [PedometerSample], _ field: KeyPath<PedometerSample, T?>) -> T? {
-    for sample in samples.reversed() {
-        if let v = sample[keyPath: field] { return v }
-    }
-    return nil
 }
