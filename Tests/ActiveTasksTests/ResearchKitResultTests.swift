@@ -511,6 +511,24 @@ struct BadResearchKitInput: Sendable, CustomStringConvertible {
         #expect(error.description.contains(bad.message), "\(error)")
     }
 
+    @Test func longTappingRecordingDecodesAndLocatesABadSampleByIndex() throws {
+        let buttons = ["left", "right", "none"]
+        var samples = (0..<5000).map { i in
+            #"{"_class":"ORKTappingSample","buttonIdentifier":"\#(buttons[i % 3])","duration":\#(i % 3 == 2 ? 0 : 0.08),"#
+                + #""location":{"x":\#(i % 390),"y":600},"timestamp":\#(Double(i) * 0.15)}"#
+        }
+        let head = #"{"_class":"ORKTappingIntervalResult","identifier":"tapping.left","samples":["#
+        let doc = try decode(head + samples.joined(separator: ",") + "]}")
+        let result = try #require(doc.result?.tappingInterval)
+        #expect(result.samples.count == 5000)
+        #expect(result.samples[4999].timestamp == 4999 * 0.15)
+        #expect(result.samples.filter { $0.button == .none }.count == 1666)
+
+        samples[4321] = samples[4321].replacingOccurrences(of: #""duration":0.08"#, with: #""duration":-0.08"#)
+        let error = try #require(throws: InputError.self) { try decode(head + samples.joined(separator: ",") + "]}") }
+        #expect(error.location == "$.samples[4321].duration")
+    }
+
     @Test func missingFileIsUnreadable() throws {
         let path = researchKitFixture("does-not-exist.json")
         let error = try #require(throws: InputError.self) { try ResearchKitDecoder.decode(path: path) }

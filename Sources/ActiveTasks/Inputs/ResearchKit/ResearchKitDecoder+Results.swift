@@ -2,11 +2,33 @@ import Foundation
 
 /// Per-class decoding of results and the model objects nested in them (key tables: researchkit-formats.md §1.3).
 extension ResearchKitDecoder {
-    /// The `ORKResult` keys.
-    static let resultKeys: Set<String> = ["_class", "identifier", "startDate", "endDate", "userInfo"]
+    /// The documented keys of each class whose extra keys are reported (researchkit-formats.md §1.3), built once.
+    static let documentedKeys: [String: Set<String>] = {
+        let result: Set<String> = ["_class", "identifier", "startDate", "endDate", "userInfo"]
+        return [
+            "ORKTaskResult": result.union(["results", "taskRunUUID", "device"]),
+            "ORKStepResult": result.union(["results", "isPreviousResult", "enabledAssistiveTechnology"]),
+            "ORKFileResult": result.union(["contentType", "fileName"]),
+            "ORKTappingIntervalResult": result.union(["samples", "stepViewSize", "buttonRect1", "buttonRect2"]),
+            "ORKdBHLToneAudiometryResult": result.union(
+                ["outputVolume", "tonePlaybackDuration", "postStimulusDelay", "headphoneType", "samples"]),
+            "ORKToneAudiometryResult": result.union(["outputVolume", "samples"]),
+            "ORKEnvironmentSPLMeterResult": result.union(["sensitivityOffset", "recordedSPLMeterSamples"]),
+            "ORKTimedWalkResult": result.union(["distanceInMeters", "timeLimit", "duration"]),
+            "ORKRangeOfMotionResult": result.union(["start", "finish", "minimum", "maximum", "range"]),
+            "ORKDevice": ["_class", "product", "osVersion", "osBuild", "platform"],
+            "ORKTappingSample": ["_class", "timestamp", "duration", "buttonIdentifier", "location"],
+            "ORKdBHLToneAudiometryFrequencySample": ["_class", "frequency", "calculatedThreshold", "channel", "units"],
+            "ORKdBHLToneAudiometryUnit": [
+                "_class", "dBHLValue", "startOfUnitTimeStamp", "preStimulusDelay", "userTapTimeStamp",
+                "timeoutTimeStamp",
+            ],
+            "ORKToneAudiometrySample": ["_class", "frequency", "channel", "channelSelected", "amplitude"],
+        ]
+    }()
 
     static func decodeTaskResult(_ f: ResearchKitFields) throws(InputError) -> ResearchKit.TaskResult {
-        f.reportUnknownKeys(known: resultKeys.union(["results", "taskRunUUID", "device"]))
+        f.reportUnknownKeys()
         let header = try f.header()
         let text = try f.string("taskRunUUID")
         guard let uuid = UUID(uuidString: text) else {
@@ -22,14 +44,14 @@ extension ResearchKitDecoder {
     }
 
     static func decodeDevice(_ f: ResearchKitFields) throws(InputError) -> ResearchKit.Device {
-        f.reportUnknownKeys(known: ["_class", "product", "osVersion", "osBuild", "platform"])
+        f.reportUnknownKeys()
         return ResearchKit.Device(
             product: try f.optionalString("product"), osVersion: try f.optionalString("osVersion"),
             osBuild: try f.optionalString("osBuild"), platform: try f.optionalString("platform"))
     }
 
     static func decodeStepResult(_ f: ResearchKitFields) throws(InputError) -> ResearchKit.StepResult {
-        f.reportUnknownKeys(known: resultKeys.union(["results", "isPreviousResult", "enabledAssistiveTechnology"]))
+        f.reportUnknownKeys()
         return ResearchKit.StepResult(
             header: try f.header(), isPreviousResult: try f.optionalBool("isPreviousResult") ?? false,
             enabledAssistiveTechnology: try f.optionalString("enabledAssistiveTechnology"),
@@ -37,7 +59,7 @@ extension ResearchKitDecoder {
     }
 
     static func decodeFileResult(_ f: ResearchKitFields) throws(InputError) -> ResearchKit.FileResult {
-        f.reportUnknownKeys(known: resultKeys.union(["contentType", "fileName"]))
+        f.reportUnknownKeys()
         let header = try f.header()
         // userInfo is free-form, so an odd frequency is a warning, not an error.
         var frequency: Double?
@@ -57,7 +79,7 @@ extension ResearchKitDecoder {
     }
 
     static func decodeTappingResult(_ f: ResearchKitFields) throws(InputError) -> ResearchKit.TappingIntervalResult {
-        f.reportUnknownKeys(known: resultKeys.union(["samples", "stepViewSize", "buttonRect1", "buttonRect2"]))
+        f.reportUnknownKeys()
         return ResearchKit.TappingIntervalResult(
             header: try f.header(),
             samples: try decodeArray(
@@ -67,7 +89,7 @@ extension ResearchKitDecoder {
     }
 
     static func decodeTapSample(_ f: ResearchKitFields) throws(InputError) -> TapSample {
-        f.reportUnknownKeys(known: ["_class", "timestamp", "duration", "buttonIdentifier", "location"])
+        f.reportUnknownKeys()
         let buttonText = try f.string("buttonIdentifier")
         guard let button = TapButton(rawValue: buttonText) else {
             throw f.error(
@@ -85,10 +107,7 @@ extension ResearchKitDecoder {
     }
 
     static func decodeDBHLResult(_ f: ResearchKitFields) throws(InputError) -> ResearchKit.DBHLToneAudiometryResult {
-        f.reportUnknownKeys(
-            known: resultKeys.union([
-                "outputVolume", "tonePlaybackDuration", "postStimulusDelay", "headphoneType", "samples",
-            ]))
+        f.reportUnknownKeys()
         return ResearchKit.DBHLToneAudiometryResult(
             header: try f.header(), outputVolume: try f.number("outputVolume", .unitInterval, unit: "output volume"),
             tonePlaybackDuration: try f.number("tonePlaybackDuration", .nonNegative, unit: "s"),
@@ -105,7 +124,7 @@ extension ResearchKitDecoder {
     static func decodeFrequencySample(_ f: ResearchKitFields) throws(InputError)
         -> ResearchKit.DBHLToneAudiometryFrequencySample
     {
-        f.reportUnknownKeys(known: ["_class", "frequency", "calculatedThreshold", "channel", "units"])
+        f.reportUnknownKeys()
         let channel = try f.integer("channel", in: 0...1, expected: channelExpectation)
         return ResearchKit.DBHLToneAudiometryFrequencySample(
             frequency: try f.number("frequency", .nonNegative, unit: "Hz"),
@@ -117,11 +136,7 @@ extension ResearchKitDecoder {
     }
 
     static func decodeUnit(_ f: ResearchKitFields) throws(InputError) -> ResearchKit.DBHLToneAudiometryUnit {
-        f.reportUnknownKeys(
-            known: [
-                "_class", "dBHLValue", "startOfUnitTimeStamp", "preStimulusDelay", "userTapTimeStamp",
-                "timeoutTimeStamp",
-            ])
+        f.reportUnknownKeys()
         return ResearchKit.DBHLToneAudiometryUnit(
             dBHLValue: try f.number("dBHLValue", .finite, unit: "dB HL"),
             startOfUnitTimeStamp: try f.number("startOfUnitTimeStamp", .nonNegative, unit: "s"),
@@ -133,7 +148,7 @@ extension ResearchKitDecoder {
     static func decodeToneAudiometryResult(_ f: ResearchKitFields) throws(InputError)
         -> ResearchKit.ToneAudiometryResult
     {
-        f.reportUnknownKeys(known: resultKeys.union(["outputVolume", "samples"]))
+        f.reportUnknownKeys()
         let header = try f.header()
         // Nullable in ResearchKit, and ResearchKit's own sample carries 123: out of range reads as unknown.
         var volume: Double?
@@ -157,7 +172,7 @@ extension ResearchKitDecoder {
     }
 
     static func decodeToneAudiometrySample(_ f: ResearchKitFields) throws(InputError) -> ToneAudiometrySample {
-        f.reportUnknownKeys(known: ["_class", "frequency", "channel", "channelSelected", "amplitude"])
+        f.reportUnknownKeys()
         return ToneAudiometrySample(
             frequency: try f.number("frequency", .nonNegative, unit: "Hz"),
             channel: try f.integer("channel", in: 0...1, expected: channelExpectation),
@@ -168,7 +183,7 @@ extension ResearchKitDecoder {
 
     static func decodeSPLMeterResult(_ f: ResearchKitFields) throws(InputError) -> ResearchKit.EnvironmentSPLMeterResult
     {
-        f.reportUnknownKeys(known: resultKeys.union(["sensitivityOffset", "recordedSPLMeterSamples"]))
+        f.reportUnknownKeys()
         let header = try f.header()
         let offset = try f.number("sensitivityOffset", .finite, unit: "dB")
         var levels: [Double] = []
@@ -193,7 +208,7 @@ extension ResearchKitDecoder {
     }
 
     static func decodeTimedWalkResult(_ f: ResearchKitFields) throws(InputError) -> ResearchKit.TimedWalkResult {
-        f.reportUnknownKeys(known: resultKeys.union(["distanceInMeters", "timeLimit", "duration"]))
+        f.reportUnknownKeys()
         return ResearchKit.TimedWalkResult(
             header: try f.header(), distanceInMeters: try f.number("distanceInMeters", .nonNegative, unit: "m"),
             timeLimit: try f.sentinelNumber("timeLimit", .noTimeLimit, .nonNegative, unit: "s"),
@@ -202,7 +217,7 @@ extension ResearchKitDecoder {
 
     static func decodeRangeOfMotionResult(_ f: ResearchKitFields) throws(InputError) -> ResearchKit.RangeOfMotionResult
     {
-        f.reportUnknownKeys(known: resultKeys.union(["start", "finish", "minimum", "maximum", "range"]))
+        f.reportUnknownKeys()
         return ResearchKit.RangeOfMotionResult(
             header: try f.header(), start: try f.number("start", .finite, unit: "degrees"),
             finish: try f.number("finish", .finite, unit: "degrees"),

@@ -108,8 +108,10 @@ struct ResearchKitFields {
             key, expected: expected, found: "nothing (the key is missing)", message: "\(className) requires \"\(key)\"")
     }
 
-    /// Warns about keys outside `known` (the class's documented keys).
-    func reportUnknownKeys(known: Set<String>) {
+    /// Warns about keys outside the documented key set of ``className``
+    /// (``ResearchKitDecoder/documentedKeys``); does nothing for classes without one.
+    func reportUnknownKeys() {
+        guard let known = ResearchKitDecoder.documentedKeys[className] else { return }
         for key in object.keys where !known.contains(key) {
             context.noteUnknownKey(key, className: className, at: path.key(key))
         }
