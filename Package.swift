@@ -51,7 +51,9 @@ let package = Package(
                 .product(name: "RealModule", package: "swift-numerics"),
                 .product(name: "ComplexModule", package: "swift-numerics"),
             ]),
-        .testTarget(name: "ActiveTasksTests", dependencies: ["ActiveTasks", "SensorSignal"]),
+        .testTarget(
+            name: "ActiveTasksTests", dependencies: ["ActiveTasks", "SensorSignal"],
+            exclude: ["Fixtures"]),  // read from disk via #filePath, not bundled
         .testTarget(
             name: "taskprocTests",
             dependencies: [

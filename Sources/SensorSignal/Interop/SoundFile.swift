@@ -191,6 +191,8 @@ public final class SoundFile {
 
     /// Decodes the whole file into per-channel arrays.
     /// - Throws: ``SoundFileError/truncated(path:expectedFrames:framesRead:)`` if the data ends early.
+    @specialized(where Sample == Double)
+    @specialized(where Sample == Float)
     public static func read<Sample: AudioSample>(path: String, as: Sample.Type = Double.self) throws(SoundFileError)
         -> AudioSignal<Sample>
     {
@@ -199,6 +201,8 @@ public final class SoundFile {
     }
 
     /// Decodes every remaining frame into per-channel arrays (one allocation per channel).
+    @specialized(where Sample == Double)
+    @specialized(where Sample == Float)
     public func readRemaining<Sample: AudioSample>(as: Sample.Type = Double.self) throws(SoundFileError) -> [[Sample]] {
         let remaining = max(0, info.frameCount - position)
         let nch = info.channelCount
@@ -214,20 +218,29 @@ public final class SoundFile {
             if got < remaining { throw .truncated(path: info.path, expectedFrames: info.frameCount, framesRead: position) }
             return [samples]
         }
-        var channels = [[Sample]](repeating: [], count: nch)
-        for c in 0..<nch { channels[c].reserveCapacity(remaining) }
+        // Decode interleaved blocks into a scratch buffer and de-interleave straight into per-channel
+        // storage allocated once at its final size.
         let block = 1 << 14
         var interleaved = [Sample](repeating: 0, count: block * nch)
+        var channels = [[Sample]](repeating: [Sample](repeating: 0, count: remaining), count: nch)
         var left = remaining
+        var written = 0
         while left > 0 {
             let want = min(block, left)
             let got = interleaved.withUnsafeMutableBufferPointer { Sample._sfReadFrames(handle, $0.baseAddress!, want) }
             if got <= 0 { break }
             interleaved.withUnsafeBufferPointer { src in
                 for c in 0..<nch {
-                    channels[c].append(contentsOf: (0..<got).lazy.map { src[$0 * nch + c] })
+                    channels[c].withUnsafeMutableBufferPointer { dst in
+                        var k = c
+                        for i in written..<(written + got) {
+                            dst[i] = src[k]
+                            k += nch
+                        }
+                    }
                 }
             }
+            written += got
             left -= got
             position += got
         }
@@ -243,6 +256,8 @@ public final class SoundFile {
     ///   - body: called once per block, in file order.
     /// - Throws: ``SoundFileError/truncated(path:expectedFrames:framesRead:)`` after the last decodable
     ///   block if the data ends early, or whatever `body` throws.
+    @specialized(where Sample == Double)
+    @specialized(where Sample == Float)
     public func forEachBlock<Sample: AudioSample>(
         frames blockFrames: Int = 65_536, as: Sample.Type,
         _ body: (borrowing AudioBlock<Sample>) throws -> Void
