@@ -71,12 +71,17 @@ def _ensure_python_requirements() -> None:
             f"compare.py: '{missing}' is still missing inside {VENV}.\n"
             f"Install the requirements by hand:  {venv_python} -m pip install -r {REQUIREMENTS}"
         )
-    print(f"compare.py: Python module '{missing}' is missing; setting up {VENV} "
-          f"(system site packages visible) and installing {REQUIREMENTS.name} ...", file=sys.stderr)
+    ready = venv_python.exists() and subprocess.run(
+        [str(venv_python), "-c", "import numpy, scipy.signal, soundfile"], capture_output=True).returncode == 0
+    if not ready:
+        print(f"compare.py: Python module '{missing}' is missing; setting up {VENV} "
+              f"(system site packages visible) and installing {REQUIREMENTS.name} ...", file=sys.stderr)
     try:
         if not venv_python.exists():
             subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(VENV)], check=True)
-        subprocess.run([str(venv_python), "-m", "pip", "install", "--quiet", "-r", str(REQUIREMENTS)], check=True)
+        if not ready:
+            subprocess.run([str(venv_python), "-m", "pip", "install", "--quiet", "-r", str(REQUIREMENTS)],
+                           check=True)
     except (subprocess.CalledProcessError, OSError) as failure:
         sys.exit(
             f"compare.py: could not prepare the virtual environment ({failure}).\n"
