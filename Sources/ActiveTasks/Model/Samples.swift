@@ -82,10 +82,10 @@ public struct TapSample: Sendable, Hashable, Codable {
 
 /// One cumulative pedometer snapshot (`CMPedometerData`): counts since the recorder started.
 public struct PedometerSample: Sendable, Hashable, Codable {
-    /// Start of the counting interval (the recording start), absolute time.
-    public var startDate: Date
-    /// End of the counting interval, absolute time.
-    public var endDate: Date
+    /// Start of the counting interval (the recording start), with the device's UTC offset.
+    public var startDate: ResultDate
+    /// End of the counting interval, with the device's UTC offset.
+    public var endDate: ResultDate
     /// Steps since `startDate` (cumulative).
     public var numberOfSteps: Int
     /// Distance since `startDate`, m; nil when unavailable.
@@ -97,7 +97,7 @@ public struct PedometerSample: Sendable, Hashable, Codable {
 
     /// Creates a sample.
     public init(
-        startDate: Date, endDate: Date, numberOfSteps: Int, distance: Double? = nil, floorsAscended: Int? = nil,
+        startDate: ResultDate, endDate: ResultDate, numberOfSteps: Int, distance: Double? = nil, floorsAscended: Int? = nil,
         floorsDescended: Int? = nil
     ) {
         self.startDate = startDate

@@ -47,12 +47,12 @@ public struct PedometerLog: Sendable, Hashable, Codable {
         var samples: [PedometerSample] = []
         samples.reserveCapacity(items.count)
         var issues: [RecorderItemIssue] = []
-        var firstStart: Date?
+        var firstStart: ResultDate?
         var (lastDistance, lastAscended, lastDescended): (Double?, Int?, Int?) = (nil, nil, nil)
         for (k, item) in items.enumerated() {
             let r = RecorderItemReader(object: item, file: file, path: "\(itemsPath)[\(k)]")
             let sample = PedometerSample(
-                startDate: try r.date("startDate").date, endDate: try r.date("endDate").date,
+                startDate: try r.date("startDate"), endDate: try r.date("endDate"),
                 numberOfSteps: try r.integer("numberOfSteps", minimum: 0, meaning: "cumulative step count"),
                 distance: try r.optionalNumber("distance", in: RecorderItemReader.nonNegative, meaning: "metres"),
                 floorsAscended: try r.optionalInteger("floorsAscended", minimum: 0, meaning: "cumulative floors"),
@@ -63,7 +63,7 @@ public struct PedometerLog: Sendable, Hashable, Codable {
                     RecorderItemIssue(
                         .endBeforeStart, itemIndex: k, location: r.location("endDate"),
                         message:
-                            "endDate is \(RecorderItems.text(sample.startDate.timeIntervalSince(sample.endDate))) s before startDate"
+                            "endDate is \(RecorderItems.text(sample.startDate.date.timeIntervalSince(sample.endDate.date))) s before startDate"
                     ))
             }
             if let firstStart {
@@ -72,7 +72,7 @@ public struct PedometerLog: Sendable, Hashable, Codable {
                         RecorderItemIssue(
                             .startDateChanged, itemIndex: k, location: r.location("startDate"),
                             message: "startDate differs from item 0's by "
-                                + "\(RecorderItems.text(sample.startDate.timeIntervalSince(firstStart))) s "
+                                + "\(RecorderItems.text(sample.startDate.date.timeIntervalSince(firstStart.date))) s "
                                 + "(each snapshot should start at the recording start; restarted recorder or merged logs?)"
                         ))
                 }
@@ -85,7 +85,7 @@ public struct PedometerLog: Sendable, Hashable, Codable {
                         RecorderItemIssue(
                             .timeWentBackwards, itemIndex: k, location: r.location("endDate"),
                             message:
-                                "endDate is \(RecorderItems.text(previous.endDate.timeIntervalSince(sample.endDate))) s "
+                                "endDate is \(RecorderItems.text(previous.endDate.date.timeIntervalSince(sample.endDate.date))) s "
                                 + "earlier than item \(k - 1)'s"))
                 }
                 func check(_ key: String, _ now: Double?, _ before: Double?) {
