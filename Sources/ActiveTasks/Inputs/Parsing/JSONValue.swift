@@ -289,6 +289,9 @@ struct JSONScanner {
             throw error(expected: "a value", found: describeHere())
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+        if end == bytes.count {
+            throw error(expected: "a value", found: "'\(text)' and then the end of the file (the document is truncated)")
+        }
         if let (value, _) = DecimalParser.scan(bytes, from: index), !value.isFinite {
             throw error(expected: "a number within ±1.8e308", found: "'\(text)'")
         }

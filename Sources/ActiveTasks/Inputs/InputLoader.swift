@@ -1,0 +1,466 @@
+import Foundation
+import SensorSignal
+
+/// Recognises what a path holds and loads it into a ``LoadedInput``, whatever the dialect.
+///
+/// Files are recognised by name first (mPower column files, MyDataHelps `SurveyData/…` paths, audio
+/// extensions), then by content (a JSON object with `_class` is a ResearchKit result, `{"items":…}` or a
+/// bare array of samples is a recorder log, `TapTimeStamp` items are mPower taps; a CSV by its header).
+/// A folder holding a ResearchKit task result is loaded as one task, its recorder files matched by the
+/// `fileName` of each `ORKFileResult` anywhere under the folder; any other folder is loaded file by file.
+/// A bad part never stops the rest: it becomes an error in ``LoadedInput/problems``.
+public enum InputLoader {
+    /// Options for loading.
+    public struct Options: Sendable {
+        /// How generic accelerometer CSV files are read (columns, units).
+        public var accelerometerCSV = AccelerometerCSVReader.Options()
+        /// Timestamp hygiene rules for motion logs.
+        public var hygiene = TimeSeriesHygieneOptions()
+        /// Creates default options.
+        public init() {}
+    }
+
+    /// Audio file extensions handed to libsndfile (and `.m4a`-family files, which get a decode hint).
+    static let audioExtensions: Set<String> = [
+        "wav", "wave", "flac", "ogg", "oga", "opus", "aif", "aiff", "aifc", "caf", "rf64", "w64", "au", "snd",
+        "m4a", "mp4", "aac", "mp3",
+    ]
+
+    /// Extensions of files that are never inputs (documentation, images, archives of other tools).
+    static let skippedExtensions: Set<String> = [
+        "md", "markdown", "rst", "html", "htm", "pdf", "png", "jpg", "jpeg", "gif", "svg", "doc", "docx", "xls", "xlsx",
+        "log", "yaml", "yml", "toml", "py", "r", "swift", "sh",
+    ]
+
+    /// Loads a file or folder.
+    /// - Throws: ``InputError`` only when the path itself is unusable (missing, unreadable); problems
+    ///   inside an input are reported in the result instead.
+    public static func load(path: String, options: Options = Options()) throws(InputError) -> LoadedInput {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw InputError(.unreadable, file: path, message: "no such file or folder")
+        }
+        if isDirectory.boolValue { return loadFolder(path, options: options) }
+        return loadFile(path, options: options)
+    }
+
+    // MARK: Files
+
+    /// Loads one file; every failure is recorded as a problem.
+    static func loadFile(_ path: String, options: Options) -> LoadedInput {
+        let name = (path as NSString).lastPathComponent
+        var ext = (name as NSString).pathExtension.lowercased()
+        if ext == "gz" { ext = ((name as NSString).deletingPathExtension as NSString).pathExtension.lowercased() }
+
+        if audioExtensions.contains(ext) { return loadAudio(path) }
+        if skippedExtensions.contains(ext) {
+            var input = LoadedInput(path: path, dialect: .unrecognised, taskKind: .unknown)
+            input.problems.append(InputProblem(.warning, file: path, message: "not an input taskproc reads (.\(ext)); skipped"))
+            return input
+        }
+        if let mpower = MPowerFileName(path: path) { return loadMPower(path, mpower) }
+        if let mdh = MyDataHelpsMotionFile(path: path) {
+            var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .walking)
+            do throws(InputError) {
+                let decoded = try mdh.decode()
+                if let loaded = recording(decoded, file: path, step: mdh.stepIdentifier, recorder: nil, options: options, into: &input) {
+                    input.recordings.append(loaded)
+                }
+            } catch {
+                input.problems.append(InputProblem(error))
+            }
+            return input
+        }
+        if ext == "csv" || ext == "tsv" || ext == "txt" { return loadCSV(path, options: options) }
+        return loadJSON(path, options: options)
+    }
+
+    static func loadAudio(_ path: String) -> LoadedInput {
+        var input = LoadedInput(path: path, dialect: .audio, taskKind: .audio)
+        do {
+            input.audio = try SoundFile(path: path).info
+        } catch {
+            input.problems.append(InputProblem(.error, file: path, message: error.description.dropPrefix(path + ": ")))
+        }
+        return input
+    }
+
+    static func loadMPower(_ path: String, _ name: MPowerFileName) -> LoadedInput {
+        switch name.content {
+        case .tappingSamples:
+            var input = LoadedInput(path: path, dialect: .mPower, taskKind: .tapping)
+            do throws(InputError) {
+                var recording = try MPowerTappingReader.read(path: path)
+                if recording.stepIdentifier == nil {
+                    recording.stepIdentifier = name.hand.map { "tapping.\($0.rawValue)" } ?? "tapping"
+                }
+                input.tapping.append(recording)
+            } catch {
+                input.problems.append(InputProblem(error))
+            }
+            return input
+        case .recorder(let kind):
+            var input = LoadedInput(path: path, dialect: .mPower, taskKind: name.activity == "tapping" ? .tapping : .walking)
+            let step = name.phase.map { "walking.\($0.rawValue)" }
+            do throws(InputError) {
+                let decoded = try RecorderLogDecoder.decode(path: path, kind: kind)
+                if let loaded = recording(decoded, file: path, step: step, recorder: nil, options: Options(), into: &input) { input.recordings.append(loaded) }
+            } catch {
+                input.problems.append(InputProblem(error))
+            }
+            return input
+        }
+    }
+
+    static func loadCSV(_ path: String, options: Options) -> LoadedInput {
+        let header: [String]
+        do throws(InputError) {
+            let table = try CSVTable.read(path: path, header: .present)
+            header = (0..<table.columnCount).map { table.columnName($0).lowercased() }
+        } catch {
+            // Headerless numeric CSV (e.g. the Oxford files) is a generic accelerometer CSV.
+            header = []
+        }
+        let columns = Set(header)
+        if columns.contains("surveytappingintervalresultkey") || columns.contains("taps") && columns.contains("buttonrect1") {
+            var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .tapping)
+            do throws(InputError) {
+                for row in try MyDataHelpsTappingResults.read(path: path) {
+                    do throws(InputError) { input.tapping.append(try row.get()) } catch { input.problems.append(InputProblem(error)) }
+                }
+            } catch {
+                input.problems.append(InputProblem(error))
+            }
+            return input
+        }
+        if columns.contains("samples") && (columns.contains("outputvolume") || header.contains(where: { $0.contains("toneaudiometry") })) {
+            var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .toneAudiometry)
+            do throws(InputError) {
+                for row in try MyDataHelpsToneAudiometryResults.read(path: path) {
+                    do throws(InputError) { input.toneAudiometry.append(try row.get()) } catch { input.problems.append(InputProblem(error)) }
+                }
+            } catch {
+                input.problems.append(InputProblem(error))
+            }
+            return input
+        }
+        if columns.isSuperset(of: ["t", "x", "y", "buttonid"]) {
+            var input = LoadedInput(path: path, dialect: .mhealthtools, taskKind: .tapping)
+            do throws(InputError) { input.tapping.append(try MHealthToolsTapTable.read(path: path)) } catch {
+                input.problems.append(InputProblem(error))
+            }
+            return input
+        }
+        if columns.contains("ua_x") && columns.contains("g_x") {
+            var input = LoadedInput(path: path, dialect: .mhealthtools, taskKind: .walking)
+            do throws(InputError) {
+                let log = try MHealthToolsDeviceMotionTable.read(path: path)
+                let cleaned = log.cleaned(options: options.hygiene)
+                input.recordings.append(
+                    LoadedRecording(file: path, stepIdentifier: nil, recorderIdentifier: nil, data: .deviceMotion(cleaned), ignoredKeys: []))
+                addRepairs(cleaned.report, file: path, into: &input)
+            } catch {
+                input.problems.append(InputProblem(error))
+            }
+            return input
+        }
+        var input = LoadedInput(path: path, dialect: .accelerometerCSV, taskKind: .walking)
+        do throws(InputError) {
+            let output = try AccelerometerCSVReader.read(path: path, options: options.accelerometerCSV)
+            let cleaned = output.log.cleaned(options: options.hygiene)
+            input.recordings.append(
+                LoadedRecording(file: path, stepIdentifier: nil, recorderIdentifier: nil, data: .accelerometer(cleaned), ignoredKeys: []))
+            addRepairs(cleaned.report, file: path, into: &input)
+        } catch {
+            input.problems.append(InputProblem(error))
+        }
+        return input
+    }
+
+    /// JSON files: ResearchKit results, recorder logs, mPower tapping; decided by content.
+    static func loadJSON(_ path: String, options: Options) -> LoadedInput {
+        let data: Data
+        do {
+            data = try FileBytes.read(path: path)
+        } catch {
+            var input = LoadedInput(path: path, dialect: .recorderLog, taskKind: .unknown)
+            input.problems.append(InputProblem(.error, file: path, message: error.description.dropPrefix(path + ": ")))
+            return input
+        }
+        switch sniffJSON(data) {
+        case .researchKit:
+            var input = LoadedInput(path: path, dialect: .researchKitResult, taskKind: .unknown)
+            do throws(InputError) {
+                let document = try ResearchKitDecoder.decode(data, file: path)
+                input.researchKit = document
+                absorb(document, into: &input)
+            } catch {
+                input.problems.append(InputProblem(error))
+            }
+            return input
+        case .mPowerTapping:
+            var input = LoadedInput(path: path, dialect: .mPower, taskKind: .tapping)
+            do throws(InputError) { input.tapping.append(try MPowerTappingReader.decode(data, file: path)) } catch {
+                input.problems.append(InputProblem(error))
+            }
+            return input
+        case .recorderLog(let bare):
+            var input = LoadedInput(path: path, dialect: bare ? .mPower : .recorderLog, taskKind: .walking)
+            do throws(InputError) {
+                let decoded = try RecorderLogDecoder.decode(data, file: path, kind: recorderKind(fromFileName: path))
+                if let loaded = recording(decoded, file: path, step: nil, recorder: nil, options: options, into: &input) { input.recordings.append(loaded) }
+            } catch {
+                input.problems.append(InputProblem(error))
+            }
+            return input
+        case .notJSON(let error):
+            var input = LoadedInput(path: path, dialect: .recorderLog, taskKind: .unknown)
+            input.problems.append(InputProblem(error(path)))
+            return input
+        }
+    }
+
+    enum JSONShape {
+        case researchKit, mPowerTapping, recorderLog(bare: Bool)
+        case notJSON((String) -> InputError)
+    }
+
+    /// Decides the JSON dialect from the first significant bytes, without parsing the whole document.
+    static func sniffJSON(_ data: Data) -> JSONShape {
+        let prefix = data.prefix(4096)
+        let text = String(decoding: prefix, as: UTF8.self)
+        guard let first = text.first(where: { !$0.isWhitespace && $0 != "\u{FEFF}" }) else {
+            return .notJSON { InputError(.syntax, file: $0, expected: "a JSON document", found: data.isEmpty ? "an empty (0-byte) file" : "only whitespace") }
+        }
+        if first == "[" {
+            return text.contains("\"TapTimeStamp\"") ? .mPowerTapping : .recorderLog(bare: true)
+        }
+        guard first == "{" else {
+            let shown = prefix.first.map { $0 < 0x20 || $0 >= 0x80 ? String(format: "byte 0x%02X", $0) : "'\(first)'" } ?? "?"
+            return .notJSON { InputError(.syntax, file: $0, location: "$ (line 1, column 1)", expected: "a JSON object or array", found: shown) }
+        }
+        if text.contains("\"_class\"") { return .researchKit }
+        if text.contains("\"TappingSamples\"") { return .mPowerTapping }
+        if text.contains("\"items\"") { return .recorderLog(bare: false) }
+        // Unknown object: let the ResearchKit decoder explain what is missing.
+        return .researchKit
+    }
+
+    /// The recorder kind implied by a ResearchKit/MyDataHelps file name prefix, if any.
+    static func recorderKind(fromFileName path: String) -> RecorderKind? {
+        let name = (path as NSString).lastPathComponent.lowercased()
+        if name.hasPrefix("accel") { return .accelerometer }
+        if name.hasPrefix("devicemotion") { return .deviceMotion }
+        if name.hasPrefix("pedometer") { return .pedometer }
+        if name.hasPrefix("location") { return .location }
+        if name.hasPrefix("touch") { return .touch }
+        if name.hasPrefix("hkquantitytypeidentifier") { return .healthQuantity }
+        return nil
+    }
+
+    /// The recorder kind implied by a ResearchKit recorder configuration identifier.
+    static func recorderKind(fromIdentifier identifier: String) -> RecorderKind? {
+        switch identifier {
+        case "accelerometer": .accelerometer
+        case "deviceMotion": .deviceMotion
+        case "pedometer": .pedometer
+        case "location": .location
+        case "touch": .touch
+        case "heartRate": .healthQuantity
+        default: identifier.hasPrefix("HKQuantityTypeIdentifier") ? .healthQuantity : nil
+        }
+    }
+
+    /// Wraps a decoded log: motion logs get hygiene (repairs reported), item logs their typed decoding.
+    static func recording(
+        _ decoded: RecorderLogDecoder.Decoded, file: String, step: String?, recorder: String?, options: Options,
+        into input: inout LoadedInput
+    ) -> LoadedRecording? {
+        let itemsPath = decoded.container == .bareArray ? "$" : "$.items"
+        var data: RecordingData?
+        switch decoded.log {
+        case .accelerometer(let log):
+            let cleaned = log.cleaned(options: options.hygiene)
+            addRepairs(cleaned.report, file: file, into: &input)
+            data = .accelerometer(cleaned)
+        case .deviceMotion(let log):
+            let cleaned = log.cleaned(options: options.hygiene)
+            addRepairs(cleaned.report, file: file, into: &input)
+            data = .deviceMotion(cleaned)
+        case .items(let kind, let items):
+            do throws(InputError) {
+                switch kind {
+                case .pedometer:
+                    let log = try PedometerLog(items: items, file: file, itemsPath: itemsPath)
+                    for issue in log.issues { input.problems.append(InputProblem(.warning, file: file, location: issue.location, message: issue.message)) }
+                    data = .pedometer(log)
+                case .location:
+                    let log = try LocationLog(items: items, file: file, itemsPath: itemsPath)
+                    for issue in log.issues { input.problems.append(InputProblem(.warning, file: file, location: issue.location, message: issue.message)) }
+                    data = .location(log)
+                case .touch:
+                    let log = try TouchLog(items: items, file: file, itemsPath: itemsPath)
+                    for issue in log.issues { input.problems.append(InputProblem(.warning, file: file, location: issue.location, message: issue.message)) }
+                    data = .touch(log)
+                case .healthQuantity:
+                    let log = try HealthQuantityLog(items: items, file: file, itemsPath: itemsPath)
+                    for issue in log.issues { input.problems.append(InputProblem(.warning, file: file, location: issue.location, message: issue.message)) }
+                    data = .healthQuantity(log)
+                case .accelerometer, .deviceMotion:
+                    data = nil
+                }
+            } catch {
+                input.problems.append(InputProblem(error))
+            }
+        }
+        // A failed item decode is already recorded as an error; the recording is then absent.
+        guard let data else { return nil }
+        return LoadedRecording(file: file, stepIdentifier: step, recorderIdentifier: recorder, data: data, ignoredKeys: decoded.ignoredKeys)
+    }
+
+    /// Every repair and warning of a hygiene report becomes a warning problem.
+    static func addRepairs(_ report: QualityReport, file: String, into input: inout LoadedInput) {
+        for repair in report.repairs { input.problems.append(InputProblem(.warning, file: file, message: "repaired: " + repair)) }
+        for warning in report.warnings { input.problems.append(InputProblem(.warning, file: file, message: warning)) }
+    }
+
+    /// Takes the typed results out of a ResearchKit document: tapping recordings, the task kind, warnings.
+    static func absorb(_ document: ResearchKitDocument, into input: inout LoadedInput) {
+        for warning in document.warnings {
+            input.problems.append(InputProblem(.warning, file: document.file, location: warning.path, message: warning.message))
+        }
+        guard let root = document.result else { return }
+        var kinds: Set<TaskKind> = []
+        for item in root.tappingResults {
+            var recording = item.result.recording
+            if recording.stepIdentifier == nil { recording.stepIdentifier = item.stepIdentifier }
+            input.tapping.append(recording)
+            kinds.insert(.tapping)
+        }
+        if !root.dBHLToneAudiometryResults.isEmpty { kinds.insert(.dBHLToneAudiometry) }
+        if !root.toneAudiometryResults.isEmpty { kinds.insert(.toneAudiometry) }
+        if !root.environmentSPLMeterResults.isEmpty { kinds.insert(.environmentSPLMeter) }
+        if !root.rangeOfMotionResults.isEmpty { kinds.insert(.rangeOfMotion) }
+        if !root.timedWalkResults.isEmpty
+            || root.stepItems.contains(where: { walkingSteps.contains($0.stepIdentifier) || $0.stepIdentifier.hasPrefix("walking.") })
+        {
+            kinds.insert(.walking)
+        }
+        input.taskKind = kinds.count == 1 ? kinds.first! : .unknown
+    }
+
+    /// Step identifiers of ResearchKit's walking-type tasks.
+    static let walkingSteps: Set<String> = [
+        "walking.outbound", "walking.return", "walking.rest", "timed.walk.trial1", "timed.walk.trial2",
+        "timed.walk.turn.around", "fitness.walk", "fitness.rest", "6mwt",
+    ]
+
+    // MARK: Folders
+
+    static func loadFolder(_ path: String, options: Options) -> LoadedInput {
+        let files = listFiles(path)
+        // A task folder: exactly one JSON file decodes as an ORKTaskResult.
+        var taskDocuments: [(String, ResearchKitDocument)] = []
+        for file in files where file.lowercased().hasSuffix(".json") || file.lowercased().hasSuffix(".json.gz") {
+            guard let data = try? FileBytes.read(path: file, limit: 64 << 20), case .researchKit = sniffJSON(data),
+                let document = try? ResearchKitDecoder.decode(data, file: file), document.taskResult != nil
+            else { continue }
+            taskDocuments.append((file, document))
+        }
+        // It is one task only if that result references files that are here (or is alone): a task result
+        // among unrelated files (e.g. a folder of samples) does not make the folder a task.
+        if taskDocuments.count == 1, let (taskFile, document) = taskDocuments.first {
+            let names = Set(files.map { ($0 as NSString).lastPathComponent })
+            let referenced = (document.taskResult?.fileResults ?? []).compactMap(\.result.fileName)
+            if files.count == 1 || referenced.contains(where: names.contains) {
+                return loadTaskFolder(path, taskFile: taskFile, document: document, files: files, options: options)
+            }
+        }
+        var input = LoadedInput(path: path, dialect: .folder, taskKind: .unknown)
+        if taskDocuments.count > 1 {
+            input.problems.append(
+                InputProblem(
+                    .warning, file: path,
+                    message: "\(taskDocuments.count) task results in one folder; each file is loaded on its own"))
+        }
+        if files.isEmpty { input.problems.append(InputProblem(.error, file: path, message: "folder holds no files")) }
+        for file in files { input.children.append(loadFile(file, options: options)) }
+        let kinds = Set(input.children.map(\.taskKind))
+        input.taskKind = kinds.count == 1 ? kinds.first! : .unknown
+        return input
+    }
+
+    static func loadTaskFolder(
+        _ path: String, taskFile: String, document: ResearchKitDocument, files: [String], options: Options
+    ) -> LoadedInput {
+        var input = LoadedInput(path: path, dialect: .researchKitTaskFolder, taskKind: .unknown)
+        input.researchKit = document
+        absorb(document, into: &input)
+        // Index every file by name; ResearchKit file names are unique per recorder, so a clash is reported.
+        var byName: [String: [String]] = [:]
+        for file in files where file != taskFile { byName[(file as NSString).lastPathComponent, default: []].append(file) }
+        var used: Set<String> = [taskFile]
+        for item in document.taskResult?.fileResults ?? [] {
+            let result = item.result
+            let location = "step \(item.stepIdentifier), file result \(result.identifier)"
+            guard let fileName = result.fileName, !fileName.isEmpty else {
+                input.problems.append(InputProblem(.warning, file: taskFile, location: location, message: "file result has no fileName"))
+                continue
+            }
+            guard let matches = byName[fileName], let file = matches.first else {
+                input.problems.append(
+                    InputProblem(
+                        .error, file: taskFile, location: location,
+                        message: "recorder file \(fileName) is not in the folder (missing reference)"))
+                continue
+            }
+            if matches.count > 1 {
+                input.problems.append(
+                    InputProblem(
+                        .warning, file: taskFile, location: location,
+                        message: "\(matches.count) files named \(fileName); using \(file)"))
+            }
+            used.insert(file)
+            let ext = (fileName as NSString).pathExtension.lowercased()
+            if audioExtensions.contains(ext) {
+                let audio = loadAudio(file)
+                input.audio = input.audio ?? audio.audio
+                input.problems += audio.problems
+                continue
+            }
+            do throws(InputError) {
+                let kind = recorderKind(fromIdentifier: result.identifier) ?? recorderKind(fromFileName: fileName)
+                let decoded = try RecorderLogDecoder.decode(path: file, kind: kind)
+                if let loaded = recording(decoded, file: file, step: item.stepIdentifier, recorder: result.identifier, options: options, into: &input) { input.recordings.append(loaded) }
+            } catch {
+                input.problems.append(InputProblem(error))
+            }
+        }
+        for file in files where !used.contains(file) {
+            input.problems.append(InputProblem(.warning, file: file, message: "not referenced by the task result; ignored"))
+        }
+        return input
+    }
+
+    /// Regular files under `path`, recursively, sorted, hidden files and symbolic links skipped.
+    static func listFiles(_ path: String) -> [String] {
+        let root = URL(fileURLWithPath: path)
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey],
+                options: [.skipsHiddenFiles])
+        else { return [] }
+        var files: [String] = []
+        for case let url as URL in enumerator {
+            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
+            if values?.isSymbolicLink == true { continue }
+            if values?.isRegularFile == true { files.append(url.path) }
+        }
+        return files.sorted()
+    }
+}
+
+extension String {
+    /// The string without `prefix` if it starts with it.
+    func dropPrefix(_ prefix: String) -> String { hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import SensorSignal
+
+/// The on-disk dialect an input was recognised as.
+public enum InputDialect: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A ResearchKit result JSON file (`ORKESerialization`, `_class` tags).
+    case researchKitResult
+    /// A folder holding a ResearchKit task-result JSON plus the recorder files it names.
+    case researchKitTaskFolder
+    /// A ResearchKit recorder log `{"items":[…]}`.
+    case recorderLog
+    /// A Bridge/Synapse (mPower) column file: a bare recorder array or `TappingSamples`.
+    case mPower
+    /// A MyDataHelps export file (motion JSON under `SurveyData/…`, tapping or tone-audiometry CSV).
+    case myDataHelps
+    /// An mhealthtools table (`t,x,y,buttonid` taps or a flattened device-motion CSV).
+    case mhealthtools
+    /// A generic accelerometer CSV.
+    case accelerometerCSV
+    /// An audio recording (WAV, FLAC, …).
+    case audio
+    /// A folder of independent inputs.
+    case folder
+    /// A file taskproc does not read (documentation, images, …): listed and skipped.
+    case unrecognised
+}
+
+/// What an input records, as far as the reader can tell.
+public enum TaskKind: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Walking tasks (short walk, walk back and forth, timed walk, fitness check, 6MWT) and bare motion logs.
+    case walking
+    /// Two-finger tapping.
+    case tapping
+    /// dB HL tone audiometry.
+    case dBHLToneAudiometry
+    /// Legacy (pre-dB HL) tone audiometry.
+    case toneAudiometry
+    /// Environment SPL meter.
+    case environmentSPLMeter
+    /// Range of motion.
+    case rangeOfMotion
+    /// An audio recording.
+    case audio
+    /// Several kinds, or none recognised.
+    case unknown
+}
+
+/// A problem found while loading: an error that lost part of an input, or a warning about a repair or
+/// an oddity. Loading never stops at one bad part.
+public struct InputProblem: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// How serious it is.
+    public enum Severity: String, Sendable, Hashable, Codable {
+        /// Part of the input could not be read and is missing from the result.
+        case error
+        /// The input was read, but something is odd or was repaired (see the message).
+        case warning
+    }
+
+    /// How serious it is.
+    public var severity: Severity
+    /// The file concerned.
+    public var file: String
+    /// Where in it (JSON path, CSV position, step identifier); nil for the whole file.
+    public var location: String?
+    /// One line saying what is wrong.
+    public var message: String
+
+    /// Creates a problem.
+    public init(_ severity: Severity, file: String, location: String? = nil, message: String) {
+        self.severity = severity
+        self.file = file
+        self.location = location
+        self.message = message
+    }
+
+    /// An error problem from a reader's ``InputError``.
+    public init(_ error: InputError) {
+        severity = .error
+        file = error.file
+        location = error.location
+        var parts: [String] = []
+        if let e = error.expected { parts.append("expected " + e) }
+        if let f = error.found { parts.append("found " + f) }
+        if let m = error.message { parts.append(m) }
+        message = parts.isEmpty ? error.kind.rawValue : parts.joined(separator: ": ")
+    }
+
+    /// `file: at location: message` (with `warning:` for warnings).
+    public var description: String {
+        (severity == .warning ? "warning: " : "") + file + (location.map { ": at " + $0 } ?? "") + ": " + message
+    }
+}
+
+/// Decoded data of one recorder file, cleaned where the kind allows.
+public enum RecordingData: Sendable, Hashable {
+    /// Accelerometer samples after hygiene (sorted, de-duplicated; every repair in the report).
+    case accelerometer(CleanedLog<AccelerometerLog>)
+    /// Device-motion samples after hygiene.
+    case deviceMotion(CleanedLog<DeviceMotionLog>)
+    /// Cumulative pedometer snapshots.
+    case pedometer(PedometerLog)
+    /// GPS fixes.
+    case location(LocationLog)
+    /// Raw touches.
+    case touch(TouchLog)
+    /// HealthKit quantity samples (heart rate, …).
+    case healthQuantity(HealthQuantityLog)
+
+    /// The recorder kind.
+    public var kind: RecorderKind {
+        switch self {
+        case .accelerometer: .accelerometer
+        case .deviceMotion: .deviceMotion
+        case .pedometer: .pedometer
+        case .location: .location
+        case .touch: .touch
+        case .healthQuantity: .healthQuantity
+        }
+    }
+}
+
+/// One recorder file attached to an input (and to a step, when known).
+public struct LoadedRecording: Sendable, Hashable {
+    /// The recorder file's path.
+    public var file: String
+    /// Step identifier (`walking.outbound`, `tapping.right`, …) when known.
+    public var stepIdentifier: String?
+    /// Recorder configuration identifier (`accelerometer`, `deviceMotion`, …) when known.
+    public var recorderIdentifier: String?
+    /// The decoded samples.
+    public var data: RecordingData
+    /// Keys in the items that taskproc does not use.
+    public var ignoredKeys: [String]
+}
+
+/// Everything read from one input path, whatever its dialect: the typed model every processor consumes.
+public struct LoadedInput: Sendable {
+    /// The path given.
+    public var path: String
+    /// The dialect recognised.
+    public var dialect: InputDialect
+    /// What the input records.
+    public var taskKind: TaskKind
+    /// The ResearchKit result document, for result files and task folders.
+    public var researchKit: ResearchKitDocument?
+    /// Recorder files, decoded and cleaned.
+    public var recordings: [LoadedRecording] = []
+    /// Tapping recordings (any dialect), with their step identifiers when known.
+    public var tapping: [TappingRecording] = []
+    /// Audio file metadata, for recordings.
+    public var audio: AudioFileInfo?
+    /// Legacy tone-audiometry rows (MyDataHelps exports).
+    public var toneAudiometry: [MyDataHelpsToneAudiometry] = []
+    /// For folders of independent inputs: each input loaded on its own.
+    public var children: [LoadedInput] = []
+    /// Every problem found, in the order found; errors mean part of the input is missing.
+    public var problems: [InputProblem] = []
+
+    /// Creates an input with no content yet.
+    public init(path: String, dialect: InputDialect, taskKind: TaskKind) {
+        self.path = path
+        self.dialect = dialect
+        self.taskKind = taskKind
+    }
+
+    /// True when nothing at all could be read.
+    public var isEmpty: Bool {
+        researchKit == nil && recordings.isEmpty && tapping.isEmpty && audio == nil && toneAudiometry.isEmpty
+            && children.allSatisfy(\.isEmpty)
+    }
+
+    /// Errors in this input and its children.
+    public var errors: [InputProblem] {
+        problems.filter { $0.severity == .error } + children.flatMap(\.errors)
+    }
+}

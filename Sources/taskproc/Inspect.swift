@@ -1,0 +1,37 @@
+import ActiveTasks
+import ArgumentParser
+import Foundation
+
+/// `taskproc inspect PATH`: what an input is and everything wrong with it.
+struct Inspect: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Describe a file or folder: dialect, task, steps, recorders, samples, rates, units and every problem.",
+        discussion: """
+            Recognises ResearchKit result JSON, recorder logs ({"items":[…]}), ResearchKit task folders (recorder \
+            files matched by fileName anywhere below), Bridge/mPower column files, MyDataHelps exports, mhealthtools \
+            tables, accelerometer CSV (optionally gzipped) and audio files. Exits non-zero when any part could not \
+            be read; the good parts are still reported.
+            """)
+
+    @Argument(help: "File or folder to inspect.", completion: .file())
+    var path: String
+
+    @Option(name: .shortAndLong, help: "Output format: json (default), table or csv.")
+    var format: OutputFormat = .json
+
+    @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output (never overwrites; see --force).")
+    var output: String?
+
+    @Flag(help: "Overwrite the --output file if it exists.")
+    var force = false
+
+    func run() async throws {
+        let input = try InputLoader.load(path: path)
+        let inspection = InputInspection(input)
+        try OutputWriter.write(try ResultEncoding.render(inspection, as: format), to: output, force: force)
+        if inspection.errorCount > 0 {
+            FileHandle.standardError.write(Data("taskproc: \(inspection.errorCount) part(s) of \(path) could not be read; see problems\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}
