@@ -10,6 +10,7 @@ import Testing
         ("mpower-samples/mhealthtools_tap_data.csv", .mhealthtools, .tapping),
         ("mpower-samples/mhealthtools_walk_data_devicemotion.csv.gz", .mhealthtools, .walking),
         ("oxford-step-counter/user1_hand_1506421989895.csv.gz", .accelerometerCSV, .walking),
+        ("forest-oak/test_data_bout.csv", .accelerometerCSV, .walking),
         ("researchkit-samples/ORKTappingIntervalResult.json", .researchKitResult, .tapping),
         ("researchkit-samples/ORKdBHLToneAudiometryResult.json", .researchKitResult, .dBHLToneAudiometry),
         ("researchkit-samples/ORKEnvironmentSPLMeterResult.json", .researchKitResult, .environmentSPLMeter),
@@ -41,6 +42,13 @@ import Testing
         #expect(r.samples == 2023)
         #expect(abs((r.samplingRate ?? 0) - 101.1) < 0.2)
         #expect(r.units == "g")
+
+        // Named header columns win over position: forest-oak is timestamp (ms), UTC time, accuracy, x, y, z (g).
+        let oak = try #require(InputInspection(try InputLoader.load(path: sharedDataPath("forest-oak/test_data_bout.csv"))).recordings.first)
+        #expect(oak.samples == 98)
+        #expect(abs((oak.samplingRate ?? 0) - 10) < 0.1)
+        #expect(abs((oak.timeSpan ?? 0) - 9.73) < 0.01)
+        #expect(oak.units == "g")
 
         let pouch = try InputLoader.load(path: sharedDataPath("oxford-step-counter/user1_neckpouch_1506422851785.csv.gz"))
         let q = try #require(InputInspection(pouch).recordings.first?.quality)
