@@ -181,6 +181,10 @@ import Testing
             return
         }
         #expect(items.last?["numberOfSteps"] == .number(15))  // cumulative: the last item is the total
+        let typed = try PedometerLog.decode(path: DialectFixtures.path("mpower/pedometer_walking_outbound.json.items"))
+        #expect(typed.samples.map(\.numberOfSteps) == [4, 9, 15])
+        #expect(typed.samples.last?.distance == 10.6)
+        #expect(typed.issues.isEmpty)
     }
 
     // MARK: Bad input

@@ -57,6 +57,9 @@ import Testing
             return
         }
         #expect(items.count == 2 && items[1]["numberOfSteps"] == .number(13))
+        let typed = try PedometerLog.decode(path: pedometer.path)
+        #expect(typed.samples.map(\.numberOfSteps) == [6, 13])
+        #expect(typed.samples[0].startDate == ResultDate("2021-03-04T09:15:00-08:00"))
     }
 
     // MARK: Tapping
