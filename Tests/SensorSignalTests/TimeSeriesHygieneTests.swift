@@ -284,6 +284,8 @@ import Testing
         (1.0, UnitDetection.Unit.g), (0.98, .g), (1.45, .g), (9.81, .metersPerSecondSquared),
         (7.0, .metersPerSecondSquared),
         (14.5, .metersPerSecondSquared), (0.1, .unknown), (3.0, .unknown), (20.0, .unknown), (0.0, .unknown),
+        (1.95, .g), (0.52, .g), (0.45, .unknown), (5.0, .metersPerSecondSquared), (19.5, .metersPerSecondSquared),
+        (2.2, .unknown), (4.8, .unknown),
     ])
     func unitsAreClassifiedFromTheMedianMagnitude(magnitude: Double, unit: UnitDetection.Unit) {
         #expect(UnitDetection.classify(medianMagnitude: magnitude) == unit)

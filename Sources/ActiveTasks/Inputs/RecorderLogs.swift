@@ -38,11 +38,13 @@ public struct Vector3Series: Sendable, Hashable, Codable {
 
 /// Accelerometer samples (`accel_*.json`): raw acceleration including gravity, device axes.
 public struct AccelerometerLog: Sendable, Hashable, Codable {
-    /// Seconds since device boot (CoreMotion uptime), per sample, in file order.
+    /// Sample times, s, in file order: seconds since device boot (CoreMotion uptime) for ResearchKit and
+    /// mPower logs; for CSV input, whatever the time column counts from (Unix seconds when it holds epoch
+    /// times, in which case ``timestampSince1970`` holds the same values).
     public var timestamp: [Double]
     /// Unix time of each sample, s (ResearchKit ≥ 3.2.0 only); nil when the file lacks it.
     public var timestampSince1970: [Double]?
-    /// Acceleration, g (1 g = 9.80665 m/s²) as recorded; see ``acceleration``'s unit note.
+    /// Acceleration along the device axes, in ``unit`` (ResearchKit: g, gravity included).
     public var acceleration: Vector3Series
     /// Unit of ``acceleration``: ResearchKit and mPower logs are in g.
     public var unit: AccelerationUnit = .g

@@ -3,8 +3,8 @@
 /// A vector that contains gravity (raw accelerometer, or CoreMotion's `gravity`) has a median length of about
 /// 1 g whatever the orientation or activity, which is 1 in g and 9.81 in m/s². The median |v| = √(x² + y² + z²)
 /// over the rows whose three values are finite is classified as:
-/// - ``Unit/g`` when it lies within a factor ``toleranceFactor`` (1.5) of 1, i.e. in [0.667, 1.5];
-/// - ``Unit/metersPerSecondSquared`` when within the same factor of 9.80665, i.e. in [6.54, 14.7];
+/// - ``Unit/g`` when it lies within a factor ``toleranceFactor`` (2) of 1, i.e. in [0.5, 2];
+/// - ``Unit/metersPerSecondSquared`` when within the same factor of 9.80665, i.e. in [4.9, 19.6];
 /// - ``Unit/unknown`` otherwise (e.g. gravity-free user acceleration, or a series of zeros); the median is kept.
 ///
 /// Detection reports; it never rescales data.
@@ -21,8 +21,8 @@ public struct UnitDetection: Sendable, Hashable, Codable {
 
     /// Standard gravity, m/s² per g.
     public static let standardGravity = 9.80665
-    /// Largest factor by which the median magnitude may differ from 1 g and still be classified (1.5).
-    public static let toleranceFactor = 1.5
+    /// Largest factor by which the median magnitude may differ from 1 g and still be classified (2: the g and m/s² bands do not overlap and tolerate vigorous motion).
+    public static let toleranceFactor = 2.0
 
     /// What was measured, such as `"|acceleration|"` or `"|gravity|"`.
     public var quantity: String

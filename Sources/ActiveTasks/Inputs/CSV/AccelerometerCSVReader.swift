@@ -1,4 +1,5 @@
 import Foundation
+import SensorSignal
 
 /// Reads accelerometer tables from CSV (Oxford step-counter, Beiwe/forest, phone-logger exports) into an
 /// ``AccelerometerLog``, detecting what the file does not say and reporting what it detected.
@@ -232,9 +233,9 @@ public enum AccelerometerCSVReader {
         let recordedUnit: AccelerationUnit
         if let given = options.accelerationUnit {
             recordedUnit = given
-        } else if (0.5...2.0).contains(medianMagnitude) {
+        } else if UnitDetection.classify(medianMagnitude: medianMagnitude) == .g {
             recordedUnit = .g
-        } else if (4.9...19.6).contains(medianMagnitude) {
+        } else if UnitDetection.classify(medianMagnitude: medianMagnitude) == .metersPerSecondSquared {
             recordedUnit = .metersPerSecondSquared
         } else {
             throw InputError(
