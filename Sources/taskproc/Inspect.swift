@@ -25,8 +25,11 @@ struct Inspect: AsyncParsableCommand {
     @Flag(help: "Overwrite the --output file if it exists.")
     var force = false
 
+    @OptionGroup(title: "Accelerometer CSV")
+    var csv: CSVInputOptions
+
     func run() async throws {
-        let input = try InputLoader.load(path: path)
+        let input = try InputLoader.load(path: path, options: csv.loaderOptions)
         let inspection = InputInspection(input)
         try OutputWriter.write(try ResultEncoding.render(inspection, as: format), to: output, force: force)
         if inspection.errorCount > 0 {

@@ -115,3 +115,50 @@ import Testing
         }
     }
 }
+
+/// End-to-end runs of `taskproc inspect`.
+@Suite struct InspectCommandTests {
+    let run = CommandLineEndToEndTests().run
+
+    func shared(_ relative: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("shared/data").appendingPathComponent(relative).path
+    }
+
+    @Test func inspectsAnMPowerTappingFile() throws {
+        let r = try run(["inspect", shared("mpower-samples/pdkit_mpower_finger_tapping.json")])
+        #expect(r.status == 0, "\(r.stderr)")
+        let inspection = try JSONDecoder().decode(InputInspection.self, from: Data(r.stdout.utf8))
+        #expect(inspection.dialect == .mPower)
+        #expect(inspection.tapping.first?.taps == 166)
+    }
+
+    @Test func csvOptionsReachTheReader() throws {
+        // The Oxford file needs no options (nanoseconds and m/s² are detected) …
+        let path = shared("oxford-step-counter/user1_hand_1506421989895.csv.gz")
+        let detected = try run(["inspect", path, "--format", "csv"])
+        #expect(detected.status == 0, "\(detected.stderr)")
+        #expect(detected.stdout.contains("m/s^2"))
+        // … and stating the wrong time unit is honoured, so the measured rate changes by 10⁶.
+        let forced = try run(["inspect", path, "--time-unit", "ms"])
+        let inspection = try JSONDecoder().decode(InputInspection.self, from: Data(forced.stdout.utf8))
+        let rate = try #require(inspection.recordings.first?.samplingRate)
+        #expect(abs(rate - 100e-6) < 1e-6)
+        #expect(try run(["inspect", path, "--acceleration-columns", "2,3"]).status != 0)
+    }
+
+    @Test func unreadablePartsGiveExitStatusTwoAndStillReportTheRest() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("taskproc-inspect-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try #"{"items":[{"timestamp":1,"x":0,"y":0,"z":1},{"timestamp":1.01,"x":0,"y":0,"z":1}]}"#
+            .write(to: dir.appendingPathComponent("accel_good.json"), atomically: true, encoding: .utf8)
+        try #"{"items":[{"timestamp":1,"x":"#.write(to: dir.appendingPathComponent("accel_bad.json"), atomically: true, encoding: .utf8)
+        let r = try run(["inspect", dir.path, "--format", "table"])
+        #expect(r.status == 2)
+        #expect(r.stdout.contains("accel_good.json"))
+        #expect(r.stdout.contains("samples"))
+        #expect(r.stdout.contains("truncated"))
+        #expect(r.stderr.contains("could not be read"))
+    }
+}

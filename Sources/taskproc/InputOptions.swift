@@ -1,0 +1,56 @@
+import ActiveTasks
+import ArgumentParser
+import Foundation
+
+extension AccelerometerCSVReader.TimeUnit: ExpressibleByArgument {}
+extension AccelerationUnit: ExpressibleByArgument {}
+
+/// Options for reading generic accelerometer CSV files, shared by the commands that load inputs.
+struct CSVInputOptions: ParsableArguments {
+    @Option(help: "CSV time column: a 1-based number or a header name (default: by header name, else column 1).")
+    var timeColumn: String?
+
+    @Option(help: "CSV x, y and z columns, comma-separated numbers or names (default: by header name, else columns 2–4).")
+    var accelerationColumns: String?
+
+    @Option(help: "Unit of the CSV time column: s, ms, us or ns (default: detected from the median interval).")
+    var timeUnit: AccelerometerCSVReader.TimeUnit?
+
+    @Option(help: "Unit of the CSV acceleration columns: g or m/s^2 (default: detected from the resting magnitude).")
+    var accelerationUnit: AccelerationUnit?
+
+    @Flag(help: "The CSV has no header row (default: detected).")
+    var noHeader = false
+
+    func validate() throws {
+        if let columns = accelerationColumns, columns.split(separator: ",").count != 3 {
+            throw ValidationError("--acceleration-columns needs three columns (x,y,z), got '\(columns)'")
+        }
+        if let t = timeColumn, let n = Int(t), n < 1 { throw ValidationError("--time-column numbers start at 1, got \(n)") }
+    }
+
+    /// A selector from a 1-based number or a header name.
+    static func selector(_ text: String) -> CSVColumnSelector {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let n = Int(trimmed), n >= 1 { return .index(n - 1) }
+        return .name(trimmed)
+    }
+
+    /// The loader options these flags describe.
+    var loaderOptions: InputLoader.Options {
+        var options = InputLoader.Options()
+        var csv = options.accelerometerCSV
+        if let t = timeColumn { csv.time = Self.selector(t) }
+        if let columns = accelerationColumns {
+            let parts = columns.split(separator: ",").map { Self.selector(String($0)) }
+            csv.x = parts[0]
+            csv.y = parts[1]
+            csv.z = parts[2]
+        }
+        csv.timeUnit = timeUnit
+        csv.accelerationUnit = accelerationUnit
+        if noHeader { csv.header = .absent }
+        options.accelerometerCSV = csv
+        return options
+    }
+}
