@@ -17,14 +17,8 @@ struct Analyze: AsyncParsableCommand {
     @Argument(help: "The file to analyse.", completion: .file())
     var file: String
 
-    @Option(name: .shortAndLong, help: "Output format: json (default), table or csv.")
-    var format: OutputFormat = .json
-
-    @Option(name: .shortAndLong, help: "Write the result to this file instead of standard output (never overwrites; see --force).")
-    var output: String?
-
-    @Flag(help: "Overwrite the --output file if it exists.")
-    var force = false
+    @OptionGroup(title: "Output")
+    var out: OutputOptions
 
     @Flag(help: "Analyse what survives of a truncated audio file instead of failing (the result records the declared length).")
     var acceptTruncated = false
@@ -41,7 +35,6 @@ struct Analyze: AsyncParsableCommand {
         options.acceptTruncated = acceptTruncated
         options.blockFrames = blockFrames
         let summary = try AudioFileAnalyzer.summarize(path: file, options: options)
-        let text = try ResultEncoding.render(summary, as: format)
-        try OutputWriter.write(text, to: output, force: force)
+        try out.emit(summary)
     }
 }

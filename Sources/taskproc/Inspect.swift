@@ -16,14 +16,8 @@ struct Inspect: AsyncParsableCommand {
     @Argument(help: "File or folder to inspect.", completion: .file())
     var path: String
 
-    @Option(name: .shortAndLong, help: "Output format: json (default), table or csv.")
-    var format: OutputFormat = .json
-
-    @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output (never overwrites; see --force).")
-    var output: String?
-
-    @Flag(help: "Overwrite the --output file if it exists.")
-    var force = false
+    @OptionGroup(title: "Output")
+    var out: OutputOptions
 
     @OptionGroup(title: "Accelerometer CSV")
     var csv: CSVInputOptions
@@ -31,7 +25,7 @@ struct Inspect: AsyncParsableCommand {
     func run() async throws {
         let input = try InputLoader.load(path: path, options: csv.loaderOptions)
         let inspection = InputInspection(input)
-        try OutputWriter.write(try ResultEncoding.render(inspection, as: format), to: output, force: force)
+        try out.emit(inspection)
         if inspection.errorCount > 0 {
             FileHandle.standardError.write(Data("taskproc: \(inspection.errorCount) part(s) of \(path) could not be read; see problems\n".utf8))
             throw ExitCode(2)

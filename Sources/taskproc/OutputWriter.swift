@@ -1,5 +1,24 @@
+import ActiveTasks
 import ArgumentParser
 import Foundation
+
+/// `--format`, `--output` and `--force`, shared by every command that prints a result.
+struct OutputOptions: ParsableArguments {
+    @Option(name: .shortAndLong, help: "Output format: json (default), table or csv.")
+    var format: OutputFormat = .json
+
+    @Option(
+        name: .shortAndLong, help: "Write the result to this file instead of standard output (never overwrites; see --force).")
+    var output: String?
+
+    @Flag(help: "Overwrite the --output file if it exists.")
+    var force = false
+
+    /// Renders `result` in the chosen format and writes it.
+    func emit(_ result: some RenderableResult) throws {
+        try OutputWriter.write(try ResultEncoding.render(result, as: format), to: output, force: force)
+    }
+}
 
 /// Writes command output to standard output or, atomically, to a file.
 enum OutputWriter {

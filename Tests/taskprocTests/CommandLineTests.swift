@@ -10,13 +10,13 @@ import Testing
     @Test func analyzeDefaultsToJSON() throws {
         let command = try Analyze.parse(["recording.wav"])
         #expect(command.file == "recording.wav")
-        #expect(command.format == .json)
-        #expect(command.output == nil)
+        #expect(command.out.format == .json)
+        #expect(command.out.output == nil)
     }
 
     @Test func analyzeAcceptsEveryFormat() throws {
         for format in OutputFormat.allCases {
-            #expect(try Analyze.parse(["x.wav", "--format", format.rawValue]).format == format)
+            #expect(try Analyze.parse(["x.wav", "--format", format.rawValue]).out.format == format)
         }
         #expect(throws: (any Error).self) { try Analyze.parse(["x.wav", "--format", "xml"]) }
     }

@@ -124,23 +124,13 @@ public enum InputLoader {
         let columns = Set(header)
         if columns.contains("surveytappingintervalresultkey") || columns.contains("taps") && columns.contains("buttonrect1") {
             var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .tapping)
-            do throws(InputError) {
-                for row in try MyDataHelpsTappingResults.read(path: path) {
-                    do throws(InputError) { input.tapping.append(try row.get()) } catch { input.problems.append(InputProblem(error)) }
-                }
-            } catch {
-                input.problems.append(InputProblem(error))
-            }
+            input.tapping = rows(into: &input) { () throws(InputError) in try MyDataHelpsTappingResults.read(path: path) }
             return input
         }
         if columns.contains("samples") && (columns.contains("outputvolume") || header.contains(where: { $0.contains("toneaudiometry") })) {
             var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .toneAudiometry)
-            do throws(InputError) {
-                for row in try MyDataHelpsToneAudiometryResults.read(path: path) {
-                    do throws(InputError) { input.toneAudiometry.append(try row.get()) } catch { input.problems.append(InputProblem(error)) }
-                }
-            } catch {
-                input.problems.append(InputProblem(error))
+            input.toneAudiometry = rows(into: &input) { () throws(InputError) in
+                try MyDataHelpsToneAudiometryResults.read(path: path)
             }
             return input
         }
@@ -195,6 +185,21 @@ public enum InputLoader {
         chosen.y = .index(y)
         chosen.z = .index(z)
         return chosen
+    }
+
+    /// The good rows of a MyDataHelps CSV; each bad row, or a file-level failure, becomes an error problem.
+    static func rows<Value>(
+        into input: inout LoadedInput, _ read: () throws(InputError) -> [MyDataHelpsRow<Value>]
+    ) -> [Value] {
+        var values: [Value] = []
+        do throws(InputError) {
+            for row in try read() {
+                do throws(InputError) { values.append(try row.get()) } catch { input.problems.append(InputProblem(error)) }
+            }
+        } catch {
+            input.problems.append(InputProblem(error))
+        }
+        return values
     }
 
     /// JSON files: ResearchKit results, recorder logs, mPower tapping; decided by content.
