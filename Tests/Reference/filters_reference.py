@@ -37,6 +37,27 @@ DESIGNS = [
 
 SIGNAL_LENGTH = 40
 
+# Long sosfilt checks: every section count the Swift kernels specialise (1…4), groups beyond four, and
+# cascades whose later sections have b0 != 1 (so the general kernels run, not the b0 == 1 shortcut).
+# (name, design names whose rows are concatenated, spread the gain over all sections?)
+LONG_CASES = [
+    ("lp2_100", ["lp2_100"], False),
+    ("lp4_100", ["lp4_100"], False),
+    ("lp5_48k", ["lp5_48k"], False),
+    ("bs3_48k", ["bs3_48k"], False),
+    ("lp8_48k", ["lp8_48k"], False),
+    ("hp8_100", ["hp8_100"], False),
+    ("bp4_100", ["bp4_100"], False),
+    ("lp4_100 spread", ["lp4_100"], True),
+    ("bs3_48k spread", ["bs3_48k"], True),
+    ("lp8_48k spread", ["lp8_48k"], True),
+    ("bp3_100+lp4_100", ["bp3_100", "lp4_100"], False),
+    ("lp8_48k+bs3_48k", ["lp8_48k", "bs3_48k"], False),
+    ("lp8_48k+bs3_48k+hp3_100 spread", ["lp8_48k", "bs3_48k", "hp3_100"], True),
+]
+LONG_LENGTH = 4096
+LONG_STRIDE = 64
+
 
 def test_signal(n):
     """x[n] = sin(0.19 n) + 0.5 cos(1.09 n + 0.4) + 0.25 sin(2.6 n) + 0.02 n - 0.3, evaluated left to right."""
@@ -98,6 +119,19 @@ def band(btype, wn):
 def butter(name):
     _, order, btype, wn, fs = next(d for d in DESIGNS if d[0] == name)
     return signal.butter(order, wn if len(wn) == 2 else wn[0], btype, output="sos", fs=fs)
+
+
+def long_case_sos(names, spread):
+    """The rows of the designs `names`, concatenated; with `spread`, every numerator row is rescaled so
+    that each section carries the same share |k|^(1/S) of the overall gain k = prod(b0)."""
+    sos = np.vstack([butter(name) for name in names])
+    if spread:
+        gain = float(np.prod(sos[:, 0]))
+        share = abs(gain) ** (1.0 / len(sos))
+        for row in sos:
+            row[:3] *= share / row[0]
+        sos[0, :3] *= math.copysign(1.0, gain)
+    return sos
 
 
 def minimum_filtfilt_length(sos):
@@ -173,6 +207,35 @@ def main():
     w("    static let minimumZeroPhaseLength: [String: Int] = [")
     for name in ("lp1_100", "lp4_100", "bp3_100", "hp8_100"):
         w(f"        \"{name}\": {minimum_filtfilt_length(butter(name))},")
+    w("    ]")
+    w("")
+
+    xl = np.array(test_signal(LONG_LENGTH))
+    w("    /// One long `sosfilt` check: the rows, and at every `longStride`-th sample of the test input of")
+    w("    /// length `longLength` both scipy's output and an extended-precision one (scipy's own `sosfilt`")
+    w("    /// in `np.longdouble`, 64-bit significand: about 2000 times less rounding than `Double`, so it")
+    w("    /// stands for the exact output of these coefficients).")
+    w("    struct LongCase: Sendable, CustomStringConvertible {")
+    w("        let name: String")
+    w("        let sos: [[Double]]")
+    w("        let scipy: [Double]")
+    w("        let extended: [Double]")
+    w("        var description: String { name }")
+    w("    }")
+    w("")
+    w(f"    static let longLength = {LONG_LENGTH}")
+    w(f"    static let longStride = {LONG_STRIDE}")
+    w("    static let longCases: [LongCase] = [")
+    for name, names, spread in LONG_CASES:
+        sos = long_case_sos(names, spread)
+        y = signal.sosfilt(sos, xl)
+        extended = signal.sosfilt(sos.astype(np.longdouble), xl.astype(np.longdouble))
+        assert extended.dtype == np.longdouble and np.finfo(np.longdouble).nmant >= 63
+        w("        LongCase(")
+        w(f"            name: \"{name}\",")
+        w(f"            sos: {rows(sos, 12)},")
+        w(f"            scipy: {array(y[::LONG_STRIDE], 12)},")
+        w(f"            extended: {array(extended[::LONG_STRIDE].astype(np.float64), 12)}),")
     w("    ]")
     w("")
 

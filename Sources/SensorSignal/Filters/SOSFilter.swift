@@ -1,20 +1,30 @@
 /// A running cascade of biquads that filters a signal block by block, scipy `sosfilt` with `zi`.
 ///
-/// Each section runs in direct form II transposed with `Double` state, exactly like scipy's kernel:
+/// Each section runs in direct form II transposed with `Double` state, scipy's structure and state
+/// (`z0`, `z1` are exactly scipy's `zi`), with the state update written so that the output `y` is not
+/// part of the recursion (`c1 = b1 − a1·b0`, `c2 = b2 − a2·b0`, computed once):
 /// ```
-/// y[n]  = b0·x[n] + z0
-/// z0   ← b1·x[n] − a1·y[n] + z1
-/// z1   ← b2·x[n] − a2·y[n]
+/// y[n] = b0·x[n] + z0
+/// z0  ← (c1·x[n] + z1) − a1·z0      (= b1·x[n] − a1·y[n] + z1)
+/// z1  ← c2·x[n] − a2·z0             (= b2·x[n] − a2·y[n])
 /// ```
-/// The state carries over between calls, so filtering a signal in blocks of any sizes gives output
-/// bit-for-bit equal to filtering it whole: made for multi-gigabyte audio read in blocks.
+/// Algebraically identical to scipy's `y = b0·x + z0; z0 ← b1·x − a1·y + z1; z1 ← b2·x − a2·y`; only
+/// the rounding differs, so outputs match scipy to rounding error, not bit for bit: measured against an
+/// extended-precision computation, the error is the size of scipy's own (see `FiltersTests`). With
+/// `y` off the recursion, the sections run as a wavefront (see `process(_:)`): 2^20 samples through 2
+/// or 4 sections took about 2.7 ms when measured, against 6–7 ms for scipy's `sosfilt`.
+///
+/// The state carries over between calls, and every schedule applies exactly the same operations to
+/// each section and sample, so filtering a signal in blocks of any sizes gives output bit-for-bit equal
+/// to filtering it whole: made for multi-gigabyte audio read in blocks.
 ///
 /// `process` works in place and never allocates; `Float` samples are widened to `Double` for the
 /// arithmetic and rounded back once per output sample. A value type: a copy carries its own state.
 public struct SOSFilter: Sendable {
     /// The filter being run.
     public let sections: SecondOrderSections
-    /// `b0, b1, b2, a1, a2` per section, contiguous, for the hot loop.
+    /// `b0, c1, c2, a1, a2` per section (`c1 = b1 − a1·b0`, `c2 = b2 − a2·b0`), contiguous, for the
+    /// hot loops.
     private let coefficients: [Double]
     /// The filter state: scipy `zi` flattened row by row, 2 values per section.
     ///
@@ -29,8 +39,8 @@ public struct SOSFilter: Sendable {
         self.sections = sections
         var coefficients: [Double] = []
         coefficients.reserveCapacity(5 * sections.count)
-        for s in sections.sections {
-            coefficients.append(contentsOf: [s.b0, s.b1, s.b2, s.a1, s.a2])
+        for section in sections.sections {
+            coefficients.append(contentsOf: BiquadSection.coefficients(of: section))
         }
         self.coefficients = coefficients
         self.state = [Double](repeating: 0, count: 2 * sections.count)
@@ -86,39 +96,15 @@ public struct SOSFilter: Sendable {
 
     /// Filters `samples` in place and advances the state (the next call continues where this one ended).
     ///
-    /// Runs the block through two sections at a time, the second one sample behind the first, so the two
-    /// recursions overlap in the CPU instead of waiting on each other; every section still does exactly
-    /// scipy's operations on exactly the same values, so the output is bit-for-bit the same as scipy's
-    /// sample-by-sample order.
-    /// - Parameter samples: the block; overwritten with the filter output.
+    /// Runs the sections in groups of up to four as a wavefront: within a group, section `s` works on
+    /// sample `t − s` at step `t`, so the group's updates in one step do not wait on each other and the
+    /// CPU overlaps them (the only recursion left per section is `z0 ← u − a1·z0`). Each call fills the
+    /// wavefront at the start of the block and drains it at the end, so the state afterwards is every
+    /// section's state after the last sample, exactly as if the block had been run sample by sample.
+    /// - Parameter samples: the block (any length, including 0); overwritten with the filter output.
     /// - Complexity: O(samples × sections); no allocation.
     public mutating func process(_ samples: inout MutableSpan<Double>) {
-        let sampleCount = samples.count
-        let sectionCount = sections.count
-        let coefficients = self.coefficients
-        let c = coefficients.span
-        var z = state.mutableSpan
-        var s = 0
-        while s < sectionCount {
-            var first = BiquadStage(c, section: s, z0: z[2 * s], z1: z[2 * s + 1])
-            if s + 1 < sectionCount {
-                var second = BiquadStage(c, section: s + 1, z0: z[2 * s + 2], z1: z[2 * s + 3])
-                if sampleCount > 0 {
-                    var pending = first.step(samples[0])
-                    for i in 1..<sampleCount {
-                        let next = first.step(samples[i])
-                        samples[i - 1] = second.step(pending)
-                        pending = next
-                    }
-                    samples[sampleCount - 1] = second.step(pending)
-                }
-                (z[2 * s + 2], z[2 * s + 3]) = (second.z0, second.z1)
-            } else {
-                for i in 0..<sampleCount { samples[i] = first.step(samples[i]) }
-            }
-            (z[2 * s], z[2 * s + 1]) = (first.z0, first.z1)
-            s += 2
-        }
+        samples.withUnsafeMutableBufferPointer { run($0) }
     }
 
     /// Filters `samples` in place and advances the state.
@@ -133,26 +119,13 @@ public struct SOSFilter: Sendable {
 
     /// Filters `Float` samples in place with `Double` arithmetic and state, and advances the state.
     ///
-    /// Each sample is widened to `Double`, runs through all sections, and is rounded to `Float` once, so
-    /// the output equals `Float(y)` for the `Double` output `y` of the widened input.
+    /// Each sample is widened to `Double`, runs through all sections with `Double` intermediates, and is
+    /// rounded to `Float` once, so the output equals `Float(y)` for the `Double` output `y` of the
+    /// widened input (same schedule as the `Double` overload).
     /// - Parameter samples: the block; overwritten with the filter output.
     /// - Complexity: O(samples × sections); no allocation.
     public mutating func process(_ samples: inout MutableSpan<Float>) {
-        let sampleCount = samples.count
-        let sectionCount = sections.count
-        let coefficients = self.coefficients
-        let c = coefficients.span
-        var z = state.mutableSpan
-        for i in 0..<sampleCount {
-            var x = Double(samples[i])
-            for s in 0..<sectionCount {
-                let y = c[5 * s] * x + z[2 * s]
-                z[2 * s] = c[5 * s + 1] * x - c[5 * s + 3] * y + z[2 * s + 1]
-                z[2 * s + 1] = c[5 * s + 2] * x - c[5 * s + 4] * y
-                x = y
-            }
-            samples[i] = Float(x)
-        }
+        samples.withUnsafeMutableBufferPointer { run($0) }
     }
 
     /// Filters `Float` samples in place with `Double` arithmetic and state, and advances the state.
@@ -163,36 +136,22 @@ public struct SOSFilter: Sendable {
         var span = samples.mutableSpan
         process(&span)
     }
-}
 
-/// One section's coefficients and state, held in registers by the hot loops of ``SOSFilter``.
-private struct BiquadStage {
-    let b0: Double
-    let b1: Double
-    let b2: Double
-    let a1: Double
-    let a2: Double
-    var z0: Double
-    var z1: Double
-
-    /// Loads section `s` from the packed coefficients `b0, b1, b2, a1, a2` (5 per section) with state `z0, z1`.
-    @inline(__always)
-    init(_ coefficients: Span<Double>, section s: Int, z0: Double, z1: Double) {
-        b0 = coefficients[5 * s]
-        b1 = coefficients[5 * s + 1]
-        b2 = coefficients[5 * s + 2]
-        a1 = coefficients[5 * s + 3]
-        a2 = coefficients[5 * s + 4]
-        self.z0 = z0
-        self.z1 = z1
-    }
-
-    /// One step of direct form II transposed, in scipy's operation order.
-    @inline(__always)
-    mutating func step(_ x: Double) -> Double {
-        let y = b0 * x + z0
-        z0 = b1 * x - a1 * y + z1
-        z1 = b2 * x - a2 * y
-        return y
+    /// Runs every section over `samples`, in groups of up to four (see `SOSFilter+Kernels.swift`).
+    private mutating func run<Sample: SOSSample>(_ samples: UnsafeMutableBufferPointer<Sample>) {
+        guard let base = samples.baseAddress, !samples.isEmpty else { return }
+        let sampleCount = samples.count
+        let sectionCount = sections.count
+        coefficients.withUnsafeBufferPointer { c in
+            state.withUnsafeMutableBufferPointer { z in
+                var first = 0
+                while first < sectionCount {
+                    let size = min(4, sectionCount - first)
+                    runSectionGroup(
+                        base, count: sampleCount, coefficients: c, state: z, first: first, sectionCount: size)
+                    first += size
+                }
+            }
+        }
     }
 }
