@@ -28,6 +28,10 @@ run: build
 	$(BIN) synth $(SAMPLES)/noise-stereo-44k.flac --signal noise --amplitude 0.1 --duration 5 --sample-rate 44100 --channels 2 --file-format flac16 --force
 	$(BIN) analyze $(SAMPLES)/tone-1kHz-48k.wav --format table
 	$(BIN) analyze $(SAMPLES)/noise-stereo-44k.flac --format json
+	@if [ -d ../shared/data/mpower-samples ]; then \
+	  echo "$(BIN) inspect ../shared/data/mpower-samples --format table"; \
+	  $(BIN) inspect ../shared/data/mpower-samples --format table; \
+	fi
 
 test: deps
 	$(SWIFT) build --build-tests
