@@ -1,0 +1,176 @@
+import Foundation
+public import SensorSignal
+
+/// Turns walking recordings (accelerometer or device-motion logs, whole ResearchKit walking tasks) into
+/// ``WalkingResult``s with ``StepDetector``.
+///
+/// The analysed signal is orientation-free: |a| of an accelerometer log (gravity included) or
+/// |userAcceleration + gravity| of a device-motion log (the same physical quantity), in g. An accelerometer
+/// log's declared unit is checked against its median |a| (``UnitDetection``): when the data clearly is in the
+/// other unit (≈ 9.81 instead of ≈ 1), the detected unit is used and a warning says so.
+///
+/// Stateless; every function is safe to call from any task.
+public enum WalkingProcessor {
+    /// Analyses an accelerometer log after hygiene.
+    ///
+    /// - Parameters:
+    ///   - recording: The cleaned log and its report (``AccelerometerLog/cleaned(options:)``).
+    ///   - pedometer: The pedometer log of the same recording, if any (adds `pedometerStepCount`).
+    ///   - timedWalk: The timed-walk result of the same step, if any (adds `gaitSpeed`).
+    ///   - stepIdentifier: The active step, if known.
+    ///   - source: The file name to report, if known.
+    ///   - detector: The step detector.
+    /// - Returns: The result; an empty or short log gives 0 steps and a warning.
+    public static func analyze(
+        _ recording: CleanedLog<AccelerometerLog>, pedometer: PedometerLog? = nil,
+        timedWalk: ResearchKit.TimedWalkResult? = nil, stepIdentifier: String? = nil, source: String? = nil,
+        detector: StepDetector = StepDetector()
+    ) -> WalkingResult {
+        let log = recording.log
+        var warnings: [String] = []
+        var unit = log.unit
+        if let detected = recording.report.units?.unit, detected != .unknown, detected.rawValue != unit.rawValue {
+            unit = detected == .g ? .g : .metersPerSecondSquared
+            warnings.append(
+                "acceleration is labelled \(log.unit.rawValue) but its median |a| says \(unit.rawValue): analysed as "
+                    + unit.rawValue)
+        }
+        let magnitude = StepDetector.magnitude(
+            x: log.acceleration.x, y: log.acceleration.y, z: log.acceleration.z, scale: unit.toG)
+        return result(
+            timestamps: log.timestamp, magnitude: magnitude, hygiene: recording.report, signal: "accelerometer",
+            unit: unit.rawValue, extraWarnings: warnings, pedometer: pedometer, timedWalk: timedWalk,
+            stepIdentifier: stepIdentifier, source: source, detector: detector)
+    }
+
+    /// Analyses a device-motion log after hygiene, from |userAcceleration + gravity| (g).
+    ///
+    /// - Parameters:
+    ///   - recording: The cleaned log and its report (``DeviceMotionLog/cleaned(options:)``).
+    ///   - pedometer: The pedometer log of the same recording, if any.
+    ///   - timedWalk: The timed-walk result of the same step, if any.
+    ///   - stepIdentifier: The active step, if known.
+    ///   - source: The file name to report, if known.
+    ///   - detector: The step detector.
+    /// - Returns: The result; an empty or short log gives 0 steps and a warning.
+    public static func analyze(
+        _ recording: CleanedLog<DeviceMotionLog>, pedometer: PedometerLog? = nil,
+        timedWalk: ResearchKit.TimedWalkResult? = nil, stepIdentifier: String? = nil, source: String? = nil,
+        detector: StepDetector = StepDetector()
+    ) -> WalkingResult {
+        let log = recording.log
+        let u = log.userAcceleration
+        let g = log.gravity
+        let magnitude = StepDetector.magnitude(x: u.x, y: u.y, z: u.z, plusX: g.x, plusY: g.y, plusZ: g.z)
+        return result(
+            timestamps: log.timestamp, magnitude: magnitude, hygiene: recording.report, signal: "deviceMotion",
+            unit: AccelerationUnit.g.rawValue, extraWarnings: [], pedometer: pedometer, timedWalk: timedWalk,
+            stepIdentifier: stepIdentifier, source: source, detector: detector)
+    }
+
+    /// Analyses every walking recording of a loaded input and its children: one result per active step that has
+    /// accelerometer or device-motion data, in input order.
+    ///
+    /// Recordings belong to the same step when they share a step identifier and either come from the same
+    /// ResearchKit task result or lie in the same directory (a MyDataHelps `…/<step>/` folder). In each step every
+    /// accelerometer log gives a result (device-motion logs only when the step has no accelerometer log); the
+    /// step's pedometer log is attached when the step has exactly one pedometer log and one analysed log, and
+    /// its `ORKTimedWalkResult` (matched by step identifier in the same task result) gives the gait speed.
+    /// Recordings without a step identifier stand alone.
+    ///
+    /// - Parameters:
+    ///   - input: What ``InputLoader`` read.
+    ///   - detector: The step detector.
+    /// - Returns: The results; empty when the input has no motion data.
+    public static func analyze(_ input: LoadedInput, detector: StepDetector = StepDetector()) -> [WalkingResult] {
+        struct Group {
+            var key: String?
+            var step: String?
+            var recordings: [LoadedRecording] = []
+            var timedWalks: [ResearchKit.StepItem<ResearchKit.TimedWalkResult>] = []
+        }
+        var groups: [Group] = []
+        func collect(_ node: LoadedInput) {
+            let timedWalks = node.researchKit?.result?.timedWalkResults ?? []
+            for recording in node.recordings {
+                guard let step = recording.stepIdentifier else {
+                    groups.append(Group(key: nil, step: nil, recordings: [recording]))
+                    continue
+                }
+                let scope =
+                    node.researchKit != nil
+                    ? "task " + node.path : "directory " + (recording.file as NSString).deletingLastPathComponent
+                let key = scope + "\u{0}" + step
+                if let g = groups.firstIndex(where: { $0.key == key }) {
+                    groups[g].recordings.append(recording)
+                } else {
+                    groups.append(Group(key: key, step: step, recordings: [recording], timedWalks: timedWalks))
+                }
+            }
+            for child in node.children { collect(child) }
+        }
+        collect(input)
+
+        var results: [WalkingResult] = []
+        for group in groups {
+            var pedometers: [PedometerLog] = []
+            var accelerometers: [(file: String, log: CleanedLog<AccelerometerLog>)] = []
+            var deviceMotions: [(file: String, log: CleanedLog<DeviceMotionLog>)] = []
+            for recording in group.recordings {
+                switch recording.data {
+                case .pedometer(let log): pedometers.append(log)
+                case .accelerometer(let log): accelerometers.append((recording.file, log))
+                case .deviceMotion(let log): deviceMotions.append((recording.file, log))
+                default: break
+                }
+            }
+            let analysedCount = accelerometers.isEmpty ? deviceMotions.count : accelerometers.count
+            let pedometer = pedometers.count == 1 && analysedCount == 1 ? pedometers[0] : nil
+            let timedWalk = group.step.flatMap { step in group.timedWalks.first { $0.stepIdentifier == step }?.result }
+            if accelerometers.isEmpty {
+                for (file, log) in deviceMotions {
+                    results.append(
+                        analyze(
+                            log, pedometer: pedometer, timedWalk: timedWalk, stepIdentifier: group.step, source: file,
+                            detector: detector))
+                }
+            } else {
+                for (file, log) in accelerometers {
+                    results.append(
+                        analyze(
+                            log, pedometer: pedometer, timedWalk: timedWalk, stepIdentifier: group.step, source: file,
+                            detector: detector))
+                }
+            }
+        }
+        return results
+    }
+
+    private static func result(
+        timestamps: [Double], magnitude: [Double], hygiene: QualityReport, signal: String, unit: String,
+        extraWarnings: [String], pedometer: PedometerLog?, timedWalk: ResearchKit.TimedWalkResult?,
+        stepIdentifier: String?, source: String?, detector: StepDetector
+    ) -> WalkingResult {
+        let detection = detector.detect(
+            timestamps: timestamps, magnitude: magnitude, samplingRate: hygiene.sampling?.medianRate)
+        let origin = timestamps.first
+        let interpolatedTimes = detection.interpolatedStepIndices.map { detection.stepTimes[$0] - (origin ?? 0) }
+        let quality = WalkingQuality(
+            hygiene: hygiene, resampling: detection.resampling, accelerationUnit: unit,
+            windowCount: detection.windowCount, walkingWindowCount: detection.walkingWindowCount,
+            analysedDuration: detection.analysedDuration, interpolatedSteps: interpolatedTimes.count,
+            interpolatedStepTimes: interpolatedTimes,
+            warnings: hygiene.warnings + extraWarnings + detection.warnings)
+        var result = WalkingResult(
+            stepIdentifier: stepIdentifier, source: source, signal: signal, timeOrigin: origin, detection: detection,
+            quality: quality)
+        if let steps = pedometer?.finalStepCount {
+            result.pedometerStepCount = steps
+            result.pedometerDifference = result.stepCount - steps
+        }
+        if let timedWalk, timedWalk.duration > 0, timedWalk.distanceInMeters.isFinite {
+            result.gaitSpeed = timedWalk.distanceInMeters / timedWalk.duration
+        }
+        return result
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+extension WalkingResult: RenderableResult {
+    /// Sections for the aligned-text form: the recording, the gait features, then the bouts and the warnings.
+    public var tableSections: [(title: String, rows: [(String, String)])] {
+        func number(_ value: Double?, _ format: String, _ unit: String = "") -> String {
+            value.map { String(format: format, $0) + unit } ?? "—"
+        }
+        var recording: [(String, String)] = [("signal", signal)]
+        if let stepIdentifier { recording.append(("step", stepIdentifier)) }
+        if let source { recording.append(("file", source)) }
+        recording.append(("sampling rate", number(samplingRate, "%.2f", " Hz")))
+        recording.append(("analysed", String(format: "%.1f s", quality.analysedDuration)))
+        var features: [(String, String)] = [
+            (
+                "steps",
+                String(stepCount)
+                    + (quality.interpolatedSteps > 0 ? " (\(quality.interpolatedSteps) interpolated)" : "")
+            ),
+            ("cadence", number(cadence, "%.1f", " steps/min")),
+            ("walking duration", String(format: "%.1f s", walkingDuration)),
+            (
+                "step time",
+                number(stepTimeMean, "%.3f", " s") + (stepTimeSD.map { String(format: " ± %.3f s", $0) } ?? "")
+            ),
+            ("step time CV", number(stepTimeCV, "%.1f", " %")),
+            ("step regularity", number(stepRegularity, "%.3f")),
+            ("stride regularity", number(strideRegularity, "%.3f")),
+            ("symmetry", number(symmetry, "%.3f")),
+            ("dominant frequency", number(dominantFrequency, "%.3f", " Hz")),
+        ]
+        if let pedometerStepCount, let pedometerDifference {
+            features.append(("pedometer steps", "\(pedometerStepCount) (difference \(pedometerDifference))"))
+        }
+        if let gaitSpeed { features.append(("gait speed", String(format: "%.3f m/s", gaitSpeed))) }
+        var sections: [(title: String, rows: [(String, String)])] = [
+            ("Walking " + (stepIdentifier ?? source ?? ""), recording), ("Gait", features),
+        ]
+        if !bouts.isEmpty {
+            sections.append(
+                (
+                    "Bouts",
+                    bouts.enumerated().map { index, bout in
+                        (
+                            "\(index + 1)",
+                            String(format: "%.2f–%.2f s, ", bout.start, bout.end) + "\(bout.steps) steps"
+                                + (bout.interpolatedSteps > 0 ? " (\(bout.interpolatedSteps) interpolated)" : "")
+                        )
+                    }
+                ))
+        }
+        if !quality.warnings.isEmpty {
+            sections.append(("Warnings", quality.warnings.enumerated().map { ("\($0.offset + 1)", $0.element) }))
+        }
+        return sections
+    }
+
+    /// One CSV row per result with the scalar features (step times and bouts are in the JSON form only).
+    public var csvTable: (header: [String], rows: [[String]]) {
+        let header = [
+            "stepIdentifier", "source", "signal", "stepCount", "cadence", "walkingDuration", "stepTimeMean",
+            "stepTimeSD", "stepTimeCV", "stepRegularity", "strideRegularity", "symmetry", "dominantFrequency",
+            "samplingRate", "bouts", "interpolatedSteps", "pedometerStepCount", "pedometerDifference", "gaitSpeed",
+            "warnings",
+        ]
+        let n = { (v: Double?) in ResultEncoding.number(v, digits: 10) }
+        let row = [
+            stepIdentifier ?? "", source ?? "", signal, String(stepCount), n(cadence), n(walkingDuration),
+            n(stepTimeMean), n(stepTimeSD), n(stepTimeCV), n(stepRegularity), n(strideRegularity), n(symmetry),
+            n(dominantFrequency), n(samplingRate), String(bouts.count), String(quality.interpolatedSteps),
+            pedometerStepCount.map(String.init) ?? "", pedometerDifference.map(String.init) ?? "", n(gaitSpeed),
+            quality.warnings.joined(separator: " | "),
+        ]
+        return (header, [row])
+    }
+}

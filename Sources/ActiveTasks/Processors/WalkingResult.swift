@@ -1,0 +1,241 @@
+import Foundation
+public import SensorSignal
+
+/// Steps, cadence and gait features of one walking recording (one active step of a walking task, one recorder
+/// log or one CSV), produced by ``WalkingProcessor``.
+///
+/// Times are seconds since ``timeOrigin``, the first sample of the recording, so a result reads the same
+/// whatever clock the device used. Durations are in seconds, frequencies in Hz, cadence in steps per minute.
+/// Every feature key (`stepCount` … `quality`) is always present in JSON (`null` when undefined, e.g. no walking);
+/// `pedometerStepCount`, `pedometerDifference` and `gaitSpeed` appear only when their input was given.
+public struct WalkingResult: Sendable, Hashable, Codable {
+    /// Always `"walking"`: identifies the kind of result.
+    public var kind: String = "walking"
+    /// The active step (`walking.outbound`, `timed.walk.trial1`, `6mwt`, …) when known.
+    public var stepIdentifier: String?
+    /// The file the motion data came from, when known.
+    public var source: String?
+    /// The signal analysed: `"accelerometer"` (|a|, gravity included) or `"deviceMotion"`
+    /// (|userAcceleration + gravity|).
+    public var signal: String
+    /// Time of the recording's first sample in its own clock, s; nil for an empty recording.
+    ///
+    /// Seconds since boot for ResearchKit logs. Every other time in this result counts from it.
+    public var timeOrigin: Double?
+
+    /// Number of steps detected, including steps interpolated across short data gaps inside a walking bout (see
+    /// ``quality``).
+    ///
+    /// 0 when there is no walking.
+    public var stepCount: Int
+    /// Cadence, steps/min: `60 · stepCount / walkingDuration`, over walking time only (pauses excluded);
+    /// null without walking.
+    public var cadence: Double?
+    /// Time spent walking, s: the sum of the bout durations, each from half a step period before its first step
+    /// to half a step period after its last (so n steps at period T last n·T).
+    public var walkingDuration: Double
+    /// Mean step time, s: the mean interval between consecutive observed steps of the same uninterrupted bout
+    /// (intervals spanning a gap or touching an interpolated step are excluded); null with fewer than 1 interval.
+    public var stepTimeMean: Double?
+    /// Standard deviation of those step times, s (n − 1 denominator); null with fewer than 2 intervals.
+    public var stepTimeSD: Double?
+    /// Coefficient of variation of the step times, %: `100 · stepTimeSD / stepTimeMean`; null with fewer than
+    /// 2 intervals.
+    public var stepTimeCV: Double?
+    /// Step regularity, dimensionless (−1…1), after Moe-Nilssen & Helbostad (2004); null without walking.
+    ///
+    /// The median over the walking windows (6 s) of the normalised autocorrelation of the band-passed
+    /// acceleration magnitude at a lag of one step period, `ρ(k) = Σ x[i]·x[i+k] / √(Σ x[i]² · Σ x[i+k]²)` with the
+    /// sums over the samples the window and its shifted copy share. 1 = consecutive steps identical.
+    public var stepRegularity: Double?
+    /// Stride regularity, dimensionless (−1…1): as ``stepRegularity`` at a lag of two step periods (one stride:
+    /// each step compared with the same foot's next step); null without walking.
+    public var strideRegularity: Double?
+    /// Step symmetry, dimensionless: `stepRegularity / strideRegularity` (Moe-Nilssen & Helbostad).
+    ///
+    /// About 1 when left and right steps look alike (phone in the hand or on the trunk), lower when they differ (phone
+    /// in a trouser pocket); null when either regularity is missing or the stride regularity is ≤ 0.
+    public var symmetry: Double?
+    /// Dominant frequency, Hz: the highest peak in 0.5–3 Hz of the Welch power spectrum (Hann, 10 s segments) of
+    /// the band-passed acceleration magnitude over the walking bouts; normally the step frequency
+    /// (cadence / 60); null without walking.
+    public var dominantFrequency: Double?
+    /// Measured sampling rate, Hz: the reciprocal of the robust median sampling interval of the cleaned
+    /// recording; null with fewer than 2 distinct timestamps.
+    public var samplingRate: Double?
+    /// Time of every step, s since ``timeOrigin``, ascending: the maximum of the band-passed acceleration
+    /// magnitude at each step (about heel strike), plus interpolated steps (listed in the quality report).
+    public var stepTimes: [Double]
+    /// The walking bouts, in time order.
+    public var bouts: [Bout]
+    /// Data hygiene, resampling and detection findings.
+    public var quality: WalkingQuality
+    /// The phone's own step count for the same recording (`CMPedometer` `numberOfSteps` of the last pedometer
+    /// sample); only when a pedometer log was given.
+    public var pedometerStepCount: Int?
+    /// `stepCount − pedometerStepCount`, steps; only when a pedometer log was given.
+    public var pedometerDifference: Int?
+    /// Gait speed, m/s: the timed walk's `distanceInMeters / duration` (`ORKTimedWalkResult`); only for a timed
+    /// walk with a positive duration.
+    public var gaitSpeed: Double?
+
+    /// One walking bout.
+    public struct Bout: Sendable, Hashable, Codable {
+        /// Start, s since ``WalkingResult/timeOrigin``: half a step period before the first step.
+        public var start: Double
+        /// End, s since ``WalkingResult/timeOrigin``: half a step period after the last step.
+        public var end: Double
+        /// Steps in the bout, interpolated ones included.
+        public var steps: Int
+        /// Steps of the bout interpolated across data gaps.
+        public var interpolatedSteps: Int
+
+        /// Creates a bout.
+        ///
+        /// - Parameters:
+        ///   - start: Start, s.
+        ///   - end: End, s.
+        ///   - steps: Step count.
+        ///   - interpolatedSteps: Interpolated steps.
+        public init(start: Double, end: Double, steps: Int, interpolatedSteps: Int) {
+            self.start = start
+            self.end = end
+            self.steps = steps
+            self.interpolatedSteps = interpolatedSteps
+        }
+    }
+
+    /// Creates a result (``WalkingProcessor`` fills one in).
+    ///
+    /// - Parameters:
+    ///   - stepIdentifier: The active step, when known.
+    ///   - source: The motion file, when known.
+    ///   - signal: `"accelerometer"` or `"deviceMotion"`.
+    ///   - timeOrigin: First sample time, s.
+    ///   - detection: What the step detector found, in the recording's clock.
+    ///   - quality: The quality report.
+    public init(
+        stepIdentifier: String?, source: String?, signal: String, timeOrigin: Double?, detection: StepDetection,
+        quality: WalkingQuality
+    ) {
+        self.stepIdentifier = stepIdentifier
+        self.source = source
+        self.signal = signal
+        self.timeOrigin = timeOrigin
+        let origin = timeOrigin ?? 0
+        stepCount = detection.stepCount
+        cadence = detection.cadence
+        walkingDuration = detection.walkingDuration
+        let intervals = detection.stepIntervals
+        if intervals.isEmpty {
+            stepTimeMean = nil
+        } else {
+            stepTimeMean = Reductions.mean(intervals)
+        }
+        if intervals.count >= 2, let mean = stepTimeMean {
+            let sd = Reductions.standardDeviation(intervals)
+            stepTimeSD = sd
+            stepTimeCV = mean > 0 ? 100 * sd / mean : nil
+        } else {
+            stepTimeSD = nil
+            stepTimeCV = nil
+        }
+        stepRegularity = detection.stepRegularity
+        strideRegularity = detection.strideRegularity
+        symmetry = detection.symmetry
+        dominantFrequency = detection.dominantFrequency
+        samplingRate = detection.samplingRate
+        stepTimes = detection.stepTimes.map { $0 - origin }
+        bouts = detection.bouts.map {
+            Bout(
+                start: $0.start - origin, end: $0.end - origin, steps: $0.stepCount,
+                interpolatedSteps: $0.interpolatedStepCount)
+        }
+        self.quality = quality
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, stepIdentifier, source, signal, timeOrigin, stepCount, cadence, walkingDuration, stepTimeMean
+        case stepTimeSD, stepTimeCV, stepRegularity, strideRegularity, symmetry, dominantFrequency, samplingRate
+        case stepTimes, bouts, quality, pedometerStepCount, pedometerDifference, gaitSpeed
+    }
+
+    /// Encodes every key of the issue, writing `null` for undefined values rather than leaving the key out.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .kind)
+        try c.encodeIfPresent(stepIdentifier, forKey: .stepIdentifier)
+        try c.encodeIfPresent(source, forKey: .source)
+        try c.encode(signal, forKey: .signal)
+        try c.encode(timeOrigin, forKey: .timeOrigin)
+        try c.encode(stepCount, forKey: .stepCount)
+        try c.encode(cadence, forKey: .cadence)
+        try c.encode(walkingDuration, forKey: .walkingDuration)
+        try c.encode(stepTimeMean, forKey: .stepTimeMean)
+        try c.encode(stepTimeSD, forKey: .stepTimeSD)
+        try c.encode(stepTimeCV, forKey: .stepTimeCV)
+        try c.encode(stepRegularity, forKey: .stepRegularity)
+        try c.encode(strideRegularity, forKey: .strideRegularity)
+        try c.encode(symmetry, forKey: .symmetry)
+        try c.encode(dominantFrequency, forKey: .dominantFrequency)
+        try c.encode(samplingRate, forKey: .samplingRate)
+        try c.encode(stepTimes, forKey: .stepTimes)
+        try c.encode(bouts, forKey: .bouts)
+        try c.encode(quality, forKey: .quality)
+        try c.encodeIfPresent(pedometerStepCount, forKey: .pedometerStepCount)
+        try c.encodeIfPresent(pedometerDifference, forKey: .pedometerDifference)
+        try c.encodeIfPresent(gaitSpeed, forKey: .gaitSpeed)
+    }
+}
+
+/// What was found in and done to a walking recording before and during step detection.
+public struct WalkingQuality: Sendable, Hashable, Codable {
+    /// The timestamp hygiene report of the recorder log (order, duplicates, gaps, units); nil when the input
+    /// came without one.
+    public var hygiene: QualityReport?
+    /// How the magnitude was put on a uniform grid (rate, gaps split, segments); nil when too short.
+    public var resampling: ResamplingReport?
+    /// Unit the acceleration was analysed in after checking the label against the median |a|: `"g"` or
+    /// `"m/s^2"`.
+    public var accelerationUnit: String
+    /// Analysis windows evaluated (6 s every 0.5 s).
+    public var windowCount: Int
+    /// Windows that passed the walking tests.
+    public var walkingWindowCount: Int
+    /// Time analysed, s (gaps and unanalysable short segments excluded).
+    public var analysedDuration: Double
+    /// Steps interpolated across data gaps, included in `stepCount`.
+    public var interpolatedSteps: Int
+    /// Times of the interpolated steps, s since the result's time origin.
+    public var interpolatedStepTimes: [Double]
+    /// Every finding a reader should know about, one sentence each (hygiene warnings first).
+    public var warnings: [String]
+
+    /// Creates a quality report.
+    ///
+    /// - Parameters:
+    ///   - hygiene: The hygiene report.
+    ///   - resampling: The resampling report.
+    ///   - accelerationUnit: Unit analysed.
+    ///   - windowCount: Windows evaluated.
+    ///   - walkingWindowCount: Walking windows.
+    ///   - analysedDuration: Time analysed, s.
+    ///   - interpolatedSteps: Interpolated step count.
+    ///   - interpolatedStepTimes: Their times, s.
+    ///   - warnings: Findings.
+    public init(
+        hygiene: QualityReport?, resampling: ResamplingReport?, accelerationUnit: String, windowCount: Int,
+        walkingWindowCount: Int, analysedDuration: Double, interpolatedSteps: Int, interpolatedStepTimes: [Double],
+        warnings: [String]
+    ) {
+        self.hygiene = hygiene
+        self.resampling = resampling
+        self.accelerationUnit = accelerationUnit
+        self.windowCount = windowCount
+        self.walkingWindowCount = walkingWindowCount
+        self.analysedDuration = analysedDuration
+        self.interpolatedSteps = interpolatedSteps
+        self.interpolatedStepTimes = interpolatedStepTimes
+        self.warnings = warnings
+    }
+}

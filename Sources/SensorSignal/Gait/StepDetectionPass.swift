@@ -1,0 +1,358 @@
+/// A run of steps no further apart than the chain limit, from one segment (internal to ``StepDetector``).
+struct StepChain {
+    /// Step times, s, ascending.
+    var times: [Double]
+    /// Median interval between its steps, s.
+    var period: Double
+    /// Index of the resampled segment it came from.
+    var segment: Int
+}
+
+/// The state of one ``StepDetector/detect(timestamps:magnitude:samplingRate:)`` call: segments are fed in
+/// time order, then ``finish()`` joins the chains into bouts and computes the features.
+///
+/// Per-window values live in arrays allocated once per segment; the window analyzer, the FFT cache and the
+/// spectrum accumulator are shared by all segments.
+struct StepDetectionPass {
+    let configuration: StepDetector.Configuration
+    /// Grid rate, Hz.
+    let rate: Double
+    let sections: SecondOrderSections
+    /// Decimation factor for the window analysis and its rate, Hz.
+    let decimation: Int
+    let analysisRate: Double
+    /// Window length and hop, decimated samples.
+    let windowLength: Int
+    let windowHop: Int
+
+    private var analyzer: GaitWindowAnalyzer
+    private let fftCache = FFTCache<Double>()
+    private var chains: [StepChain] = []
+    private var stepRegularities: [Double] = []
+    private var strideRegularities: [Double] = []
+    private var windowCount = 0
+    private var walkingWindowCount = 0
+    private var analysedDuration = 0.0
+    private var skippedSegments = 0
+    private var spectrumSum: [Double] = []
+    private var spectrumFrequencies: [Double] = []
+    private var spectrumBinWidth = 0.0
+    private var spectrumWeight = 0.0
+
+    init(configuration: StepDetector.Configuration, rate: Double, sections: SecondOrderSections) {
+        self.configuration = configuration
+        self.rate = rate
+        self.sections = sections
+        decimation = max(1, Int((rate / configuration.analysisRate).rounded(.down)))
+        analysisRate = rate / Double(decimation)
+        windowLength = max(4, Int((configuration.windowDuration * analysisRate).rounded()))
+        windowHop = max(1, Int((configuration.windowHop * analysisRate).rounded()))
+        analyzer = GaitWindowAnalyzer(rate: analysisRate, windowLength: windowLength, configuration: configuration)
+    }
+
+    /// Analyses one contiguous segment of the uniform grid.
+    mutating func process(_ segment: UniformSegment, index: Int) {
+        let n = segment.count
+        guard n >= 2 else {
+            skippedSegments += 1
+            return
+        }
+        let duration = Double(n) / rate
+        guard duration >= configuration.minimumSegmentDuration, n > sections.zeroPhasePadLength else {
+            skippedSegments += 1
+            return
+        }
+        var centred = segment.channels[0]
+        let mean = Reductions.mean(centred)
+        for i in 0..<n { centred[i] -= mean }
+        guard let y = try? sections.filterZeroPhase(centred) else {
+            skippedSegments += 1
+            return
+        }
+        analysedDuration += duration
+
+        // Decimate for the window analysis (y is band-limited far below the analysis Nyquist frequency).
+        let d = decimation
+        let decimatedCount = (n + d - 1) / d
+        let decimated = [Double](unsafeUninitializedCapacity: decimatedCount) { out, initialized in
+            for i in 0..<decimatedCount { out[i] = y[i * d] }
+            initialized = decimatedCount
+        }
+
+        let windows = analyseWindows(decimated)
+        guard !windows.isEmpty else { return }
+        for run in walkingRuns(windows, sampleCount: n) {
+            detectSteps(in: run, windows: windows, signal: y, decimated: decimated, segment: segment, index: index)
+        }
+    }
+
+    /// One analysis window: its centre on the full-rate grid and what the analyzer found.
+    struct Window {
+        var centre: Double
+        var isWalking: Bool
+        var estimate: GaitWindowEstimate?
+    }
+
+    /// A run of walking on the full-rate grid: samples `samples`, windows `windows` (some of which may be
+    /// non-walking after merging).
+    struct Run {
+        var samples: Range<Int>
+        var windows: ClosedRange<Int>
+    }
+
+    private mutating func analyseWindows(_ decimated: [Double]) -> [Window] {
+        let count = decimated.count
+        let length = min(windowLength, count)
+        var starts: [Int] = Array(stride(from: 0, through: count - length, by: windowHop))
+        if let last = starts.last, last + length < count { starts.append(count - length) }
+        var windows: [Window] = []
+        windows.reserveCapacity(starts.count)
+        let span = decimated.span
+        for start in starts {
+            let window = span.extracting(start..<(start + length))
+            let rms = (Reductions.sumOfSquares(window) / Double(length)).squareRoot()
+            var estimate: GaitWindowEstimate?
+            var walking = false
+            if rms >= configuration.minimumAmplitude, let found = analyzer.analyze(window) {
+                estimate = found
+                walking = (found.strideRegularity ?? -1) >= configuration.minimumStrideRegularity
+            }
+            windowCount += 1
+            if walking { walkingWindowCount += 1 }
+            let centre = (Double(start) + Double(length) / 2) * Double(decimation)
+            windows.append(Window(centre: centre, isWalking: walking, estimate: estimate))
+        }
+        return windows
+    }
+
+    /// Runs of walking windows on the full-rate grid: each sample belongs to the window with the nearest centre;
+    /// short runs are dropped, close ones merged.
+    private func walkingRuns(_ windows: [Window], sampleCount n: Int) -> [Run] {
+        func boundary(_ j: Int) -> Int {  // first sample of window j's share
+            if j == 0 { return 0 }
+            if j == windows.count { return n }
+            return min(n, Int(((windows[j - 1].centre + windows[j].centre) / 2).rounded(.up)))
+        }
+        let shortest = configuration.minimumRunDuration * rate
+        let mergeGap = configuration.runMergeGap * rate
+        var runs: [Run] = []
+        var j = 0
+        while j < windows.count {
+            guard windows[j].isWalking else {
+                j += 1
+                continue
+            }
+            var k = j
+            while k + 1 < windows.count && windows[k + 1].isWalking { k += 1 }
+            let samples = boundary(j)..<boundary(k + 1)
+            if Double(samples.count) >= shortest {
+                if let last = runs.last, Double(samples.lowerBound - last.samples.upperBound) <= mergeGap {
+                    runs[runs.count - 1] = Run(
+                        samples: last.samples.lowerBound..<samples.upperBound, windows: last.windows.lowerBound...k)
+                } else {
+                    runs.append(Run(samples: samples, windows: j...k))
+                }
+            }
+            j = k + 1
+        }
+        return runs
+    }
+
+    private mutating func detectSteps(
+        in run: Run, windows: [Window], signal y: [Double], decimated: [Double], segment: UniformSegment, index: Int
+    ) {
+        var periods: [Double] = []
+        for j in run.windows where windows[j].isWalking {
+            if let estimate = windows[j].estimate { periods.append(estimate.stepPeriod) }
+        }
+        guard !periods.isEmpty else { return }
+        let period = Self.median(&periods)
+
+        // Search range: the run widened on both sides, not overlapping the previous run's search.
+        let n = y.count
+        let extensionSamples = Int((configuration.runExtension * rate).rounded())
+        let previousEnd = lastSearchEnd.segment == index ? lastSearchEnd.end : 0
+        let lower = max(run.samples.lowerBound - extensionSamples, previousEnd, 0)
+        let upper = min(run.samples.upperBound + extensionSamples, n)
+        guard upper - lower >= 3 else { return }
+        lastSearchEnd = (index, upper)
+
+        let range = y.span.extracting(lower..<upper)
+        let rms = (Reductions.sumOfSquares(range) / Double(range.count)).squareRoot()
+        let distance = max(1, Int((configuration.peakDistanceFraction * period * rate).rounded(.down)))
+        let windowLength = max(3, Int((4 * period * rate).rounded()) | 1)
+        let peaks = findPeaks(
+            in: range, distance: distance,
+            prominence: PeakBounds(
+                minimum: max(configuration.minimumProminence, configuration.relativeProminence * rms)),
+            windowLength: windowLength)
+
+        // Chains of steps.
+        let chainLimit = configuration.maximumStepGap * period
+        var current: [Double] = []
+        var accepted = false
+        func close(_ steps: [Double]) {
+            guard steps.count >= configuration.minimumStepsPerBout, !steps.isEmpty else { return }
+            var intervals: [Double] = []
+            intervals.reserveCapacity(steps.count)
+            for i in steps.indices.dropFirst() { intervals.append(steps[i] - steps[i - 1]) }
+            let chainPeriod = intervals.count >= 2 ? Self.median(&intervals) : period
+            chains.append(StepChain(times: steps, period: chainPeriod, segment: index))
+            accepted = true
+        }
+        for peak in peaks.indices {
+            let g = lower + peak
+            let offset = Self.vertexOffset(y[g - 1], y[g], y[g + 1])
+            let time = segment.time(at: g) + offset / rate
+            if let last = current.last, time - last > chainLimit {
+                close(current)
+                current.removeAll(keepingCapacity: true)
+            }
+            current.append(time)
+        }
+        close(current)
+        guard accepted else { return }
+
+        // Regularity and spectrum of the run's walking windows and samples.
+        for j in run.windows where windows[j].isWalking {
+            guard let estimate = windows[j].estimate else { continue }
+            stepRegularities.append(estimate.stepRegularity)
+            if let stride = estimate.strideRegularity { strideRegularities.append(stride) }
+        }
+        accumulateSpectrum(
+            decimated,
+            range: (run.samples.lowerBound / decimation)..<min(decimated.count, run.samples.upperBound / decimation))
+    }
+
+    /// Where the last search range ended: (segment index, end sample).
+    private var lastSearchEnd: (segment: Int, end: Int) = (-1, 0)
+
+    private mutating func accumulateSpectrum(_ decimated: [Double], range: Range<Int>) {
+        let length = range.count
+        guard length >= 8 else { return }
+        let segmentSamples = max(8, Int((configuration.spectrumSegmentDuration * analysisRate).rounded()))
+        var fftLength = 512
+        while fftLength < segmentSamples { fftLength *= 2 }
+        let welch = Welch(segmentLength: min(length, segmentSamples), fftLength: fftLength)
+        guard let psd = try? welch.psd(decimated.span.extracting(range), sampleRate: analysisRate, cache: fftCache)
+        else { return }
+        if spectrumSum.isEmpty {
+            spectrumSum = [Double](repeating: 0, count: psd.count)
+            spectrumFrequencies = psd.frequencies
+            spectrumBinWidth = psd.binWidth
+        }
+        guard psd.count == spectrumSum.count else { return }
+        let weight = Double(length)
+        for k in 0..<psd.count { spectrumSum[k] += weight * psd.values[k] }
+        spectrumWeight += weight
+    }
+
+    /// Joins chains into bouts (bridging data gaps) and computes the features.
+    mutating func finish() -> StepDetection {
+        var stepTimes: [Double] = []
+        var interpolated: [Int] = []
+        var bouts: [WalkingBout] = []
+        var stepIntervals: [Double] = []
+        var warnings: [String] = []
+        var bridgedGaps = 0
+        var bridgedSteps = 0
+
+        var index = 0
+        while index < chains.count {
+            let boutStart = stepTimes.count
+            var boutInterpolated = 0
+            var observedIntervals: [Double] = []
+            var previous = chains[index]
+            func addObserved(_ chain: StepChain) {
+                stepTimes.append(contentsOf: chain.times)
+                for i in chain.times.indices.dropFirst() {
+                    let interval = chain.times[i] - chain.times[i - 1]
+                    observedIntervals.append(interval)
+                    stepIntervals.append(interval)
+                }
+            }
+            addObserved(previous)
+            index += 1
+            while index < chains.count {
+                let next = chains[index]
+                let mean = (previous.period + next.period) / 2
+                let span = next.times[0] - previous.times[previous.times.count - 1]
+                guard next.segment != previous.segment, span > 0,
+                    abs(previous.period - next.period) <= configuration.bridgePeriodTolerance * mean,
+                    span - 2 * mean <= configuration.maximumBridgedGap
+                else { break }
+                let missing = max(0, Int((span / mean).rounded()) - 1)
+                let last = previous.times[previous.times.count - 1]
+                for m in 0..<missing {
+                    interpolated.append(stepTimes.count)
+                    stepTimes.append(last + Double(m + 1) * span / Double(missing + 1))
+                }
+                boutInterpolated += missing
+                bridgedGaps += 1
+                bridgedSteps += missing
+                addObserved(next)
+                previous = next
+                index += 1
+            }
+            let period = observedIntervals.isEmpty ? previous.period : Self.median(&observedIntervals)
+            bouts.append(
+                WalkingBout(
+                    start: stepTimes[boutStart] - period / 2, end: stepTimes[stepTimes.count - 1] + period / 2,
+                    stepCount: stepTimes.count - boutStart, interpolatedStepCount: boutInterpolated, stepPeriod: period,
+                    steps: boutStart..<stepTimes.count))
+        }
+
+        if bridgedGaps > 0 {
+            warnings.append(
+                "walking continued across \(bridgedGaps) data gaps: \(bridgedSteps) steps were interpolated at the "
+                    + "local step period")
+        }
+        if skippedSegments > 0 {
+            warnings.append(
+                "\(skippedSegments) segments shorter than \(StepDetector.format(configuration.minimumSegmentDuration)) s "
+                    + "between gaps were not analysed")
+        }
+        if analysedDuration == 0 {
+            warnings.append(
+                "no segment of at least \(StepDetector.format(configuration.minimumSegmentDuration)) s to analyse")
+        } else if stepTimes.isEmpty {
+            warnings.append(
+                walkingWindowCount == 0
+                    ? "no walking detected: no window had both an amplitude of at least "
+                        + "\(StepDetector.format(configuration.minimumAmplitude)) g RMS and a stride regularity of at least "
+                        + "\(StepDetector.format(configuration.minimumStrideRegularity))"
+                    : "no walking bout of at least \(configuration.minimumStepsPerBout) steps found")
+        }
+
+        var dominantFrequency: Double?
+        if spectrumWeight > 0 {
+            let spectrum = Spectrum(frequencies: spectrumFrequencies, values: spectrumSum, binWidth: spectrumBinWidth)
+            let high = min(configuration.highCutoff, 0.45 * rate)
+            dominantFrequency = spectrum.dominantPeak(in: configuration.lowCutoff...high)?.frequency
+        }
+        return StepDetection(
+            stepTimes: stepTimes, interpolatedStepIndices: interpolated, bouts: bouts, stepIntervals: stepIntervals,
+            stepRegularity: stepRegularities.isEmpty ? nil : Self.median(&stepRegularities),
+            strideRegularity: strideRegularities.isEmpty ? nil : Self.median(&strideRegularities),
+            dominantFrequency: dominantFrequency, analysisRate: analysedDuration > 0 ? analysisRate : nil,
+            windowCount: windowCount, walkingWindowCount: walkingWindowCount, analysedDuration: analysedDuration,
+            warnings: warnings)
+    }
+
+    /// The median (numpy convention) of a non-empty array, reordering it.
+    static func median(_ values: inout [Double]) -> Double {
+        let middle = values.count / 2
+        let upper = SamplingInterval.select(&values, rank: middle)
+        guard values.count % 2 == 0 else { return upper }
+        var lower = values[0]
+        for i in 1..<middle { lower = max(lower, values[i]) }
+        return (lower + upper) / 2
+    }
+
+    /// Offset in [−½, ½] samples of the vertex of the parabola through three samples around a maximum.
+    static func vertexOffset(_ left: Double, _ centre: Double, _ right: Double) -> Double {
+        let curvature = left - 2 * centre + right
+        guard curvature < 0 else { return 0 }
+        return min(0.5, max(-0.5, 0.5 * (left - right) / curvature))
+    }
+}

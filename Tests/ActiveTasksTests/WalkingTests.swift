@@ -1,0 +1,552 @@
+import Foundation
+import SensorSignal
+import Testing
+
+@testable import ActiveTasks
+
+/// The Oxford step-counter validation walks (foot-switch ground truth) and their degraded variants.
+enum OxfordWalks {
+    /// File stems in `../shared/data/oxford-step-counter/`.
+    static let names = [
+        "user1_hand_1506421989895", "user1_frontpocket_1506422223341", "user1_backpocket_1506422470497",
+        "user1_neckpouch_1506422851785",
+    ]
+
+    /// How a recording is degraded before analysis.
+    enum Variant: String, Sendable, CaseIterable, CustomTestStringConvertible {
+        /// As recorded (about 100 Hz).
+        case original = "100 Hz"
+        /// Anti-aliased and resampled to 25 Hz.
+        case rate25 = "25 Hz"
+        /// Anti-aliased and resampled to 15 Hz.
+        case rate15 = "15 Hz"
+        /// 10 % of the samples dropped at random plus three 1-s gaps (seeded).
+        case dropouts = "10 % dropped + 3 × 1 s gaps"
+
+        var testDescription: String { rawValue }
+    }
+
+    /// One file analysed in one variant.
+    struct Row: Sendable {
+        var name: String
+        var variant: Variant
+        var truthSteps: Int
+        var detectedSteps: Int
+        var truthCadence: Double
+        var cadence: Double?
+        var interpolatedSteps: Int
+        var bouts: Int
+
+        /// Signed step-count error, %.
+        var error: Double { 100 * Double(detectedSteps - truthSteps) / Double(truthSteps) }
+        /// Cadence error, steps/min (nil without a cadence).
+        var cadenceError: Double? { cadence.map { $0 - truthCadence } }
+    }
+
+    /// A recording and its ground truth.
+    struct Walk: Sendable {
+        var name: String
+        var log: AccelerometerLog
+        /// Ground-truth step event times, s (each +1 of the cumulative `steps_ground_truth` column).
+        var truthTimes: [Double]
+
+        /// Ground-truth cadence, steps/min: `60 · (n − 1) / (t_last − t_first)` over the step events.
+        var truthCadence: Double {
+            60 * Double(truthTimes.count - 1) / (truthTimes[truthTimes.count - 1] - truthTimes[0])
+        }
+    }
+
+    static func load(_ name: String) throws -> Walk {
+        let out = try AccelerometerCSVReader.read(
+            path: sharedDataPath("oxford-step-counter/\(name).csv.gz"), options: .oxfordStepCounter)
+        let truth = try #require(out.extraColumn(named: "steps_ground_truth"))
+        var times: [Double] = []
+        for i in 1..<truth.count where truth[i] == truth[i - 1] + 1 { times.append(out.log.timestamp[i]) }
+        return Walk(name: name, log: out.log, truthTimes: times)
+    }
+
+    /// The log in `variant` (deterministic).
+    static func degrade(_ log: AccelerometerLog, _ variant: Variant, seed: UInt64) throws -> AccelerometerLog {
+        switch variant {
+        case .original: return log
+        case .rate25: return try resample(log, up: 1, down: 4)
+        case .rate15: return try resample(log, up: 3, down: 20)
+        case .dropouts: return dropSamples(log, seed: seed)
+        }
+    }
+
+    /// Linear interpolation onto a 100 Hz grid (every gap bridged), then `PolyphaseResampler` (Kaiser
+    /// anti-aliasing FIR) by `up/down` per axis, around each axis' mean so the edges do not dip.
+    static func resample(_ log: AccelerometerLog, up: Int, down: Int) throws -> AccelerometerLog {
+        let a = log.acceleration
+        let grid = try UniformResampling(
+            timestamps: log.timestamp, channels: [a.x, a.y, a.z], rate: 100,
+            options: ResamplingOptions(gapFactor: nil, maximumInterval: nil))
+        let channels = grid.contiguousChannels()
+        let resampler = PolyphaseResampler(up: up, down: down)
+        let axes = channels.map { channel -> [Double] in
+            let mean = channel.reduce(0, +) / Double(channel.count)
+            return resampler.resample(channel.map { $0 - mean }).map { $0 + mean }
+        }
+        let rate = 100 * Double(up) / Double(down)
+        let start = grid.segments[0].startTime
+        let timestamps = (0..<axes[0].count).map { start + Double($0) / rate }
+        return AccelerometerLog(
+            timestamp: timestamps, timestampSince1970: nil,
+            acceleration: Vector3Series(x: axes[0], y: axes[1], z: axes[2]), unit: log.unit)
+    }
+
+    /// Drops each sample with probability 0.1, then removes three 1-s stretches starting at random times
+    /// between 10 s after the start and 11 s before the end.
+    static func dropSamples(_ log: AccelerometerLog, seed: UInt64) -> AccelerometerLog {
+        var random = SplitMix64(seed: seed)
+        let t0 = log.timestamp.min()!
+        let t1 = log.timestamp.max()!
+        let gaps = (0..<3).map { _ in t0 + 10 + random.nextUnit() * (t1 - t0 - 21) }
+        var keep: [Int] = []
+        for i in log.timestamp.indices {
+            let dropped = random.nextUnit() < 0.1
+            let inGap = gaps.contains { log.timestamp[i] >= $0 && log.timestamp[i] < $0 + 1 }
+            if !dropped && !inGap { keep.append(i) }
+        }
+        let a = log.acceleration
+        return AccelerometerLog(
+            timestamp: keep.map { log.timestamp[$0] }, timestampSince1970: nil,
+            acceleration: Vector3Series(x: keep.map { a.x[$0] }, y: keep.map { a.y[$0] }, z: keep.map { a.z[$0] }),
+            unit: log.unit)
+    }
+
+    /// Every file in every variant, computed once for all tests.
+    static let table: [Row] = {
+        var rows: [Row] = []
+        for (number, name) in names.enumerated() {
+            guard let walk = try? load(name) else { continue }
+            for variant in Variant.allCases {
+                guard let log = try? degrade(walk.log, variant, seed: 0x5EED + UInt64(number)) else { continue }
+                let result = WalkingProcessor.analyze(log.cleaned())
+                rows.append(
+                    Row(
+                        name: name, variant: variant, truthSteps: walk.truthTimes.count,
+                        detectedSteps: result.stepCount,
+                        truthCadence: walk.truthCadence, cadence: result.cadence,
+                        interpolatedSteps: result.quality.interpolatedSteps, bouts: result.bouts.count))
+            }
+        }
+        return rows
+    }()
+
+    /// The accuracy table as Markdown, for the README.
+    static func markdown(_ rows: [Row]) -> String {
+        func f(_ x: Double?, _ digits: Int = 1) -> String { x.map { String(format: "%.\(digits)f", $0) } ?? "–" }
+        var lines = [
+            "| file | variant | GT steps | detected | error % | GT cadence | cadence | Δ cadence | interpolated |",
+            "|---|---|---|---|---|---|---|---|---|",
+        ]
+        for r in rows {
+            let placement = r.name.split(separator: "_")[1]
+            lines.append(
+                "| \(placement) | \(r.variant.rawValue) | \(r.truthSteps) | \(r.detectedSteps) | \(f(r.error, 2)) | "
+                    + "\(f(r.truthCadence)) | \(f(r.cadence)) | \(f(r.cadenceError)) | \(r.interpolatedSteps) |")
+        }
+        for variant in Variant.allCases {
+            let errors = rows.filter { $0.variant == variant }.map { abs($0.error) }
+            guard !errors.isEmpty else { continue }
+            lines.append(
+                "| **MAPE** | \(variant.rawValue) | | | \(f(errors.reduce(0, +) / Double(errors.count), 2)) "
+                    + "(worst \(f(errors.max(), 2))) | | | | |")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A small seeded generator (SplitMix64) so degraded inputs are the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// Uniform in [0, 1).
+    mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1p-53 }
+}
+
+@Suite struct WalkingTests {
+    // MARK: Oxford accuracy (issue 4 targets)
+
+    @Test func oxfordFilesAreAllAnalysed() {
+        #expect(OxfordWalks.table.count == OxfordWalks.names.count * OxfordWalks.Variant.allCases.count)
+    }
+
+    @Test func oxfordOriginalRecordings() throws {
+        let rows = OxfordWalks.table.filter { $0.variant == .original }
+        try #require(rows.count == 4)
+        let mape = rows.map { abs($0.error) }.reduce(0, +) / Double(rows.count)
+        #expect(mape <= 1.5, "MAPE \(mape) %")
+        for row in rows {
+            #expect(abs(row.error) <= 4, "\(row.name): \(row.detectedSteps) steps for \(row.truthSteps)")
+            let cadenceError = try #require(row.cadenceError)
+            #expect(abs(cadenceError) <= 1.5, "\(row.name): cadence \(row.cadence ?? 0) vs \(row.truthCadence)")
+            #expect(row.bouts == 1, "\(row.name): one continuous walk, \(row.bouts) bouts")
+        }
+    }
+
+    @Test(arguments: [OxfordWalks.Variant.rate25, .rate15, .dropouts])
+    func oxfordDegradedRecordings(variant: OxfordWalks.Variant) throws {
+        let rows = OxfordWalks.table.filter { $0.variant == variant }
+        try #require(rows.count == 4)
+        let mape = rows.map { abs($0.error) }.reduce(0, +) / Double(rows.count)
+        #expect(mape <= 2.5, "\(variant.rawValue): MAPE \(mape) %")
+        for row in rows {
+            #expect(abs(row.error) <= 4, "\(variant.rawValue) \(row.name): \(row.detectedSteps) for \(row.truthSteps)")
+            if let cadenceError = row.cadenceError { #expect(abs(cadenceError) <= 1.5) }
+        }
+        if variant == .dropouts {
+            #expect(rows.allSatisfy { $0.interpolatedSteps > 0 }, "the 1-s gaps are walked through")
+        }
+    }
+
+    @Test func printAccuracyTable() {
+        print("Walking step-count accuracy on the Oxford validation walks:\n" + OxfordWalks.markdown(OxfordWalks.table))
+    }
+
+    // MARK: Negative control and other real data
+
+    @Test func stationaryPhoneHasNoSteps() throws {
+        let input = try InputLoader.load(path: sharedDataPath("mpower-samples/pdkit_mpower_gait_stationary.json"))
+        let results = WalkingProcessor.analyze(input)
+        let result = try #require(results.first)
+        #expect(results.count == 1)
+        #expect(result.stepCount == 0)
+        #expect(result.stepTimes.isEmpty && result.bouts.isEmpty)
+        #expect(result.walkingDuration == 0 && result.cadence == nil)
+        #expect(result.signal == "accelerometer")
+        let rate = try #require(result.samplingRate)
+        #expect(abs(rate - 101.1) < 0.2)
+        #expect(result.quality.warnings.contains { $0.hasPrefix("no walking detected") })
+    }
+
+    /// The mhealthtools device-motion walk (mPower protocol: walk about 20 steps; no ground truth).
+    ///
+    /// Peer tools disagree widely on it (pdkit 16, skdh 17, gaitpy 40, oak 42.9 steps): its acceleration has little
+    /// stride regularity (the normalised autocorrelation at the stride lag stays below 0.5 in most 6-s windows), so the
+    /// detector, which counts steps only inside regular gait, reports few or none. The assertion is the plausible range
+    /// of the protocol and the peers, and that the result is well formed.
+    @Test func deviceMotionWalk() throws {
+        let log = try MHealthToolsDeviceMotionTable.read(
+            path: sharedDataPath("mpower-samples/mhealthtools_walk_data_devicemotion.csv.gz"))
+        let result = WalkingProcessor.analyze(log.cleaned(), stepIdentifier: "walking.outbound")
+        #expect(result.signal == "deviceMotion")
+        #expect(result.stepIdentifier == "walking.outbound")
+        #expect((0...45).contains(result.stepCount))
+        let rate = try #require(result.samplingRate)
+        #expect(abs(rate - 99.9) < 0.2)
+        print(
+            "mhealthtools device-motion walk: \(result.stepCount) steps, \(result.quality.walkingWindowCount) of "
+                + "\(result.quality.windowCount) windows walking")
+    }
+
+    // MARK: Synthetic signals
+
+    @Test(arguments: [
+        (1.8, AccelerationUnit.g), (1.8, .metersPerSecondSquared), (1.2, .g), (2.2, .metersPerSecondSquared),
+    ])
+    func syntheticWalkInAnyOrientationAndUnit(frequency: Double, unit: AccelerationUnit) throws {
+        let log = SyntheticWalk.accelerometer(stepFrequency: frequency, duration: 60, rate: 50, unit: unit, seed: 7)
+        let result = WalkingProcessor.analyze(log.cleaned())
+        let expected = frequency * 60
+        #expect(abs(Double(result.stepCount) - expected) <= 3, "\(result.stepCount) steps for \(expected)")
+        let cadence = try #require(result.cadence)
+        #expect(abs(cadence - expected) < 1, "cadence \(cadence)")
+        let dominant = try #require(result.dominantFrequency)
+        #expect(abs(dominant - frequency) < 0.05)
+        let mean = try #require(result.stepTimeMean)
+        #expect(abs(mean - 1 / frequency) < 0.01)
+        #expect(try #require(result.stepTimeCV) < 5)
+        #expect(try #require(result.strideRegularity) > 0.8)
+        #expect(result.quality.accelerationUnit == unit.rawValue)
+    }
+
+    @Test func mislabelledUnitIsDetected() throws {
+        var log = SyntheticWalk.accelerometer(
+            stepFrequency: 1.8, duration: 40, rate: 50, unit: .metersPerSecondSquared, seed: 3)
+        log.unit = .g  // wrong label: values are ≈ 9.81
+        let result = WalkingProcessor.analyze(log.cleaned())
+        #expect(result.quality.accelerationUnit == "m/s^2")
+        #expect(result.quality.warnings.contains { $0.contains("analysed as m/s^2") })
+        #expect(abs(Double(result.stepCount) - 72) <= 3)
+    }
+
+    @Test func syntheticDeviceMotionWalk() throws {
+        let log = SyntheticWalk.deviceMotion(stepFrequency: 1.7, duration: 30, rate: 100, seed: 11)
+        let result = WalkingProcessor.analyze(log.cleaned(), stepIdentifier: "walking.outbound")
+        #expect(abs(Double(result.stepCount) - 51) <= 3, "\(result.stepCount)")
+        #expect(result.signal == "deviceMotion")
+    }
+
+    @Test func pedometerAndTimedWalkAreAttached() throws {
+        let log = SyntheticWalk.accelerometer(stepFrequency: 1.8, duration: 20, rate: 100, unit: .g, seed: 5)
+        let sampleDate = ResultDate(date: Date(timeIntervalSince1970: 0), utcOffset: 0)
+        let pedometer = PedometerLog(samples: [
+            PedometerSample(startDate: sampleDate, endDate: sampleDate, numberOfSteps: 30)
+        ])
+        let timed = ResearchKit.TimedWalkResult(
+            header: ResearchKit.ResultHeader(className: "ORKTimedWalkResult", identifier: "timed.walk.trial1"),
+            distanceInMeters: 7.62, timeLimit: 180,
+            duration: 6.1)
+        let result = WalkingProcessor.analyze(
+            log.cleaned(), pedometer: pedometer, timedWalk: timed, stepIdentifier: "timed.walk.trial1")
+        #expect(result.pedometerStepCount == 30)
+        #expect(result.pedometerDifference == result.stepCount - 30)
+        let speed = try #require(result.gaitSpeed)
+        #expect(abs(speed - 7.62 / 6.1) < 1e-12)
+    }
+
+    // MARK: Whole tasks
+
+    /// A ResearchKit task folder: a timed walk with accelerometer, pedometer and `ORKTimedWalkResult`, and a rest
+    /// step with a still phone; one result per step, each with its own attachments.
+    @Test func researchKitTaskFolderGivesOneResultPerStep() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("walking-task-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func recorderJSON(_ log: AccelerometerLog) -> String {
+            let a = log.acceleration
+            let items = log.timestamp.indices.map { i in
+                "{\"timestamp\":\(log.timestamp[i]),\"x\":\(a.x[i]),\"y\":\(a.y[i]),\"z\":\(a.z[i])}"
+            }
+            return "{\"items\":[" + items.joined(separator: ",") + "]}"
+        }
+        let walk = SyntheticWalk.accelerometer(stepFrequency: 1.9, duration: 25, rate: 100, unit: .g, seed: 21)
+        let rest = SyntheticWalk.accelerometer(
+            stepFrequency: 1.9, duration: 20, rate: 100, unit: .g, seed: 22, amplitude: 0)
+        try recorderJSON(walk).write(
+            to: folder.appendingPathComponent("accel_walk.json"), atomically: true, encoding: .utf8)
+        try recorderJSON(rest).write(
+            to: folder.appendingPathComponent("accel_rest.json"), atomically: true, encoding: .utf8)
+        let pedometer = """
+            {"items":[{"startDate":"2024-05-03T09:01:00-0400","endDate":"2024-05-03T09:01:25-0400","numberOfSteps":44}]}
+            """
+        try pedometer.write(to: folder.appendingPathComponent("pedometer_walk.json"), atomically: true, encoding: .utf8)
+        func file(_ identifier: String, _ name: String) -> String {
+            """
+            {"_class":"ORKFileResult","identifier":"\(identifier)","contentType":"application/json","fileName":"\(name)"}
+            """
+        }
+        let task = """
+            {"_class":"ORKTaskResult","identifier":"timedWalk","taskRunUUID":"0B8E2A55-3C1D-4F7A-9E61-2D4C8B7A1F30",
+             "results":[
+              {"_class":"ORKStepResult","identifier":"timed.walk.trial1","results":[
+                \(file("accelerometer", "accel_walk.json")), \(file("pedometer", "pedometer_walk.json")),
+                {"_class":"ORKTimedWalkResult","identifier":"timed.walk.trial1","distanceInMeters":25,"timeLimit":180,
+                 "duration":20.5}]},
+              {"_class":"ORKStepResult","identifier":"walking.rest","results":[\(file("accelerometer", "accel_rest.json"))]}
+             ]}
+            """
+        try task.write(to: folder.appendingPathComponent("taskResult.json"), atomically: true, encoding: .utf8)
+
+        let input = try InputLoader.load(path: folder.path)
+        #expect(input.dialect == .researchKitTaskFolder)
+        let results = WalkingProcessor.analyze(input)
+        try #require(results.count == 2)
+        let trial = results[0]
+        #expect(trial.stepIdentifier == "timed.walk.trial1")
+        #expect(abs(Double(trial.stepCount) - 1.9 * 25) <= 3, "\(trial.stepCount)")
+        #expect(trial.pedometerStepCount == 44)
+        #expect(trial.pedometerDifference == trial.stepCount - 44)
+        #expect(try #require(trial.gaitSpeed) == 25 / 20.5)
+        #expect(trial.source?.hasSuffix("accel_walk.json") == true)
+        let resting = results[1]
+        #expect(resting.stepIdentifier == "walking.rest")
+        #expect(resting.stepCount == 0)
+        #expect(resting.gaitSpeed == nil && resting.pedometerStepCount == nil)
+    }
+
+    /// A MyDataHelps step folder (`SurveyData/<participant>/<survey>/walking.outbound/`) loaded file by file: the
+    /// fixture holds 10 samples, too few to analyse, so the result is 0 steps with a warning, not a failure.
+    @Test func myDataHelpsWalkingFolder() throws {
+        let input = try InputLoader.load(
+            path: DialectFixtures.path("mydatahelps/SurveyData/P-0001/SR-77/walking.outbound"))
+        let results = WalkingProcessor.analyze(input)
+        try #require(!results.isEmpty)
+        for result in results {
+            #expect(result.stepCount == 0)
+            #expect(!result.quality.warnings.isEmpty)
+        }
+    }
+
+    /// Recordings of one step are grouped by step identifier within one directory: the pedometer beside an
+    /// accelerometer log is attached to it, not to the same step's log in another directory.
+    @Test func recordingsAreGroupedByStepAndDirectory() throws {
+        let walk = SyntheticWalk.accelerometer(stepFrequency: 1.8, duration: 20, rate: 50, unit: .g, seed: 31)
+        let date = ResultDate(date: Date(timeIntervalSince1970: 0), utcOffset: 0)
+        let pedometer = PedometerLog(samples: [PedometerSample(startDate: date, endDate: date, numberOfSteps: 35)])
+        func child(_ file: String, _ data: RecordingData) -> LoadedInput {
+            var input = LoadedInput(path: file, dialect: .myDataHelps, taskKind: .walking)
+            input.recordings = [
+                LoadedRecording(
+                    file: file, stepIdentifier: "walking.outbound", recorderIdentifier: nil, data: data, ignoredKeys: []
+                )
+            ]
+            return input
+        }
+        var folder = LoadedInput(path: "/data", dialect: .folder, taskKind: .walking)
+        folder.children = [
+            child("/data/a/walking.outbound/Accelerometer.json", .accelerometer(walk.cleaned())),
+            child("/data/a/walking.outbound/Pedometer.json", .pedometer(pedometer)),
+            child("/data/b/walking.outbound/Accelerometer.json", .accelerometer(walk.cleaned())),
+        ]
+        let results = WalkingProcessor.analyze(folder)
+        try #require(results.count == 2)
+        #expect(results[0].source == "/data/a/walking.outbound/Accelerometer.json")
+        #expect(results[0].pedometerStepCount == 35)
+        #expect(results[1].pedometerStepCount == nil)
+        #expect(results.allSatisfy { $0.stepIdentifier == "walking.outbound" && $0.stepCount == results[0].stepCount })
+    }
+
+    @Test func tableAndCSVForms() throws {
+        let log = SyntheticWalk.accelerometer(stepFrequency: 1.8, duration: 20, rate: 50, unit: .g, seed: 32)
+        let result = WalkingProcessor.analyze(log.cleaned(), stepIdentifier: "walking.outbound")
+        let table = try ResultEncoding.render(result, as: .table)
+        #expect(table.contains("Walking walking.outbound"))
+        #expect(table.contains("steps/min"))
+        let csv = try ResultEncoding.render(result, as: .csv).split(separator: "\n")
+        #expect(csv.count == 2)
+        #expect(csv[0].hasPrefix("stepIdentifier,source,signal,stepCount,cadence"))
+        #expect(csv[1].hasPrefix("walking.outbound,,accelerometer,\(result.stepCount),"))
+    }
+
+    // MARK: Degenerate input
+
+    @Test(arguments: [0, 1, 2, 50])
+    func emptyAndShortInputGiveZeroStepsWithAWarning(count: Int) {
+        let log = AccelerometerLog(
+            timestamp: (0..<count).map { Double($0) / 100 }, timestampSince1970: nil,
+            acceleration: Vector3Series(
+                x: [Double](repeating: 0, count: count), y: [Double](repeating: 0, count: count),
+                z: [Double](repeating: 1, count: count)), unit: .g)
+        let result = WalkingProcessor.analyze(log.cleaned())
+        #expect(result.stepCount == 0)
+        #expect(result.cadence == nil && result.stepTimeMean == nil)
+        #expect(!result.quality.warnings.isEmpty)
+    }
+
+    @Test func restingPhoneInAWalkingTaskHasNoSteps() {
+        let log = SyntheticWalk.accelerometer(
+            stepFrequency: 1.8, duration: 30, rate: 100, unit: .g, seed: 9, amplitude: 0)
+        let result = WalkingProcessor.analyze(log.cleaned(), stepIdentifier: "walking.rest")
+        #expect(result.stepCount == 0)
+        #expect(result.walkingDuration == 0)
+    }
+
+    @Test func jsonHasEveryKeyOfTheIssue() throws {
+        let log = SyntheticWalk.accelerometer(stepFrequency: 1.8, duration: 20, rate: 60, unit: .g, seed: 1)
+        for result in [
+            WalkingProcessor.analyze(log.cleaned()),
+            WalkingProcessor.analyze(AccelerometerLog(timestamp: [], acceleration: Vector3Series()).cleaned()),
+        ] {
+            let json = try ResultEncoding.json(result)
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            for key in [
+                "stepCount", "cadence", "walkingDuration", "stepTimeMean", "stepTimeSD", "stepTimeCV", "stepRegularity",
+                "strideRegularity", "symmetry", "dominantFrequency", "samplingRate", "stepTimes", "bouts", "quality",
+            ] {
+                #expect(object.keys.contains(key), "missing \(key)")
+            }
+            #expect(object["pedometerStepCount"] == nil && object["gaitSpeed"] == nil)
+            let decoded = try JSONDecoder().decode(WalkingResult.self, from: Data(json.utf8))
+            #expect(decoded == result)
+        }
+    }
+}
+
+/// Walking-like acceleration with a known step frequency, in a random orientation.
+enum SyntheticWalk {
+    /// Vertical, anterior-posterior and medio-lateral components of one gait cycle, g (step frequency f):
+    /// a step-rate vertical bounce with a harmonic, a stride-rate asymmetry, and white noise of 0.03 g.
+    static func components(
+        stepFrequency f: Double, duration: Double, rate: Double, seed: UInt64, amplitude: Double
+    ) -> (times: [Double], vertical: [Double], forward: [Double], lateral: [Double]) {
+        var random = SplitMix64(seed: seed)
+        func noise() -> Double {  // Box-Muller
+            let u = max(random.nextUnit(), 1e-300)
+            let v = random.nextUnit()
+            return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
+        }
+        let n = Int(duration * rate)
+        var times: [Double] = []
+        var vertical: [Double] = []
+        var forward: [Double] = []
+        var lateral: [Double] = []
+        for i in 0..<n {
+            let t = Double(i) / rate
+            let phase = 2 * Double.pi * f * t
+            times.append(1000 + t)
+            vertical.append(
+                amplitude * (0.25 * cos(phase) + 0.08 * cos(2 * phase + 0.5) + 0.04 * cos(phase / 2)) + 0.03 * noise())
+            forward.append(amplitude * (0.1 * sin(phase) + 0.03 * cos(phase / 2)) + 0.03 * noise())
+            lateral.append(amplitude * 0.05 * sin(phase / 2) + 0.03 * noise())
+        }
+        return (times, vertical, forward, lateral)
+    }
+
+    /// A random rotation matrix (uniform unit quaternion).
+    static func rotation(seed: UInt64) -> [[Double]] {
+        var random = SplitMix64(seed: seed &* 31)
+        var q = (0..<4).map { _ in random.nextUnit() - 0.5 }
+        let norm = q.map { $0 * $0 }.reduce(0, +).squareRoot()
+        q = q.map { $0 / norm }
+        let (w, x, y, z) = (q[0], q[1], q[2], q[3])
+        return [
+            [1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
+            [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
+            [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)],
+        ]
+    }
+
+    /// An accelerometer log (gravity included) in `unit`, rotated at random.
+    static func accelerometer(
+        stepFrequency: Double, duration: Double, rate: Double, unit: AccelerationUnit, seed: UInt64,
+        amplitude: Double = 1
+    ) -> AccelerometerLog {
+        let c = components(
+            stepFrequency: stepFrequency, duration: duration, rate: rate, seed: seed, amplitude: amplitude)
+        let r = rotation(seed: seed)
+        let scale = 1 / unit.toG
+        var axes: [[Double]] = [[], [], []]
+        for i in c.times.indices {
+            let v = [c.lateral[i], c.forward[i], 1 + c.vertical[i]]
+            for row in 0..<3 { axes[row].append(scale * (r[row][0] * v[0] + r[row][1] * v[1] + r[row][2] * v[2])) }
+        }
+        return AccelerometerLog(
+            timestamp: c.times, timestampSince1970: nil,
+            acceleration: Vector3Series(x: axes[0], y: axes[1], z: axes[2]), unit: unit)
+    }
+
+    /// A device-motion log: the same motion split into user acceleration and a unit gravity vector, rotated.
+    static func deviceMotion(stepFrequency: Double, duration: Double, rate: Double, seed: UInt64) -> DeviceMotionLog {
+        let c = components(stepFrequency: stepFrequency, duration: duration, rate: rate, seed: seed, amplitude: 1)
+        let r = rotation(seed: seed)
+        var user: [[Double]] = [[], [], []]
+        var gravity: [[Double]] = [[], [], []]
+        for i in c.times.indices {
+            let v = [c.lateral[i], c.forward[i], c.vertical[i]]
+            for row in 0..<3 {
+                user[row].append(r[row][0] * v[0] + r[row][1] * v[1] + r[row][2] * v[2])
+                gravity[row].append(r[row][2])
+            }
+        }
+        let zeros = [Double](repeating: 0, count: c.times.count)
+        return DeviceMotionLog(
+            timestamp: c.times, timestampSince1970: nil,
+            userAcceleration: Vector3Series(x: user[0], y: user[1], z: user[2]),
+            gravity: Vector3Series(x: gravity[0], y: gravity[1], z: gravity[2]),
+            rotationRate: Vector3Series(x: zeros, y: zeros, z: zeros),
+            attitude: Vector3Series(x: zeros, y: zeros, z: zeros),
+            attitudeW: [Double](repeating: 1, count: c.times.count), magneticField: nil, magneticFieldAccuracy: nil)
+    }
+}
