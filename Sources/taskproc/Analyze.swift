@@ -7,11 +7,13 @@ extension OutputFormat: ExpressibleByArgument {}
 /// `taskproc analyze FILE`: summarise one recording or result.
 struct Analyze: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Analyse one recording or result file and print its summary.",
+        abstract: "Analyse one recording, result file or task folder and print its summary.",
         discussion: """
             Audio files (WAV, FLAC, OGG/Vorbis, AIFF, CAF, RF64, W64, …): format, duration and, per channel, \
-            RMS and peak level in dBFS, crest factor, DC offset, clipped-sample count and dominant frequency. \
-            The file is decoded in streaming blocks, so any length fits in constant memory.
+            RMS and peak level in dBFS, crest factor, DC offset, clipped-sample count, dominant frequency and \
+            spectral flatness, decoded in streaming blocks (constant memory). Walking inputs (accelerometer or \
+            device-motion logs in any dialect, accelerometer CSV, a walking task folder): one result per step \
+            with stepCount, cadence and gait features.
             """)
 
     @Argument(help: "The file to analyse.", completion: .file())
@@ -30,11 +32,37 @@ struct Analyze: AsyncParsableCommand {
         guard blockFrames > 0 else { throw ValidationError("--block-frames must be positive, got \(blockFrames)") }
     }
 
+    @OptionGroup(title: "Accelerometer CSV")
+    var csv: CSVInputOptions
+
     func run() async throws {
-        var options = AudioAnalysisOptions()
-        options.acceptTruncated = acceptTruncated
-        options.blockFrames = blockFrames
-        let summary = try AudioFileAnalyzer.summarize(path: file, options: options)
-        try out.emit(summary)
+        if InputLoader.isAudioFile(file) {
+            var options = AudioAnalysisOptions()
+            options.acceptTruncated = acceptTruncated
+            options.blockFrames = blockFrames
+            try out.emit(try AudioFileAnalyzer.summarize(path: file, options: options))
+            return
+        }
+        let input = try InputLoader.load(path: file, options: csv.loaderOptions)
+        switch input.taskKind {
+        case .walking:
+            let results = WalkingProcessor.analyze(input)
+            guard !results.isEmpty else { throw failure(input, "no walking recordings (accelerometer or device motion) in") }
+            try out.emit(ResultList(results))
+        default:
+            throw failure(
+                input,
+                "analysis of \(input.taskKind.rawValue) inputs is not available yet (see `taskproc inspect`) for")
+        }
+        if !input.errors.isEmpty {
+            FileHandle.standardError.write(Data("taskproc: \(input.errors.count) part(s) of \(file) could not be read; run `taskproc inspect` for details\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+
+    /// An error naming the input and listing its first problems.
+    private func failure(_ input: LoadedInput, _ what: String) -> ValidationError {
+        let problems = input.errors.prefix(3).map { "\n  " + $0.description }.joined()
+        return ValidationError("\(what) \(file)\(problems)")
     }
 }

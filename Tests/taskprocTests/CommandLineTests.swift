@@ -162,3 +162,46 @@ import Testing
         #expect(r.stderr.contains("could not be read"))
     }
 }
+
+/// End-to-end runs of `taskproc analyze` on walking inputs.
+@Suite struct AnalyzeWalkingCommandTests {
+    let run = CommandLineEndToEndTests().run
+
+    func shared(_ relative: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("shared/data").appendingPathComponent(relative).path
+    }
+
+    struct Walk: Decodable {
+        var stepCount: Int
+        var cadence: Double?
+        var samplingRate: Double?
+    }
+
+    @Test func oxfordHandWalkCountsItsFootSwitchSteps() throws {
+        let r = try run(["analyze", shared("oxford-step-counter/user1_hand_1506421989895.csv.gz")])
+        #expect(r.status == 0, "\(r.stderr)")
+        let results = try JSONDecoder().decode([Walk].self, from: Data(r.stdout.utf8))
+        let walk = try #require(results.first)
+        // Ground truth: 326 foot-switch steps, 101.2 steps/min (shared/data/README.md); the issue allows 4 % / 1.5 spm.
+        #expect(abs(Double(walk.stepCount) - 326) <= 0.04 * 326)
+        #expect(abs((walk.cadence ?? 0) - 101.2) <= 1.5)
+    }
+
+    @Test func stillPhoneHasNoSteps() throws {
+        let r = try run(["analyze", shared("mpower-samples/pdkit_mpower_gait_stationary.json"), "--format", "csv"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let rows = r.stdout.split(separator: "\n")
+        #expect(rows.count == 2)
+        let header = rows[0].split(separator: ",", omittingEmptySubsequences: false)
+        let values = rows[1].split(separator: ",", omittingEmptySubsequences: false)
+        let column = try #require(header.firstIndex(of: "stepCount"))
+        #expect(values[column] == "0")
+    }
+
+    @Test func tasksWithoutAProcessorSayWhatTheyAre() throws {
+        let r = try run(["analyze", shared("mpower-samples/pdkit_mpower_finger_tapping.json")])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("tapping"))
+    }
+}

@@ -32,6 +32,13 @@ public enum InputLoader {
         "log", "yaml", "yml", "toml", "py", "r", "swift", "sh",
     ]
 
+    /// True when `path` names an audio file by its extension (what `taskproc analyze` meters).
+    public static func isAudioFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return false }
+        return audioExtensions.contains((path as NSString).pathExtension.lowercased())
+    }
+
     /// Loads a file or folder.
     /// - Throws: ``InputError`` only when the path itself is unusable (missing, unreadable); problems
     ///   inside an input are reported in the result instead.
@@ -58,7 +65,8 @@ public enum InputLoader {
             input.problems.append(InputProblem(.warning, file: path, message: "not an input taskproc reads (.\(ext)); skipped"))
             return input
         }
-        if let mpower = MPowerFileName(path: path) { return loadMPower(path, mpower) }
+        // MyDataHelps paths (SurveyData/…/Accelerometer.json) are checked before mPower names, which would
+        // also match the bare file name and lose the participant and step identifiers.
         if let mdh = MyDataHelpsMotionFile(path: path) {
             var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .walking)
             do throws(InputError) {
@@ -71,6 +79,7 @@ public enum InputLoader {
             }
             return input
         }
+        if let mpower = MPowerFileName(path: path) { return loadMPower(path, mpower) }
         if ext == "csv" || ext == "tsv" || ext == "txt" { return loadCSV(path, options: options) }
         return loadJSON(path, options: options)
     }
