@@ -28,25 +28,33 @@ let package = Package(
             name: "BenchmarkSupport",
             dependencies: [.product(name: "Benchmark", package: "benchmark")],
             path: "Sources/BenchmarkSupport"),
+        // Deterministic ResearchKit recorder logs (the Swift twin of compare/make_recorder_logs.py).
+        .target(name: "RecorderLogFixtures", path: "Sources/RecorderLogFixtures"),
         // The release-mode timing side of compare/compare.py (not a benchmark suite: no plugin).
         .executableTarget(
             name: "CompareHarness",
-            dependencies: [.product(name: "SensorSignal", package: "taskproc")],
+            dependencies: [
+                "RecorderLogFixtures",
+                .product(name: "SensorSignal", package: "taskproc"),
+                .product(name: "ActiveTasks", package: "taskproc"),
+            ],
             path: "Sources/CompareHarness"),
     ],
     swiftLanguageModes: [.v6]
 )
 
-/// One executable target per suite, at `Benchmarks/<Target>/<Target>.swift` (package-benchmark layout).
-let suites = [
-    "FFTBenchmarks",
-    "FilterBenchmarks",
-    "SpectralBenchmarks",
-    "StatisticsBenchmarks",
-    "AudioIOBenchmarks",
+/// One executable target per suite, at `Benchmarks/<Target>/<Target>.swift` (package-benchmark layout),
+/// with the dependencies it needs beyond BenchmarkSupport, Benchmark and SensorSignal.
+let suites: [(name: String, extra: [Target.Dependency])] = [
+    ("FFTBenchmarks", []),
+    ("FilterBenchmarks", []),
+    ("SpectralBenchmarks", []),
+    ("StatisticsBenchmarks", []),
+    ("AudioIOBenchmarks", []),
+    ("RecorderLogBenchmarks", ["RecorderLogFixtures", .product(name: "ActiveTasks", package: "taskproc")]),
 ]
 
-for suite in suites {
+for (suite, extra) in suites {
     package.targets.append(
         .executableTarget(
             name: suite,
@@ -54,7 +62,7 @@ for suite in suites {
                 "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "SensorSignal", package: "taskproc"),
-            ],
+            ] + extra,
             path: "Benchmarks/\(suite)",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]))
 }

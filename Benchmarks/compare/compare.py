@@ -9,25 +9,31 @@ One run, on the same inputs, with the same timing discipline on every side:
   * Welch PSD           taskproc Welch  vs  scipy.signal.welch
   * WAV decoding        taskproc SoundFile  vs  libsndfile's own C sf_readf_* (sndfile_bench.c)
                         vs  python-soundfile
+  * recorder-log JSON   taskproc RecorderLogDecoder.decode(path:)  vs  Python's json.load(open(f)) (and
+                        orjson, for information) on 60 000-item ResearchKit logs written by
+                        make_recorder_logs.py; plus each side's peak memory in a fresh process
 
 Usage (from anywhere; the paths are resolved from this file):
 
     python3 Benchmarks/compare/compare.py            # full run, writes Benchmarks/compare/RESULTS.md
     python3 Benchmarks/compare/compare.py --quick    # fewer samples and one round, for a smoke test
+    python3 Benchmarks/compare/compare.py --sections recorder   # one section only (prints, writes no file)
 
 Requirements: a C compiler, libfftw3-dev and libsndfile1-dev (the Makefile's `make deps` installs
-them), the Swift toolchain, and Python 3 with numpy, scipy and soundfile. If soundfile (or numpy or
-scipy) cannot be imported, the script creates Benchmarks/compare/.venv (with the system's site
-packages visible), installs requirements.txt there with pip, and re-runs itself inside it.
+them), the Swift toolchain, and Python 3 with numpy, scipy and soundfile (orjson is optional: its rows
+are information only). If soundfile (or numpy or scipy) cannot be imported, the script creates
+Benchmarks/compare/.venv (with the system's site packages visible), installs requirements.txt there
+with pip, and re-runs itself inside it.
 
 Timing (identical in Timing.swift, timing.h and here): warm up for --warmup-ms, choose the number
 of calls per sample so that a sample lasts at least --sample-ms, take --samples samples and keep
 the median per-call time. The whole measurement is repeated --rounds times, each round running
 every harness once, and the fastest round's median is reported (the machine is shared; the best
 round is the one least disturbed by other work). Only the operation is timed: never process start,
-input loading, planning or filter design. By default the clock is the thread's CPU time
-(CLOCK_THREAD_CPUTIME_ID), which excludes time the thread spent descheduled by other processes;
---clock wall uses CLOCK_MONOTONIC instead. Every operation is single-threaded on every side.
+input loading, planning or filter design, except in the recorder-log rows, where json.load reads its
+file and so taskproc's decode(path:) is timed with its file read too. By default the clock is the
+thread's CPU time (CLOCK_THREAD_CPUTIME_ID), which excludes time the thread spent descheduled by other
+processes; --clock wall uses CLOCK_MONOTONIC instead. Every operation is single-threaded on every side.
 """
 
 from __future__ import annotations
@@ -99,6 +105,13 @@ import scipy  # noqa: E402
 import scipy.signal as signal  # noqa: E402
 import soundfile  # noqa: E402
 
+import make_recorder_logs  # noqa: E402  (beside this file)
+
+try:
+    import orjson  # information-only peer of the recorder-log rows
+except ImportError:
+    orjson = None
+
 
 # --------------------------------------------------------------------------------------------
 # Parameters shared by every side
@@ -113,6 +126,8 @@ WELCH_SEGMENTS = [1024, 4096]    # nperseg; Hann window, 50 % overlap, constant 
 WAV_SECONDS = 60
 STREAM_BLOCK = 65_536
 SEED = 20_240_601
+RECORDER_ITEMS = make_recorder_logs.ITEMS  # 60 000 items = 10 minutes at 100 Hz
+SECTIONS = ["fft", "filters", "welch", "wav", "recorder"]
 
 
 @dataclass
@@ -168,6 +183,8 @@ class Inputs:
     x64: np.ndarray = field(repr=False)
     x32: np.ndarray = field(repr=False)
     sos: dict[int, np.ndarray] = field(repr=False)
+    # (path, numeric values per item) of every recorder log, make_recorder_logs.py order
+    recorder_logs: list[tuple[Path, int]] = field(default_factory=list)
 
     @property
     def f64(self) -> Path: return self.directory / "signal.f64"
@@ -203,6 +220,7 @@ def make_inputs(directory: Path) -> Inputs:
         sos.astype("<f8").tofile(inputs.sos_path(order))  # rows of b0 b1 b2 a0 a1 a2
     _write_wav(inputs.mono, 1, rng)
     _write_wav(inputs.stereo, 2, rng)
+    inputs.recorder_logs = make_recorder_logs.write_recorder_logs(directory / "recorder", RECORDER_ITEMS)
     return inputs
 
 
@@ -299,6 +317,121 @@ def python_soundfile(inputs: Inputs, timing: Timing) -> list[dict]:
     return results
 
 
+def _recorder_check(document) -> float:
+    """Σ over the columns (key paths) of Σ|v| ÷ max|v| over every item: the same value taskproc's
+    harness computes over its decoded columns, so no column (Unix timestamps) drowns the others."""
+    items = document["items"] if isinstance(document, dict) else document
+    sums: dict[str, float] = {}
+    peaks: dict[str, float] = {}
+
+    def walk(obj: dict, prefix: str) -> None:
+        for key, value in obj.items():
+            if isinstance(value, dict):
+                walk(value, prefix + key + ".")
+            else:
+                name, v = prefix + key, abs(float(value))
+                sums[name] = sums.get(name, 0.0) + v
+                if v > peaks.get(name, 0.0):
+                    peaks[name] = v
+
+    for item in items:
+        walk(item, "")
+    return sum(sums[name] / peaks[name] for name in sums if peaks.get(name, 0.0) > 0)
+
+
+_recorder_checks: dict[tuple[str, Path], float] = {}
+
+
+def python_json(inputs: Inputs, timing: Timing) -> dict[str, list[dict]]:
+    """json.load(open(f)) (and orjson.loads(open(f, 'rb').read()) when installed) per recorder log:
+    reading the file is part of the operation, as it is for taskproc's decode(path:)."""
+    results: dict[str, list[dict]] = {"json": [], "orjson": []}
+    for path, _ in inputs.recorder_logs:
+        def load(calls: int, path=path) -> None:
+            for _ in range(calls):
+                with open(path) as f:
+                    json.load(f)
+
+        if ("json", path) not in _recorder_checks:
+            with open(path) as f:
+                _recorder_checks["json", path] = _recorder_check(json.load(f))
+        results["json"].append(measure(f"recorder/{path.name}", load, timing, check=_recorder_checks["json", path]))
+        if orjson is None:
+            continue
+
+        def load_orjson(calls: int, path=path) -> None:
+            for _ in range(calls):
+                with open(path, "rb") as f:
+                    orjson.loads(f.read())
+
+        if ("orjson", path) not in _recorder_checks:
+            with open(path, "rb") as f:
+                _recorder_checks["orjson", path] = _recorder_check(orjson.loads(f.read()))
+        results["orjson"].append(measure(f"recorder/{path.name}", load_orjson, timing,
+                                         check=_recorder_checks["orjson", path]))
+    return results
+
+
+# --------------------------------------------------------------------------------------------
+# Peak memory of one decode, each in a fresh process
+# --------------------------------------------------------------------------------------------
+
+# Each child decodes (or, for the baseline, only starts), then prints VmHWM (peak resident set), RssAnon
+# and RssFile from /proc/self/status while the decoded document is still alive.
+_PY_STATUS = ("import json as _j\n"
+              "_m = {l.split(':')[0]: int(l.split()[1]) for l in open('/proc/self/status')\n"
+              "      if l.split(':')[0] in ('VmHWM', 'RssAnon', 'RssFile')}\n"
+              "print(_j.dumps(_m))\n")
+_PY_CHILDREN = {
+    "json": ("import json, sys\n", "with open(sys.argv[1]) as f:\n    document = json.load(f)\n"),
+    "orjson": ("import orjson, sys\n", "with open(sys.argv[1], 'rb') as f:\n    document = orjson.loads(f.read())\n"),
+}
+
+
+def _child_memory(cmd: list[str]) -> dict:
+    """Runs `cmd` once and returns the figures (KiB) it printed. The peak is the child's own VmHWM, not
+    wait4's ru_maxrss: Linux carries a parent's maxrss over fork and exec into the child's, so every
+    child of this (large) Python process would report this process's peak instead of its own."""
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RuntimeError(f"memory probe failed ({proc.returncode}): {' '.join(cmd)}\n{proc.stderr.strip()}")
+    return json.loads(proc.stdout)
+
+
+def recorder_memory(inputs: Inputs, harness: Path, log, repeats: int = 3) -> list[dict]:
+    """Per recorder log and decoder: peak RSS of a fresh process that decodes the file once, the same
+    process's peak without decoding (baseline), and the anonymous memory it holds after decoding.
+    The smallest of `repeats` readings is kept (they differ by a few hundred KiB at most)."""
+    decoders = {"taskproc": lambda path, decode: [str(harness), "recorder-once", "--file", str(path),
+                                                   "--decode", "1" if decode else "0"]}
+    for name, (imports, body) in _PY_CHILDREN.items():
+        if name == "orjson" and orjson is None:
+            continue
+        decoders[name] = (lambda path, decode, imports=imports, body=body:
+                          [sys.executable, "-c", imports + (body if decode else "") + _PY_STATUS, str(path)])
+    rows = []
+    for path, values in inputs.recorder_logs:
+        log(f"  memory: {path.name}")
+        for decoder, command in decoders.items():
+            def least(decode: bool) -> dict:
+                readings = [_child_memory(command(path, decode)) for _ in range(repeats)]
+                return {key: min(r.get(key, 0) for r in readings) for key in ("VmHWM", "RssAnon", "RssFile")}
+            rows.append({"file": path.name, "bytes": path.stat().st_size, "items": RECORDER_ITEMS,
+                         "values": values, "decoder": decoder, "decoded": least(True), "baseline": least(False)})
+    return rows
+
+
+def recorder_generators_agree(inputs: Inputs, harness: Path, work: Path) -> list[str]:
+    """Names of the logs whose Swift (RecorderLogFixtures, what the ordo-one suite decodes) and Python
+    (make_recorder_logs.py, what this comparison decodes) versions differ; empty when all are identical."""
+    swift_dir = work / "recorder-swift"
+    swift_dir.mkdir(exist_ok=True)
+    _run([str(harness), "recorder-generate", "--directory", str(swift_dir), "--items", str(RECORDER_ITEMS)],
+         "CompareHarness recorder-generate")
+    return [path.name for path, _ in inputs.recorder_logs
+            if not (swift_dir / path.name).exists() or (swift_dir / path.name).read_bytes() != path.read_bytes()]
+
+
 # --------------------------------------------------------------------------------------------
 # Native harnesses
 # --------------------------------------------------------------------------------------------
@@ -352,15 +485,15 @@ def _unsupported(stderr: str) -> bool:
 
 
 def run_round(inputs: Inputs, timing: Timing, c_bins: dict[str, Path], harness: Path, facts: dict,
-              log) -> dict[str, list[dict]]:
-    """One measurement of every operation on every side. Returns {side: [measurement, ...]}."""
+              log, sections: list[str]) -> dict[str, list[dict]]:
+    """One measurement of every operation of `sections` on every side. Returns {side: [measurement, ...]}."""
     sides: dict[str, list[dict]] = {"taskproc": [], "fftw": [], "libsndfile": [], "numpy": [],
-                                    "scipy": [], "python-soundfile": []}
+                                    "scipy": [], "python-soundfile": [], "json": [], "orjson": []}
     t = timing.harness_args()
     clock = ["--clock", timing.clock]
     sizes = [str(n) for n in FFT_SIZES]
 
-    for effort in FFT_EFFORTS:
+    for effort in FFT_EFFORTS if "fft" in sections else []:
         log(f"  FFT {effort}: FFTW C")
         out = _run([str(c_bins["fftw_bench"]), str(inputs.f64), str(inputs.f32), effort,
                     str(timing.samples), str(timing.sample_ms), str(timing.warmup_ms), timing.clock, *sizes],
@@ -373,16 +506,17 @@ def run_round(inputs: Inputs, timing: Timing, c_bins: dict[str, Path], harness: 
                     "--sizes", ",".join(sizes), "--effort", effort, *t, *clock], "CompareHarness fft")
         sides["taskproc"] += _harness_results(out, f"{effort}/")[0]
 
-    log("  WAV: libsndfile C")
-    out = _run([str(c_bins["sndfile_bench"]), str(timing.samples), str(timing.sample_ms), str(timing.warmup_ms),
-                timing.clock, str(STREAM_BLOCK), str(inputs.mono), str(inputs.stereo)], "sndfile_bench")
-    results, meta = _harness_results(out)
-    sides["libsndfile"] += results
-    facts["libsndfile"] = meta.get("version")
-    log("  WAV: taskproc")
-    out = _run([str(harness), "wav", "--mono", str(inputs.mono), "--stereo", str(inputs.stereo),
-                "--block", str(STREAM_BLOCK), *t, *clock], "CompareHarness wav")
-    sides["taskproc"] += _harness_results(out)[0]
+    if "wav" in sections:
+        log("  WAV: libsndfile C")
+        out = _run([str(c_bins["sndfile_bench"]), str(timing.samples), str(timing.sample_ms), str(timing.warmup_ms),
+                    timing.clock, str(STREAM_BLOCK), str(inputs.mono), str(inputs.stereo)], "sndfile_bench")
+        results, meta = _harness_results(out)
+        sides["libsndfile"] += results
+        facts["libsndfile"] = meta.get("version")
+        log("  WAV: taskproc")
+        out = _run([str(harness), "wav", "--mono", str(inputs.mono), "--stereo", str(inputs.stereo),
+                    "--block", str(STREAM_BLOCK), *t, *clock], "CompareHarness wav")
+        sides["taskproc"] += _harness_results(out)[0]
 
     # Operations whose taskproc API may not exist yet: the harness says "unknown operation".
     optional = [
@@ -390,8 +524,11 @@ def run_round(inputs: Inputs, timing: Timing, c_bins: dict[str, Path], harness: 
                      "--sos", ",".join(str(inputs.sos_path(order)) for order, _ in BUTTERWORTH)]),
         ("welch", ["welch", "--input", str(inputs.f64), "--sample-rate", str(SAMPLE_RATE),
                    "--segments", ",".join(str(s) for s in WELCH_SEGMENTS)]),
+        ("recorder", ["recorder", "--files", ",".join(str(path) for path, _ in inputs.recorder_logs)]),
     ]
     for what, arguments in optional:
+        if what not in sections:
+            continue
         log(f"  {what}: taskproc")
         proc = subprocess.run([str(harness), *arguments, *t, *clock], capture_output=True, text=True)
         if proc.returncode == 0:
@@ -401,12 +538,19 @@ def run_round(inputs: Inputs, timing: Timing, c_bins: dict[str, Path], harness: 
         else:
             raise RuntimeError(f"CompareHarness {what} failed:\n{proc.stderr.strip()}")
 
-    log("  numpy FFT")
-    sides["numpy"] += python_numpy_fft(inputs, timing)
-    log("  scipy filters and Welch")
-    sides["scipy"] += python_scipy(inputs, timing)
-    log("  python-soundfile")
-    sides["python-soundfile"] += python_soundfile(inputs, timing)
+    if "fft" in sections:
+        log("  numpy FFT")
+        sides["numpy"] += python_numpy_fft(inputs, timing)
+    if "filters" in sections or "welch" in sections:
+        log("  scipy filters and Welch")
+        sides["scipy"] += python_scipy(inputs, timing)
+    if "wav" in sections:
+        log("  python-soundfile")
+        sides["python-soundfile"] += python_soundfile(inputs, timing)
+    if "recorder" in sections:
+        log("  json.load" + (" and orjson" if orjson is not None else " (orjson not installed)"))
+        for side, results in python_json(inputs, timing).items():
+            sides[side] += results
     return sides
 
 
@@ -437,7 +581,8 @@ class Row:
     note: str = ""
 
 
-def _rows() -> list[tuple[str, list[Row]]]:
+def _rows() -> list[tuple[str, str, list[Row]]]:
+    """(section, title, rows) of every table."""
     fft_fftw, fft_numpy = [], []
     for n in FFT_SIZES:
         for precision in ("f32", "f64"):
@@ -487,14 +632,33 @@ def _rows() -> list[tuple[str, list[Row]]]:
                        "taskproc also de-interleaves" if layout == "stereo" else ""))
         wav.append(Row(f"stream {file} → f32 in {STREAM_BLOCK}-frame blocks", f"wav/{layout}/stream/f32",
                        "python-soundfile read(out=)", f"wav/{layout}/stream/f32"))
-    return [("Real FFT: taskproc `RealFFT.executeForward()` vs FFTW's own execute (same planning flag)", fft_fftw),
-            ("Real FFT: taskproc vs numpy", fft_numpy),
-            ("IIR filtering vs scipy", filters),
-            ("Welch PSD vs scipy", welch),
-            ("WAV decoding vs libsndfile (C) and python-soundfile", wav)]
+    recorder = []
+    for name, what in _recorder_files():
+        op = f"recorder/{name}"
+        recorder.append(Row(f"decode {what} (`{name}`)", op, "Python json.load(open(f))", op,
+                            "≥ 3× faster", 1 / 3))
+        recorder.append(Row(f"decode {what} (`{name}`)", op, "orjson.loads(open(f, 'rb').read()) (information)", op))
+    return [("fft", "Real FFT: taskproc `RealFFT.executeForward()` vs FFTW's own execute (same planning flag)", fft_fftw),
+            ("fft", "Real FFT: taskproc vs numpy", fft_numpy),
+            ("filters", "IIR filtering vs scipy", filters),
+            ("welch", "Welch PSD vs scipy", welch),
+            ("wav", "WAV decoding vs libsndfile (C) and python-soundfile", wav),
+            ("recorder", "Recorder-log JSON decoding vs Python's json.load (and orjson)", recorder)]
+
+
+def _recorder_files() -> list[tuple[str, str]]:
+    """(file name, description) of every recorder log, in make_recorder_logs.py order."""
+    descriptions = ["60 000-item accelerometer log, `{\"items\":[…]}`",
+                    "60 000-item device-motion log, `{\"items\":[…]}`",
+                    "60 000-item accelerometer log, mPower bare array"]
+    return list(zip(make_recorder_logs.file_names(RECORDER_ITEMS), descriptions))
 
 
 def _side_for(peer: str) -> str:
+    if peer.startswith("Python json"):
+        return "json"
+    if peer.startswith("orjson"):
+        return "orjson"
     if peer.startswith("FFTW"):
         return "fftw"
     if peer.startswith("numpy"):
@@ -521,10 +685,13 @@ def _agree(a: float | None, b: float | None, op: str) -> str:
     return "" if abs(a - b) <= tolerance * max(abs(a), abs(b), 1e-30) else " ⚠ outputs differ"
 
 
-def render(best: dict[str, dict[str, dict]]) -> tuple[str, list[str]]:
+def render(best: dict[str, dict[str, dict]], sections: list[str],
+           memory: list[dict] | None = None) -> tuple[str, list[str]]:
     lines, verdicts = [], []
     taskproc = best.get("taskproc", {})
-    for title, rows in _rows():
+    for section, title, rows in _rows():
+        if section not in sections:
+            continue
         lines += [f"### {title}", "",
                   "| Operation | Peer | taskproc | Peer time | taskproc ÷ peer | Speed-up | Target | Met |",
                   "|---|---|---:|---:|---:|---:|---|---|"]
@@ -547,7 +714,48 @@ def render(best: dict[str, dict[str, dict]]) -> tuple[str, list[str]]:
             lines.append(f"| {row.operation}{note} | {row.peer} | {_format_ns(mine['ns'])} | "
                          f"{_format_ns(theirs['ns'])} | {ratio:.2f} | {1 / ratio:.2f}× | {row.target} | {met} |")
         lines.append("")
+        if section == "recorder" and memory:
+            lines += render_memory(memory)
     return "\n".join(lines), verdicts
+
+
+def _mb(kib: float) -> str:
+    return f"{kib * 1024 / 1e6:.1f} MB"
+
+
+def render_memory(memory: list[dict]) -> list[str]:
+    lines = [
+        "#### Peak memory of one decode (fresh process each)", "",
+        "*Samples kept* is items × values × 8 bytes, the `[Double]` columns taskproc returns. *Peak RSS* is the "
+        "resident-set high-water mark (`VmHWM`, read by the process itself from /proc/self/status) of a fresh "
+        "process that decodes the file once; *Δ peak* subtracts the same "
+        "program's peak when it starts and exits without decoding (taskproc: `CompareHarness recorder-once "
+        "--decode 0`; Python: the interpreter with `json` or `orjson` imported). *Δ anonymous held* is the "
+        "growth of `RssAnon` (heap, not file pages) measured while the decoded result is still alive. "
+        "taskproc maps the file (`Data(contentsOf:options: .mappedIfSafe)`), so its peak includes the file's "
+        "pages once (clean, file-backed, unmapped when the decode returns); json.load reads the file into a "
+        "`str` and orjson into `bytes` before parsing, so *(Δ peak − size) ÷ samples kept* is each decoder's "
+        "peak beyond one copy of the file, in units of the samples kept.", "",
+        "| File | Size | Samples kept | Decoder | Peak RSS | Δ peak | (Δ peak − size) ÷ samples kept | "
+        "Δ anonymous held | Δ anonymous ÷ samples kept |",
+        "|---|---:|---:|---|---:|---:|---:|---:|---:|"]
+    labels = {"taskproc": "taskproc `decode(path:)`", "json": "Python `json.load`", "orjson": "`orjson.loads`"}
+    for row in memory:
+        kept = row["items"] * row["values"] * 8
+        peak = row["decoded"]["VmHWM"]
+        delta_peak = peak - row["baseline"]["VmHWM"]
+        delta_anon = row["decoded"]["RssAnon"] - row["baseline"]["RssAnon"]
+        lines.append(
+            f"| `{row['file']}` | {row['bytes'] / 1e6:.1f} MB | {kept / 1e6:.1f} MB ({row['items']:,} × "
+            f"{row['values']} × 8) | {labels.get(row['decoder'], row['decoder'])} | {_mb(peak)} | "
+            f"{_mb(delta_peak)} | {(delta_peak * 1024 - row['bytes']) / kept:.1f}× | {_mb(delta_anon)} | "
+            f"{delta_anon * 1024 / kept:.1f}× |")
+    return lines + [""]
+
+
+def _json_c_scanner() -> bool:
+    import json.scanner
+    return json.scanner.c_make_scanner is not None
 
 
 def machine_facts(timing: Timing, rounds: int, facts: dict, swift: str) -> list[str]:
@@ -576,7 +784,9 @@ def machine_facts(timing: Timing, rounds: int, facts: dict, swift: str) -> list[
         f"- Swift: {swift_version} (CompareHarness, `-c release`)",
         f"- C: {cc_version}, `-O2`; FFTW {facts.get('fftw', '?')}; {facts.get('libsndfile', '?')}",
         f"- Python {platform.python_version()}, numpy {np.__version__}, scipy {scipy.__version__}, "
-        f"soundfile {soundfile.__version__} (bundling libsndfile {soundfile.__libsndfile_version__})",
+        f"soundfile {soundfile.__version__} (bundling libsndfile {soundfile.__libsndfile_version__}), "
+        f"json (standard library, C scanner {'on' if _json_c_scanner() else 'off'}), "
+        f"orjson {orjson.__version__ if orjson is not None else 'not installed'}",
         f"- Timing: {'thread CPU time' if timing.clock == 'thread' else 'wall clock (CLOCK_MONOTONIC)'}; "
         f"median of {timing.samples} samples of ≥ {timing.sample_ms:g} ms after {timing.warmup_ms:g} ms "
         f"of warm-up; best of {rounds} round(s)",
@@ -592,14 +802,24 @@ def main() -> None:
     parser.add_argument("--clock", choices=["thread", "wall"], default="thread")
     parser.add_argument("--quick", action="store_true", help="1 round, 9 samples: a smoke test")
     parser.add_argument("--skip-build", action="store_true", help="use the CompareHarness already built")
-    parser.add_argument("--output", type=Path, default=HERE / "RESULTS.md",
-                        help="Markdown report (default: %(default)s); '-' for none")
+    parser.add_argument("--sections", default=",".join(SECTIONS),
+                        help="comma-separated subset of %(default)s; a subset prints its sections and writes "
+                             "RESULTS.md only if --output names it")
+    parser.add_argument("--output", type=Path, default=None,
+                        help=f"Markdown report (default: {HERE / 'RESULTS.md'} for a run of every section); "
+                             "'-' for none")
     parser.add_argument("--json", type=Path, help="also write every raw measurement here")
     args = parser.parse_args()
     timing = Timing(args.samples, args.sample_ms, args.warmup_ms, args.clock)
     rounds = args.rounds
     if args.quick:
         timing.samples, timing.warmup_ms, rounds = 9, 30.0, 1
+    sections = [name.strip() for name in args.sections.split(",") if name.strip()]
+    unknown = sorted(set(sections) - set(SECTIONS))
+    if unknown:
+        parser.error(f"unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}")
+    if args.output is None:
+        args.output = HERE / "RESULTS.md" if set(sections) == set(SECTIONS) else Path("-")
 
     def log(message: str) -> None:
         print(message, file=sys.stderr, flush=True)
@@ -615,19 +835,33 @@ def main() -> None:
         all_rounds = []
         for r in range(rounds):
             log(f"Round {r + 1}/{rounds}")
-            all_rounds.append(run_round(inputs, timing, c_bins, harness, facts, log))
+            all_rounds.append(run_round(inputs, timing, c_bins, harness, facts, log, sections))
+        memory = None
+        if "recorder" in sections and "recorder" not in facts.get("missing", set()):
+            log("Recorder logs: peak memory of one decode per fresh process")
+            memory = recorder_memory(inputs, harness, log)
+            facts["recorder_generators_differ"] = recorder_generators_agree(inputs, harness, work)
     best = best_of(all_rounds)
-    table, verdicts = render(best)
+    table, verdicts = render(best, sections, memory)
     facts_lines = machine_facts(timing, rounds, facts, swift)
     missing = sorted(facts.get("missing", []))
+    differ = facts.get("recorder_generators_differ")
+    generators = [] if differ is None else [
+        "- Recorder logs: make_recorder_logs.py and the Swift RecorderLogFixtures (decoded by the ordo-one "
+        "suite RecorderLogBenchmarks) wrote " + ("byte-identical files" if not differ else
+                                                 f"**different** files: {', '.join(differ)}")]
+    command = "python3 Benchmarks/compare/compare.py" + (f" --sections {','.join(sections)}"
+                                                         if set(sections) != set(SECTIONS) else "")
     report = "\n".join([
-        "# taskproc vs FFTW, libsndfile, numpy and scipy",
+        "# taskproc vs FFTW, libsndfile, numpy, scipy and Python's json",
         "",
-        "Generated by `python3 Benchmarks/compare/compare.py` (see Benchmarks/README.md). Times are per "
+        f"Generated by `{command}` (see Benchmarks/README.md). Times are per "
         "operation; *taskproc ÷ peer* below 1 means taskproc is faster. Every side reads the same input "
-        "files (2^20 uniform-noise samples, scipy-designed Butterworth SOS, generated 60 s WAVs).",
+        "files (2^20 uniform-noise samples, scipy-designed Butterworth SOS, generated 60 s WAVs, "
+        "60 000-item ResearchKit recorder logs from make_recorder_logs.py).",
         "",
         *facts_lines,
+        *generators,
         *([f"- Not measured (taskproc API not available to the harness yet): {', '.join(missing)}"] if missing else []),
         "",
         table,
@@ -642,7 +876,7 @@ def main() -> None:
         log(f"Wrote {args.output}")
     if args.json:
         args.json.write_text(json.dumps({"facts": {k: v for k, v in facts.items() if k != "missing"},
-                                         "rounds": all_rounds}, indent=1))
+                                         "rounds": all_rounds, "recorder_memory": memory}, indent=1))
 
 
 if __name__ == "__main__":

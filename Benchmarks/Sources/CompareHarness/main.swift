@@ -4,7 +4,8 @@
 //     .build/release/CompareHarness <operation> [--option value ...]
 //
 // Each operation reads its inputs from the files the script wrote (so every library sees identical
-// data), times the operation alone (no process start, no file loading, no planning) and prints one
+// data), times the operation alone (no process start, no file loading, no planning; the recorder-log
+// decode reads its file inside the timing because json.load, its peer, does too) and prints one
 // JSON object: {"harness": "taskproc", "results": [{"op", "ns", "min_ns", "samples", "inner", "check"}]}.
 import Foundation
 
@@ -14,6 +15,9 @@ let usageText = """
       wav      --mono PATH --stereo PATH [--block 65536]
       sosfilt  --input PATH --sos PATH[,PATH...]      (rows of b0 b1 b2 a0 a1 a2, raw f64)
       welch    --input PATH --sample-rate 48000 --segments 1024,4096
+      recorder --files PATH[,PATH...]                (ResearchKit / mPower recorder logs, JSON)
+      recorder-once --file PATH [--decode 1|0]       (decode once and exit: for peak-RSS readings)
+      recorder-generate --directory PATH [--items 60000]
       common:  --samples 31 --sample-ms 2 --warmup-ms 100 --clock thread|wall
     """
 
@@ -104,10 +108,13 @@ func run() throws {
     let arguments = try Arguments(commandLine.dropFirst(2))
     let results: [Measurement]
     switch commandLine[1] {
+    case "recorder-once": return try recorderOnce(arguments)
+    case "recorder-generate": return try recorderGenerate(arguments)
     case "fft": results = try fftOperations(arguments)
     case "wav": results = try wavOperations(arguments)
     case "sosfilt": results = try filterOperations(arguments)
     case "welch": results = try welchOperations(arguments)
+    case "recorder": results = try recorderOperations(arguments)
     default: throw HarnessError.usage("unknown operation \(commandLine[1])")
     }
     let encoder = JSONEncoder()
