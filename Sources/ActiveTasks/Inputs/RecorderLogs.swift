@@ -382,7 +382,7 @@ public enum RecorderLogDecoder {
                 throw InputError(.schema, file: s.file, location: s.pathString, expected: "a sample object", found: v.summary)
             }
             for c in 0..<n { seenInItem[c] = false }
-            try readObject(&s, node: schema.root, prefix: "", itemIndex: itemIndex, columns: &columns, seen: &seenInItem, ignored: &ignored)
+            try readObject(&s, node: schema.root, parent: nil, itemIndex: itemIndex, columns: &columns, seen: &seenInItem, ignored: &ignored)
             // Every required field must be in every item; optional ones in all or none.
             for c in 0..<n where !seenInItem[c] {
                 if schema.required[c] || (itemIndex > 0 && columns.present[c]) {
@@ -415,9 +415,15 @@ public enum RecorderLogDecoder {
 
     @inline(__always)
     private static func readObject(
-        _ s: inout JSONScanner, node: SchemaNode, prefix: String, itemIndex: Int, columns: inout Columns,
+        _ s: inout JSONScanner, node: SchemaNode, parent: Range<Int>?, itemIndex: Int, columns: inout Columns,
         seen: inout [Bool], ignored: inout IgnoredKeys
     ) throws(InputError) {
+        // The parent key ("userAcceleration.") is built only for messages, never on the hot path: building it per
+        // nested object cost two allocations per device-motion item. Schemas nest one level deep.
+        let bytes = s.bytes
+        func prefix() -> String {
+            parent.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) + "." } ?? ""
+        }
         s.index += 1  // {
         s.skipWhitespace()
         if s.peek() == UInt8(ascii: "}") {
@@ -426,7 +432,7 @@ public enum RecorderLogDecoder {
         }
         while true {
             s.skipWhitespace()
-            guard s.peek() == UInt8(ascii: "\"") else { throw located(s, itemIndex, prefix, s.error(expected: "a quoted key", found: s.describeHere())) }
+            guard s.peek() == UInt8(ascii: "\"") else { throw located(s, itemIndex, prefix(), s.error(expected: "a quoted key", found: s.describeHere())) }
             // Keys in recorder logs never contain escapes: compare raw bytes.
             let keyStart = s.index + 1
             var k = keyStart
@@ -452,12 +458,12 @@ public enum RecorderLogDecoder {
                 keyText = try s.readString()
             }
             s.skipWhitespace()
-            guard s.peek() == UInt8(ascii: ":") else { throw located(s, itemIndex, prefix, s.error(expected: "':'", found: s.describeHere())) }
+            guard s.peek() == UInt8(ascii: ":") else { throw located(s, itemIndex, prefix(), s.error(expected: "':'", found: s.describeHere())) }
             s.index += 1
             s.skipWhitespace()
             if let match, let column = match.column {
                 guard let c = s.peek(), c &- 48 < 10 || c == UInt8(ascii: "-") else {
-                    let name = prefix + String(decoding: UnsafeBufferPointer(rebasing: s.bytes[keyStart..<k]), as: UTF8.self)
+                    let name = prefix() + String(decoding: UnsafeBufferPointer(rebasing: s.bytes[keyStart..<k]), as: UTF8.self)
                     s.path.append("[\(itemIndex)]")
                     s.path.append(contentsOf: name.split(separator: ".").map(String.init))
                     let found = s.atEnd ? s.describeHere() : ((try? s.readValue(depth: 3).summary) ?? s.describeHere())
@@ -470,40 +476,39 @@ public enum RecorderLogDecoder {
                 do {
                     value = try s.readNumber()
                 } catch {
-                    throw located(s, itemIndex, prefix, error)
+                    throw located(s, itemIndex, prefix(), error)
                 }
                 if seen[column] {
                     throw InputError(
                         .schema, file: s.file, location: s.pathString + "[\(itemIndex)]", expected: "each field once",
-                        found: "\"\(prefix)\(String(decoding: UnsafeBufferPointer(rebasing: s.bytes[keyStart..<k]), as: UTF8.self))\" twice")
+                        found: "\"\(prefix())\(String(decoding: UnsafeBufferPointer(rebasing: s.bytes[keyStart..<k]), as: UTF8.self))\" twice")
                 }
                 columns.values[column].append(value)
                 seen[column] = true
             } else if let match, let child = match.child, s.peek() == UInt8(ascii: "{") {
-                let name = String(decoding: UnsafeBufferPointer(rebasing: s.bytes[keyStart..<k]), as: UTF8.self)
-                try readObject(&s, node: child, prefix: prefix + name + ".", itemIndex: itemIndex, columns: &columns, seen: &seen, ignored: &ignored)
+                try readObject(&s, node: child, parent: keyStart..<k, itemIndex: itemIndex, columns: &columns, seen: &seen, ignored: &ignored)
             } else {
                 if keyText.isEmpty { keyText = String(decoding: UnsafeBufferPointer(rebasing: s.bytes[keyStart..<k]), as: UTF8.self) }
                 if match?.child != nil {
                     s.path.append("[\(itemIndex)]")
-                    s.path.append(contentsOf: (prefix + keyText).split(separator: ".").map(String.init))
+                    s.path.append(contentsOf: (prefix() + keyText).split(separator: ".").map(String.init))
                     let found = (try? s.readValue(depth: 3).summary) ?? s.describeHere()
                     throw InputError(.schema, file: s.file, location: s.pathString, expected: "an object", found: found)
                 }
-                ignored.note(prefix + keyText)
+                ignored.note(prefix() + keyText)
                 do {
                     try s.skipValue(depth: 3)
                 } catch {
-                    throw located(s, itemIndex, prefix, error)
+                    throw located(s, itemIndex, prefix(), error)
                 }
             }
             s.skipWhitespace()
-            guard let c = s.peek() else { throw located(s, itemIndex, prefix, s.error(expected: "',' or '}'", found: s.describeHere())) }
+            guard let c = s.peek() else { throw located(s, itemIndex, prefix(), s.error(expected: "',' or '}'", found: s.describeHere())) }
             s.index += 1
             if c == UInt8(ascii: "}") { return }
             guard c == UInt8(ascii: ",") else {
                 s.index -= 1
-                throw located(s, itemIndex, prefix, s.error(expected: "',' or '}'", found: s.describeHere()))
+                throw located(s, itemIndex, prefix(), s.error(expected: "',' or '}'", found: s.describeHere()))
             }
         }
     }
