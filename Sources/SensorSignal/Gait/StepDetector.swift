@@ -36,8 +36,8 @@
 /// Output features: see ``StepDetection``. No walking gives 0 steps; too little data gives 0 steps and a
 /// warning, never a crash.
 ///
-/// Complexity: O(n log n) in the samples for ``UniformResampling``'s rate estimate (it sorts the intervals),
-/// O(n) for everything else. Allocates per call: the cleaned input when samples are dropped, the interval
+/// Complexity: O(n) in the samples for time-ordered input (``UniformResampling``'s rate estimate radix-sorts
+/// the intervals); O(n log n) when the timestamps go backwards. Allocates per call: the cleaned input when samples are dropped, the interval
 /// scratch, the resampled and filtered segments, the decimated signal, the per-window records and the outputs;
 /// nothing per sample, and the window analysis reuses one scratch buffer.
 public struct StepDetector: Sendable, Hashable {

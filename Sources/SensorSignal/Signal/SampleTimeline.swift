@@ -126,7 +126,15 @@ struct IntervalEstimate {
     ///   - intervals: Positive intervals, s, any order.
     ///   - outlierFactor: Band half-width as a factor (> 1).
     init(intervals: [Double], outlierFactor: Double) {
-        let sorted = intervals.sorted()
+        self.init(sortedIntervals: NonNegativeSort.sorted(intervals), outlierFactor: outlierFactor)
+    }
+
+    /// Estimates from positive intervals already in ascending order (at least one).
+    ///
+    /// - Parameters:
+    ///   - sorted: Positive intervals, s, ascending (e.g. ``sortedIntervals(_:)``).
+    ///   - outlierFactor: Band half-width as a factor (> 1).
+    init(sortedIntervals sorted: [Double], outlierFactor: Double) {
         let overall = Self.median(ofSorted: sorted[...])
         let low = overall / outlierFactor
         let high = overall * outlierFactor
@@ -136,7 +144,12 @@ struct IntervalEstimate {
         let inliers = lowerIndex < upperIndex ? sorted[lowerIndex..<upperIndex] : sorted[...]
         nominal = Self.median(ofSorted: inliers)
         meanRate = Double(inliers.count) / inliers.reduce(0, +)
-        outliers = intervals.count - inliers.count
+        outliers = sorted.count - inliers.count
+    }
+
+    /// `intervals.sorted()` in linear time (the intervals are positive, so a radix sort gives the same order).
+    static func sortedIntervals(_ intervals: [Double]) -> [Double] {
+        NonNegativeSort.sorted(intervals)
     }
 
     /// numpy-style median of a sorted, non-empty slice: the middle value, or the mean of the two middle values.

@@ -27,7 +27,7 @@ public struct TimeSeriesHygiene: Sendable, Hashable {
 
     /// Cleans a series.
     ///
-    /// Complexity: O(n) for ordered, duplicate-free input (plus O(n log n) for the interval median and IQR);
+    /// Complexity: O(n) for ordered, duplicate-free input (the interval median and IQR come from one radix sort);
     /// O(n log n) when sorting. Allocates the cleaned channels only when something changed.
     ///
     /// - Parameters:
@@ -83,12 +83,14 @@ public struct TimeSeriesHygiene: Sendable, Hashable {
         var sampling: QualityReport.Sampling?
         var gaps: [TimestampGap] = []
         if !intervals.isEmpty, let span = relative.last {
-            let estimate = IntervalEstimate(intervals: intervals, outlierFactor: options.outlierFactor)
+            // One sort serves the rate estimate, the IQR and the extremes.
+            let sorted = IntervalEstimate.sortedIntervals(intervals)
+            let estimate = IntervalEstimate(sortedIntervals: sorted, outlierFactor: options.outlierFactor)
             sampling = QualityReport.Sampling(
                 nominalInterval: estimate.nominal, medianRate: 1 / estimate.nominal, meanRate: estimate.meanRate,
                 overallRate: Double(intervals.count) / span, intervalOutliers: estimate.outliers,
-                jitterMilliseconds: RStatistics.interquartileRange(intervals) * 1000,
-                minimumInterval: Reductions.min(intervals), maximumInterval: Reductions.max(intervals))
+                jitterMilliseconds: RStatistics.interquartileRange(ofSorted: sorted) * 1000,
+                minimumInterval: sorted[0], maximumInterval: sorted[sorted.count - 1])
             gaps = timeline.gaps(
                 intervals: intervals, timestamps: timestamps, relativeLimit: options.gapFactor * estimate.nominal,
                 absoluteLimit: options.maximumInterval ?? .infinity)

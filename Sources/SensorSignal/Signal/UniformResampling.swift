@@ -30,7 +30,8 @@ public struct UniformResampling: Sendable, Hashable {
 
     /// Resamples irregular samples onto a uniform grid of `rate` Hz, splitting at gaps.
     ///
-    /// Complexity: O(n) for time-ordered input, O(n log n) otherwise (sorting, and the interval median).
+    /// Complexity: O(n) for time-ordered input (the interval median comes from a radix sort), O(n log n)
+    /// otherwise (sorting the samples by time).
     /// Allocates the output arrays plus O(n) scratch (a permutation, the relative times and the intervals);
     /// channel data is not copied when the input is already ordered and duplicate-free.
     ///

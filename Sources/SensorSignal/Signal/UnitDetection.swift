@@ -35,7 +35,7 @@ public struct UnitDetection: Sendable, Hashable, Codable {
 
     /// Detects the unit of the vectors `(x[i], y[i], z[i])`.
     ///
-    /// Complexity: O(n log n); allocates the magnitudes once.
+    /// Complexity: O(n) expected (the median is found by selection); allocates the magnitudes and one copy.
     ///
     /// - Parameters:
     ///   - quantity: A name for the report, e.g. `"|acceleration|"`.

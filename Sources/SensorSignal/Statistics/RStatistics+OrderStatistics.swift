@@ -8,10 +8,17 @@ extension RStatistics {
     ///
     /// - Parameter x: The samples.
     /// - Returns: The median in the samples' units; NaN for empty input or if any sample is NaN (R's `na.rm = FALSE`).
-    /// - Complexity: O(n log n); allocates one sorted copy of `x`.
+    /// - Complexity: O(n) expected (selection, as R's partial sort), O(n log n) worst case; allocates one copy of `x`.
     public static func median(_ x: Span<Double>) -> Double {
         guard !x.isEmpty, !containsNaN(x) else { return .nan }
-        return medianOfSorted(sortedCopy(x))
+        var copy = [Double](unsafeUninitializedCapacity: x.count) { buffer, initialized in
+            for i in x.indices { buffer[i] = x[i] }
+            initialized = x.count
+        }
+        let (lower, upper) = Selection.middlePair(&copy)
+        if x.count % 2 == 1 { return upper }
+        let middle: InlineArray<2, Double> = [lower, upper]
+        return mean(middle.span)
     }
 
     /// Returns one type-7 sample quantile, as R's `quantile(x, probs = p, type = 7)` (the R default).
@@ -108,6 +115,12 @@ extension RStatistics {
         if n % 2 == 1 { return sorted[half - 1] }
         let middle: InlineArray<2, Double> = [sorted[half - 1], sorted[half]]
         return mean(middle.span)
+    }
+
+    /// R's `IQR(x, type = 7)` of sorted, NaN-free, non-empty data (what ``interquartileRange(_:)-(Span<Double>)``
+    /// returns for the same values in any order).
+    static func interquartileRange(ofSorted sorted: [Double]) -> Double {
+        quantileOfSorted(sorted, 0.75) - quantileOfSorted(sorted, 0.25)
     }
 
     /// R's type-7 branch of `quantile.default` on sorted, NaN-free, non-empty data, for a clamped probability.
