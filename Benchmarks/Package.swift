@@ -52,6 +52,7 @@ let suites: [(name: String, extra: [Target.Dependency])] = [
     ("StatisticsBenchmarks", []),
     ("AudioIOBenchmarks", []),
     ("RecorderLogBenchmarks", ["RecorderLogFixtures", .product(name: "ActiveTasks", package: "taskproc")]),
+    ("WalkingBenchmarks", [.product(name: "ActiveTasks", package: "taskproc")]),
 ]
 
 for (suite, extra) in suites {
