@@ -21,46 +21,7 @@ enum SamplingInterval {
             if d > 0 { intervals.append(d) }
         }
         guard !intervals.isEmpty else { return nil }
-        let middle = intervals.count / 2
-        let upper = select(&intervals, rank: middle)
-        if intervals.count % 2 == 1 { return upper }
-        // After selection everything before `middle` is ≤ the selected value: the lower middle is their maximum.
-        var lower = intervals[0]
-        for i in 1..<middle { lower = max(lower, intervals[i]) }
-        return (lower + upper) / 2
-    }
-
-    /// Rearranges `values` so that `values[rank]` holds the value of that rank in ascending order, everything
-    /// before it is ≤ and everything after it is ≥ (Hoare selection with a median-of-three pivot).
-    static func select(_ values: inout [Double], rank: Int) -> Double {
-        var low = 0
-        var high = values.count - 1
-        while low < high {
-            let mid = low + (high - low) / 2
-            // Median of three to the middle.
-            if values[mid] < values[low] { values.swapAt(mid, low) }
-            if values[high] < values[low] { values.swapAt(high, low) }
-            if values[high] < values[mid] { values.swapAt(high, mid) }
-            let pivot = values[mid]
-            var i = low
-            var j = high
-            while i <= j {
-                while values[i] < pivot { i += 1 }
-                while values[j] > pivot { j -= 1 }
-                if i <= j {
-                    values.swapAt(i, j)
-                    i += 1
-                    j -= 1
-                }
-            }
-            if rank <= j {
-                high = j
-            } else if rank >= i {
-                low = i
-            } else {
-                break
-            }
-        }
-        return values[rank]
+        let (lower, upper) = Selection.middlePair(&intervals)
+        return intervals.count % 2 == 1 ? upper : (lower + upper) / 2
     }
 }

@@ -341,12 +341,8 @@ struct StepDetectionPass {
 
     /// The median (numpy convention) of a non-empty array, reordering it.
     static func median(_ values: inout [Double]) -> Double {
-        let middle = values.count / 2
-        let upper = SamplingInterval.select(&values, rank: middle)
-        guard values.count % 2 == 0 else { return upper }
-        var lower = values[0]
-        for i in 1..<middle { lower = max(lower, values[i]) }
-        return (lower + upper) / 2
+        let (lower, upper) = Selection.middlePair(&values)
+        return values.count % 2 == 1 ? upper : (lower + upper) / 2
     }
 
     /// Offset in [−½, ½] samples of the vertex of the parabola through three samples around a maximum.
