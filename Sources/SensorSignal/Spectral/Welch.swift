@@ -282,45 +282,16 @@ public struct Welch: Sendable, Hashable {
     /// The median of `values`, as `numpy.median`.
     ///
     /// The mean of the two middle values for an even count; NaN if any value is NaN. Reorders `values` in
-    /// place (Hoare selection); allocation-free, O(n) expected.
+    /// place (``Selection``: introselect); allocation-free, O(n) expected.
     static func median(_ values: UnsafeMutableBufferPointer<Double>) -> Double {
         let n = values.count
         if n == 0 { return .nan }
         for v in values where v.isNaN { return .nan }
         let upper = n / 2
-        select(values, upper)
+        _ = Selection.select(values, rank: upper)
         if n % 2 == 1 { return values[upper] }
         var lower = values[0]
         for i in 1..<upper { lower = max(lower, values[i]) }
         return (lower + values[upper]) / 2
-    }
-
-    /// Reorders `a` so that `a[k]` is its k-th smallest element (Hoare's FIND).
-    ///
-    /// Afterwards everything before index k is ≤ `a[k]` and everything after it ≥ `a[k]`. NaN-free input.
-    static func select(_ a: UnsafeMutableBufferPointer<Double>, _ k: Int) {
-        var lo = 0
-        var hi = a.count - 1
-        while lo < hi {
-            let pivot = a[lo + (hi - lo) / 2]
-            var i = lo
-            var j = hi
-            while i <= j {
-                while a[i] < pivot { i += 1 }
-                while a[j] > pivot { j -= 1 }
-                if i <= j {
-                    a.swapAt(i, j)
-                    i += 1
-                    j -= 1
-                }
-            }
-            if k <= j {
-                hi = j
-            } else if k >= i {
-                lo = i
-            } else {
-                return
-            }
-        }
     }
 }

@@ -14,14 +14,20 @@ enum Selection {
     ///   - rank: The 0-based rank wanted, in `values.indices`.
     /// - Returns: The value of rank `rank`: the same value `values.sorted()[rank]` has.
     static func select(_ values: inout [Double], rank: Int) -> Double {
-        precondition(values.indices.contains(rank), "rank \(rank) outside 0..<\(values.count)")
-        return values.withUnsafeMutableBufferPointer { v in
+        values.withUnsafeMutableBufferPointer { select($0, rank: rank) }
+    }
+
+    /// ``select(_:rank:)`` on a buffer (e.g. a slice of a larger accumulator), reordering it in place.
+    static func select(_ v: UnsafeMutableBufferPointer<Double>, rank: Int) -> Double {
+        precondition(v.indices.contains(rank), "rank \(rank) outside 0..<\(v.count)")
+        do {
             var low = 0
             var high = v.count - 1
             var budget = 2 * (Int.bitWidth - v.count.leadingZeroBitCount) + 8
             while low < high {
                 if budget == 0 {
-                    v[low...high].sort()
+                    var rest = UnsafeMutableBufferPointer(rebasing: v[low...high])
+                    rest.sort()
                     break
                 }
                 budget -= 1
