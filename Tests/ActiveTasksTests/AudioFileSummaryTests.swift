@@ -65,9 +65,14 @@ final class ScratchDirectory {
         #expect(ch.rmsDBFS == nil)
         #expect(ch.peakDBFS == nil)
         #expect(ch.dominantFrequency == nil)
-        // JSON has no −∞: silent levels are null, and the document still encodes.
+        // JSON has no −∞: silent levels are explicit nulls (every key present), and the document still encodes.
         let json = try ResultEncoding.json(try AudioFileAnalyzer.summarize(path: path))
-        #expect(json.contains("\"rmsDBFS\"") == false || json.contains("null"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let channel = try #require((object["channels"] as? [[String: Any]])?.first)
+        for key in ["rmsDBFS", "peakDBFS", "crestFactorDB", "dominantFrequency", "spectralFlatness"] {
+            #expect(channel[key] is NSNull, "\(key) should be null for silence")
+        }
+        #expect(channel["rms"] as? Double == 0)
     }
 
     @Test(arguments: [1_000, 4_097, 65_536, 1 << 20])

@@ -29,6 +29,28 @@ public struct AudioChannelSummary: Sendable, Codable, Hashable {
     public var spectralFlatness: Double?
 }
 
+extension AudioChannelSummary {
+    private enum CodingKeys: String, CodingKey {
+        case channel, rms, rmsDBFS, peak, peakDBFS, crestFactorDB, dcOffset, clippedSamples, dominantFrequency
+        case spectralFlatness
+    }
+
+    /// Encodes every key, with `null` for undefined levels (silence), so the schema is the same for every file.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(channel, forKey: .channel)
+        try c.encode(rms, forKey: .rms)
+        try c.encode(rmsDBFS, forKey: .rmsDBFS)
+        try c.encode(peak, forKey: .peak)
+        try c.encode(peakDBFS, forKey: .peakDBFS)
+        try c.encode(crestFactorDB, forKey: .crestFactorDB)
+        try c.encode(dcOffset, forKey: .dcOffset)
+        try c.encode(clippedSamples, forKey: .clippedSamples)
+        try c.encode(dominantFrequency, forKey: .dominantFrequency)
+        try c.encode(spectralFlatness, forKey: .spectralFlatness)
+    }
+}
+
 /// Summary of an audio recording: format, duration and per-channel levels.
 public struct AudioFileSummary: Sendable, Codable, Hashable {
     /// Always `"audio"`: identifies the kind of result.
