@@ -218,3 +218,35 @@ import Testing
         #expect(Self.cases.count >= 30)
     }
 }
+
+/// Gzip is handled once, for every reader: a compressed recorder log inside a task folder decodes like a plain one.
+@Suite struct CompressedInputTests {
+    @Test func gzippedRecorderFileInATaskFolderIsRead() throws {
+        let dir = ScratchDirectory()
+        let accel = "accel_5A1C9E2B_7F0D_4C3A_9B51_0E2A6C1D8F44-20240502101138.json.gz"
+        try InputLoaderTests.walkingTaskJSON(referencing: [("accelerometer", accel)])
+            .write(toFile: dir.path("taskResult.json"), atomically: true, encoding: .utf8)
+        let plain = dir.path("plain.json")
+        try InputLoaderTests.accelerometerLog(count: 300).write(toFile: plain, atomically: true, encoding: .utf8)
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        gzip.arguments = ["-c", plain]
+        let out = Pipe()
+        gzip.standardOutput = out
+        try gzip.run()
+        let compressed = out.fileHandleForReading.readDataToEndOfFile()
+        gzip.waitUntilExit()
+        try compressed.write(to: URL(fileURLWithPath: dir.path(accel)))
+        try FileManager.default.removeItem(atPath: plain)
+
+        let input = try InputLoader.load(path: dir.url.path)
+        #expect(input.dialect == .researchKitTaskFolder)
+        #expect(input.errors.isEmpty, "\(input.errors)")
+        let recording = try #require(input.recordings.first)
+        if case .accelerometer(let log) = recording.data { #expect(log.log.timestamp.count == 300) } else {
+            Issue.record("accelerometer recording expected")
+        }
+        // And the decoder itself reads the compressed file directly.
+        #expect(try RecorderLogDecoder.decode(path: dir.path(accel)).log.count == 300)
+    }
+}

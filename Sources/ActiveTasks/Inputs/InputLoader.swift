@@ -214,11 +214,11 @@ public enum InputLoader {
     /// JSON files: ResearchKit results, recorder logs, mPower tapping; decided by content.
     static func loadJSON(_ path: String, options: Options) -> LoadedInput {
         let data: Data
-        do {
-            data = try FileBytes.read(path: path)
+        do throws(InputError) {
+            data = try DialectFiles.read(path: path)
         } catch {
             var input = LoadedInput(path: path, dialect: .recorderLog, taskKind: .unknown)
-            input.problems.append(InputProblem(.error, file: path, message: error.description.dropPrefix(path + ": ")))
+            input.problems.append(InputProblem(error))
             return input
         }
         switch sniffJSON(data) {
@@ -396,7 +396,7 @@ public enum InputLoader {
         // A task folder: exactly one JSON file decodes as an ORKTaskResult.
         var taskDocuments: [(String, ResearchKitDocument)] = []
         for file in files where file.lowercased().hasSuffix(".json") || file.lowercased().hasSuffix(".json.gz") {
-            guard let data = try? FileBytes.read(path: file, limit: 64 << 20), case .researchKit = sniffJSON(data),
+            guard let data = try? DialectFiles.read(path: file, limit: 64 << 20), case .researchKit = sniffJSON(data),
                 let document = try? ResearchKitDecoder.decode(data, file: file), document.taskResult != nil
             else { continue }
             taskDocuments.append((file, document))

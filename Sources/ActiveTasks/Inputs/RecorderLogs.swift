@@ -137,12 +137,8 @@ public enum RecorderLogDecoder {
     ///   the first item's keys when nil.
     /// - Throws: ``InputError`` naming the file, JSON path and what was expected.
     public static func decode(path: String, kind: RecorderKind? = nil) throws(InputError) -> Decoded {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
-        } catch {
-            throw InputError(.unreadable, file: path, message: FileManager.default.fileExists(atPath: path) ? "cannot read file" : "no such file")
-        }
+        // Gzip-aware, so a compressed log decodes the same alone, in a task folder or under SurveyData/.
+        let data = try DialectFiles.read(path: path)
         return try decode(data, file: path, kind: kind)
     }
 

@@ -1,15 +1,15 @@
 import Foundation
 import SensorSignal
 
-/// File access shared by the CSV, mPower and MyDataHelps readers: whole-file reads with gzip handled, and
-/// ``FileReadError`` mapped to ``InputError``.
+/// File access shared by every reader (ResearchKit results, recorder logs, CSV, mPower, MyDataHelps, the loader):
+/// whole-file reads with gzip handled, and ``FileReadError`` mapped to ``InputError`` in one place.
 enum DialectFiles {
     /// The file's bytes, gunzipped when it is a gzip stream.
     /// - Throws: ``InputError``: `.unreadable` (missing, unreadable), `.syntax` (corrupt gzip),
     ///   `.unsupported` (larger than the decompression limit).
-    static func read(path: String) throws(InputError) -> Data {
+    static func read(path: String, limit: Int = 4 << 30) throws(InputError) -> Data {
         do {
-            return try FileBytes.read(path: path)
+            return try FileBytes.read(path: path, limit: limit)
         } catch {
             switch error {
             case .fileNotFound: throw InputError(.unreadable, file: path, message: "no such file")

@@ -42,22 +42,10 @@ public enum ResearchKitDecoder {
     /// Reads and decodes the result file at `path` (gzip-compressed files are decompressed).
     /// - Parameter path: the file; also used as the file name in errors.
     /// - Returns: the root object and the warnings.
-    /// - Throws: ``InputError`` of kind `.unreadable` (missing, unreadable, corrupt gzip, too large), `.syntax`
-    ///   (not JSON, empty) or `.schema` (valid JSON that is not valid ResearchKit output).
+    /// - Throws: ``InputError`` of kind `.unreadable` (missing, unreadable), `.unsupported` (too large), `.syntax`
+    ///   (corrupt gzip, not JSON, empty) or `.schema` (valid JSON that is not valid ResearchKit output).
     public static func decode(path: String) throws(InputError) -> ResearchKitDocument {
-        let data: Data
-        do {
-            data = try FileBytes.read(path: path, limit: maximumFileSize)
-        } catch {
-            let message =
-                switch error {
-                case .fileNotFound: "no such file"
-                case .unreadable(_, let reason): "cannot read file: \(reason)"
-                case .corruptCompressedData(_, let reason): "corrupt gzip data: \(reason)"
-                case .tooLarge(_, let limit): "larger than \(limit) bytes; not a ResearchKit result file"
-                }
-            throw InputError(.unreadable, file: path, message: message)
-        }
+        let data = try DialectFiles.read(path: path, limit: maximumFileSize)
         return try decode(data, file: path)
     }
 
