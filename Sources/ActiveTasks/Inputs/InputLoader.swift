@@ -326,19 +326,19 @@ public enum InputLoader {
                 switch kind {
                 case .pedometer:
                     let log = try PedometerLog(items: items, file: file, itemsPath: itemsPath)
-                    for issue in log.issues { input.problems.append(InputProblem(.warning, file: file, location: issue.location, message: issue.message)) }
+                    addIssues(log.issues, file: file, into: &input)
                     data = .pedometer(log)
                 case .location:
                     let log = try LocationLog(items: items, file: file, itemsPath: itemsPath)
-                    for issue in log.issues { input.problems.append(InputProblem(.warning, file: file, location: issue.location, message: issue.message)) }
+                    addIssues(log.issues, file: file, into: &input)
                     data = .location(log)
                 case .touch:
                     let log = try TouchLog(items: items, file: file, itemsPath: itemsPath)
-                    for issue in log.issues { input.problems.append(InputProblem(.warning, file: file, location: issue.location, message: issue.message)) }
+                    addIssues(log.issues, file: file, into: &input)
                     data = .touch(log)
                 case .healthQuantity:
                     let log = try HealthQuantityLog(items: items, file: file, itemsPath: itemsPath)
-                    for issue in log.issues { input.problems.append(InputProblem(.warning, file: file, location: issue.location, message: issue.message)) }
+                    addIssues(log.issues, file: file, into: &input)
                     data = .healthQuantity(log)
                 case .accelerometer, .deviceMotion:
                     data = nil
@@ -350,6 +350,13 @@ public enum InputLoader {
         // A failed item decode is already recorded as an error; the recording is then absent.
         guard let data else { return nil }
         return LoadedRecording(file: file, stepIdentifier: step, recorderIdentifier: recorder, data: data, ignoredKeys: decoded.ignoredKeys)
+    }
+
+    /// Every oddity an item-log decoder found (cumulative decreases, times going backwards, …) becomes a warning.
+    static func addIssues(_ issues: [RecorderItemIssue], file: String, into input: inout LoadedInput) {
+        for issue in issues {
+            input.problems.append(InputProblem(.warning, file: file, location: issue.location, message: issue.message))
+        }
     }
 
     /// Every repair and warning of a hygiene report becomes a warning problem.
