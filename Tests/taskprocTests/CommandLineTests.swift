@@ -120,13 +120,8 @@ import Testing
 @Suite struct InspectCommandTests {
     let run = CommandLineEndToEndTests().run
 
-    func shared(_ relative: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/data").appendingPathComponent(relative).path
-    }
-
     @Test func inspectsAnMPowerTappingFile() throws {
-        let r = try run(["inspect", shared("mpower-samples/pdkit_mpower_finger_tapping.json")])
+        let r = try run(["inspect", sharedDataPath("mpower-samples/pdkit_mpower_finger_tapping.json")])
         #expect(r.status == 0, "\(r.stderr)")
         let inspection = try JSONDecoder().decode(InputInspection.self, from: Data(r.stdout.utf8))
         #expect(inspection.dialect == .mPower)
@@ -135,7 +130,7 @@ import Testing
 
     @Test func csvOptionsReachTheReader() throws {
         // The Oxford file needs no options (nanoseconds and m/s² are detected) …
-        let path = shared("oxford-step-counter/user1_hand_1506421989895.csv.gz")
+        let path = sharedDataPath("oxford-step-counter/user1_hand_1506421989895.csv.gz")
         let detected = try run(["inspect", path, "--format", "csv"])
         #expect(detected.status == 0, "\(detected.stderr)")
         #expect(detected.stdout.contains("m/s^2"))
@@ -167,11 +162,6 @@ import Testing
 @Suite struct AnalyzeWalkingCommandTests {
     let run = CommandLineEndToEndTests().run
 
-    func shared(_ relative: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/data").appendingPathComponent(relative).path
-    }
-
     struct Walk: Decodable {
         var stepCount: Int
         var cadence: Double?
@@ -179,7 +169,7 @@ import Testing
     }
 
     @Test func oxfordHandWalkCountsItsFootSwitchSteps() throws {
-        let r = try run(["analyze", shared("oxford-step-counter/user1_hand_1506421989895.csv.gz")])
+        let r = try run(["analyze", sharedDataPath("oxford-step-counter/user1_hand_1506421989895.csv.gz")])
         #expect(r.status == 0, "\(r.stderr)")
         let results = try JSONDecoder().decode([Walk].self, from: Data(r.stdout.utf8))
         let walk = try #require(results.first)
@@ -189,7 +179,7 @@ import Testing
     }
 
     @Test func stillPhoneHasNoSteps() throws {
-        let r = try run(["analyze", shared("mpower-samples/pdkit_mpower_gait_stationary.json"), "--format", "csv"])
+        let r = try run(["analyze", sharedDataPath("mpower-samples/pdkit_mpower_gait_stationary.json"), "--format", "csv"])
         #expect(r.status == 0, "\(r.stderr)")
         let rows = r.stdout.split(separator: "\n")
         #expect(rows.count == 2)
@@ -200,7 +190,7 @@ import Testing
     }
 
     @Test func tasksWithoutAProcessorSayWhatTheyAre() throws {
-        let r = try run(["analyze", shared("mpower-samples/pdkit_mpower_finger_tapping.json")])
+        let r = try run(["analyze", sharedDataPath("mpower-samples/pdkit_mpower_finger_tapping.json")])
         #expect(r.status != 0)
         #expect(r.stderr.contains("tapping"))
     }
