@@ -53,6 +53,8 @@ let suites: [(name: String, extra: [Target.Dependency])] = [
     ("AudioIOBenchmarks", []),
     ("RecorderLogBenchmarks", ["RecorderLogFixtures", .product(name: "ActiveTasks", package: "taskproc")]),
     ("WalkingBenchmarks", [.product(name: "ActiveTasks", package: "taskproc")]),
+    ("TappingBenchmarks", [.product(name: "ActiveTasks", package: "taskproc")]),
+    ("SoundLevelBenchmarks", [.product(name: "ActiveTasks", package: "taskproc")]),
 ]
 
 for (suite, extra) in suites {

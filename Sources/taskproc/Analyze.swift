@@ -35,12 +35,18 @@ struct Analyze: AsyncParsableCommand {
     @OptionGroup(title: "Accelerometer CSV")
     var csv: CSVInputOptions
 
+    @OptionGroup(title: "Tapping")
+    var tapping: TappingOptions
+
+    @OptionGroup(title: "Sound level")
+    var sound: SoundLevelOptions
+
+    @OptionGroup(title: "Tone audiometry")
+    var audiometry: AudiometryOptions
+
     func run() async throws {
         if InputLoader.isAudioFile(file) {
-            var options = AudioAnalysisOptions()
-            options.acceptTruncated = acceptTruncated
-            options.blockFrames = blockFrames
-            try out.emit(try AudioFileAnalyzer.summarize(path: file, options: options))
+            try analyzeAudio()
             return
         }
         let input = try InputLoader.load(path: file, options: csv.loaderOptions)
@@ -49,6 +55,12 @@ struct Analyze: AsyncParsableCommand {
             let results = WalkingProcessor.analyze(input)
             guard !results.isEmpty else { throw failure(input, "no walking recordings (accelerometer or device motion) in") }
             try out.emit(ResultList(results))
+        case .tapping:
+            try analyzeTapping(input)
+        case .environmentSPLMeter:
+            try analyzeSPLMeter(input)
+        case .dBHLToneAudiometry, .toneAudiometry:
+            try analyzeAudiometry(input)
         default:
             throw failure(
                 input,
@@ -61,7 +73,7 @@ struct Analyze: AsyncParsableCommand {
     }
 
     /// An error naming the input and listing its first problems.
-    private func failure(_ input: LoadedInput, _ what: String) -> ValidationError {
+    func failure(_ input: LoadedInput, _ what: String) -> ValidationError {
         let problems = input.errors.prefix(3).map { "\n  " + $0.description }.joined()
         return ValidationError("\(what) \(file)\(problems)")
     }

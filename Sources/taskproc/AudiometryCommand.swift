@@ -1,0 +1,9 @@
+import ActiveTasks
+import ArgumentParser
+
+/// `taskproc audiometry …`: tone-audiometry tools beyond `analyze`.
+struct Audiometry: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Tone-audiometry tools (simulation of ResearchKit's dB HL staircase).",
+        subcommands: [])
+}
