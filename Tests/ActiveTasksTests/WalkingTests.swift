@@ -127,7 +127,7 @@ enum OxfordWalks {
                 rows.append(
                     Row(
                         name: name, variant: variant, truthSteps: walk.truthTimes.count,
-                        detectedSteps: result.stepCount,
+                        detectedSteps: result.stepCount ?? -1,
                         truthCadence: walk.truthCadence, cadence: result.cadence,
                         interpolatedSteps: result.quality.interpolatedSteps, bouts: result.bouts.count))
             }
@@ -241,11 +241,11 @@ struct SplitMix64: RandomNumberGenerator {
         let result = WalkingProcessor.analyze(log.cleaned(), stepIdentifier: "walking.outbound")
         #expect(result.signal == "deviceMotion")
         #expect(result.stepIdentifier == "walking.outbound")
-        #expect((0...45).contains(result.stepCount))
+        #expect((0...45).contains(result.stepCount ?? -1))
         let rate = try #require(result.samplingRate)
         #expect(abs(rate - 99.9) < 0.2)
         print(
-            "mhealthtools device-motion walk: \(result.stepCount) steps, \(result.quality.walkingWindowCount) of "
+            "mhealthtools device-motion walk: \(result.stepCount ?? -1) steps, \(result.quality.walkingWindowCount) of "
                 + "\(result.quality.windowCount) windows walking")
     }
 
@@ -258,7 +258,7 @@ struct SplitMix64: RandomNumberGenerator {
         let log = SyntheticWalk.accelerometer(stepFrequency: frequency, duration: 60, rate: 50, unit: unit, seed: 7)
         let result = WalkingProcessor.analyze(log.cleaned())
         let expected = frequency * 60
-        #expect(abs(Double(result.stepCount) - expected) <= 3, "\(result.stepCount) steps for \(expected)")
+        #expect(abs(Double(result.stepCount ?? -1) - expected) <= 3, "\(result.stepCount) steps for \(expected)")
         let cadence = try #require(result.cadence)
         #expect(abs(cadence - expected) < 1, "cadence \(cadence)")
         let dominant = try #require(result.dominantFrequency)
@@ -277,13 +277,13 @@ struct SplitMix64: RandomNumberGenerator {
         let result = WalkingProcessor.analyze(log.cleaned())
         #expect(result.quality.accelerationUnit == "m/s^2")
         #expect(result.quality.warnings.contains { $0.contains("analysed as m/s^2") })
-        #expect(abs(Double(result.stepCount) - 72) <= 3)
+        #expect(abs(Double(result.stepCount ?? -1) - 72) <= 3)
     }
 
     @Test func syntheticDeviceMotionWalk() throws {
         let log = SyntheticWalk.deviceMotion(stepFrequency: 1.7, duration: 30, rate: 100, seed: 11)
         let result = WalkingProcessor.analyze(log.cleaned(), stepIdentifier: "walking.outbound")
-        #expect(abs(Double(result.stepCount) - 51) <= 3, "\(result.stepCount)")
+        #expect(abs(Double(result.stepCount ?? -1) - 51) <= 3, "\(result.stepCount)")
         #expect(result.signal == "deviceMotion")
     }
 
@@ -300,7 +300,7 @@ struct SplitMix64: RandomNumberGenerator {
         let result = WalkingProcessor.analyze(
             log.cleaned(), pedometer: pedometer, timedWalk: timed, stepIdentifier: "timed.walk.trial1")
         #expect(result.pedometerStepCount == 30)
-        #expect(result.pedometerDifference == result.stepCount - 30)
+        #expect(result.pedometerDifference == result.stepCount.map { $0 - 30 })
         let speed = try #require(result.gaitSpeed)
         #expect(abs(speed - 7.62 / 6.1) < 1e-12)
     }
@@ -343,6 +343,9 @@ struct SplitMix64: RandomNumberGenerator {
                 \(file("accelerometer", "accel_walk.json")), \(file("pedometer", "pedometer_walk.json")),
                 {"_class":"ORKTimedWalkResult","identifier":"timed.walk.trial1","distanceInMeters":25,"timeLimit":180,
                  "duration":20.5}]},
+              {"_class":"ORKStepResult","identifier":"timed.walk.trial2","results":[
+                {"_class":"ORKTimedWalkResult","identifier":"timed.walk.trial2","distanceInMeters":25,"timeLimit":180,
+                 "duration":19.75}]},
               {"_class":"ORKStepResult","identifier":"walking.rest","results":[\(file("accelerometer", "accel_rest.json"))]}
              ]}
             """
@@ -351,18 +354,38 @@ struct SplitMix64: RandomNumberGenerator {
         let input = try InputLoader.load(path: folder.path)
         #expect(input.dialect == .researchKitTaskFolder)
         let results = WalkingProcessor.analyze(input)
-        try #require(results.count == 2)
+        try #require(results.count == 3)
         let trial = results[0]
         #expect(trial.stepIdentifier == "timed.walk.trial1")
-        #expect(abs(Double(trial.stepCount) - 1.9 * 25) <= 3, "\(trial.stepCount)")
+        #expect(abs(Double(trial.stepCount ?? -1) - 1.9 * 25) <= 3, "\(trial.stepCount)")
         #expect(trial.pedometerStepCount == 44)
-        #expect(trial.pedometerDifference == trial.stepCount - 44)
+        #expect(trial.pedometerDifference == trial.stepCount.map { $0 - 44 })
         #expect(try #require(trial.gaitSpeed) == 25 / 20.5)
         #expect(trial.source?.hasSuffix("accel_walk.json") == true)
-        let resting = results[1]
+        // The second trial was recorded without motion data: its gait speed only, the step count unknown.
+        let second = results[1]
+        #expect(second.stepIdentifier == "timed.walk.trial2")
+        #expect(second.signal == "none" && second.stepCount == nil && second.cadence == nil)
+        #expect(try #require(second.gaitSpeed) == 25 / 19.75)
+        let resting = results[2]
         #expect(resting.stepIdentifier == "walking.rest")
         #expect(resting.stepCount == 0)
         #expect(resting.gaitSpeed == nil && resting.pedometerStepCount == nil)
+        // JSON: a trial's gait speed is always a key; a non-trial step has none.
+        let json = try ResultEncoding.json(ResultList(results))
+        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(decoded[1]["stepCount"] is NSNull && decoded[1]["gaitSpeed"] as? Double == 25 / 19.75)
+        #expect(decoded[2]["gaitSpeed"] == nil)
+    }
+
+    /// The shared `ORKTimedWalkResult` sample on its own (duration 0): a result with a null gait speed and a
+    /// warning saying why, not an error.
+    @Test func timedWalkResultAloneGivesGaitSpeedOrReason() throws {
+        let input = try InputLoader.load(path: sharedDataPath("researchkit-samples/ORKTimedWalkResult.json"))
+        let results = WalkingProcessor.analyze(input)
+        try #require(results.count == 1)
+        #expect(results[0].signal == "none" && results[0].hasTimedWalk && results[0].gaitSpeed == nil)
+        #expect(results[0].quality.warnings.contains { $0.contains("duration is 0.0 s") })
     }
 
     /// A MyDataHelps step folder (`SurveyData/<participant>/<survey>/walking.outbound/`) loaded file by file: the
@@ -416,7 +439,7 @@ struct SplitMix64: RandomNumberGenerator {
         let csv = try ResultEncoding.render(result, as: .csv).split(separator: "\n")
         #expect(csv.count == 2)
         #expect(csv[0].hasPrefix("stepIdentifier,source,signal,stepCount,cadence"))
-        #expect(csv[1].hasPrefix("walking.outbound,,accelerometer,\(result.stepCount),"))
+        #expect(csv[1].hasPrefix("walking.outbound,,accelerometer,\(result.stepCount ?? -1),"))
     }
 
     // MARK: Degenerate input

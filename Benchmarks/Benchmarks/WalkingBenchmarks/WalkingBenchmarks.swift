@@ -75,9 +75,9 @@ let benchmarks: @Sendable () -> Void = {
         let cleaned = log.cleaned()
         // Fail loudly rather than time an analysis that finds nothing.
         let result = WalkingProcessor.analyze(cleaned)
-        guard cleaned.log.timestamp.count == sampleCount, result.stepCount > 100 else {
+        guard cleaned.log.timestamp.count == sampleCount, (result.stepCount ?? 0) > 100 else {
             throw SetupFailure(
-                description: "WalkingBenchmarks: \(cleaned.log.timestamp.count) samples, \(result.stepCount) steps")
+                description: "WalkingBenchmarks: \(cleaned.log.timestamp.count) samples, \(result.stepCount ?? -1) steps")
         }
         recording = log
         cleanedTimes = cleaned.log.timestamp

@@ -91,6 +91,7 @@ public enum WalkingProcessor {
         }
         var groups: [Group] = []
         func collect(_ node: LoadedInput) {
+            let nodeStart = groups.count
             let timedWalks = node.researchKit?.result?.timedWalkResults ?? []
             for recording in node.recordings {
                 guard let step = recording.stepIdentifier else {
@@ -107,12 +108,31 @@ public enum WalkingProcessor {
                     groups.append(Group(key: key, step: step, recordings: [recording], timedWalks: timedWalks))
                 }
             }
+            // Timed-walk steps without any recording still have a gait speed: placed before the node's first group
+            // of a later step, so results follow the task's step order.
+            let stepOrder = (node.researchKit?.result?.stepItems ?? []).map(\.stepIdentifier)
+            func rank(_ step: String?) -> Int { step.flatMap { stepOrder.firstIndex(of: $0) } ?? Int.max }
+            for item in timedWalks
+            where !node.recordings.contains(where: { $0.stepIdentifier == item.stepIdentifier }) {
+                let later = groups[nodeStart...].firstIndex { rank($0.step) > rank(item.stepIdentifier) }
+                orphanTimedWalks.append((later ?? groups.count, item, node.path))
+            }
             for child in node.children { collect(child) }
         }
+        var orphanTimedWalks: [(position: Int, item: ResearchKit.StepItem<ResearchKit.TimedWalkResult>, file: String)] = []
         collect(input)
 
         var results: [WalkingResult] = []
-        for group in groups {
+        var orphans = orphanTimedWalks[...]
+        func emitOrphans(upTo position: Int) {
+            while let first = orphans.first, first.position <= position {
+                results.append(
+                    WalkingResult(stepIdentifier: first.item.stepIdentifier, source: first.file, timedWalk: first.item.result))
+                orphans.removeFirst()
+            }
+        }
+        for (index, group) in groups.enumerated() {
+            emitOrphans(upTo: index)
             var pedometers: [PedometerLog] = []
             var accelerometers: [(file: String, log: CleanedLog<AccelerometerLog>)] = []
             var deviceMotions: [(file: String, log: CleanedLog<DeviceMotionLog>)] = []
@@ -143,6 +163,7 @@ public enum WalkingProcessor {
                 }
             }
         }
+        emitOrphans(upTo: Int.max)
         return results
     }
 
@@ -166,10 +187,11 @@ public enum WalkingProcessor {
             quality: quality)
         if let steps = pedometer?.finalStepCount {
             result.pedometerStepCount = steps
-            result.pedometerDifference = result.stepCount - steps
+            result.pedometerDifference = detection.stepCount - steps
         }
-        if let timedWalk, timedWalk.duration > 0, timedWalk.distanceInMeters.isFinite {
-            result.gaitSpeed = timedWalk.distanceInMeters / timedWalk.duration
+        if let timedWalk {
+            result.hasTimedWalk = true
+            result.quality.warnings += WalkingResult.applyTimedWalk(timedWalk, to: &result.gaitSpeed)
         }
         return result
     }

@@ -14,11 +14,11 @@ extension WalkingResult: RenderableResult {
         var features: [(String, String)] = [
             (
                 "steps",
-                String(stepCount)
+                (stepCount.map(String.init) ?? "—")
                     + (quality.interpolatedSteps > 0 ? " (\(quality.interpolatedSteps) interpolated)" : "")
             ),
             ("cadence", number(cadence, "%.1f", " steps/min")),
-            ("walking duration", String(format: "%.1f s", walkingDuration)),
+            ("walking duration", number(walkingDuration, "%.1f", " s")),
             (
                 "step time",
                 number(stepTimeMean, "%.3f", " s") + (stepTimeSD.map { String(format: " ± %.3f s", $0) } ?? "")
@@ -32,7 +32,7 @@ extension WalkingResult: RenderableResult {
         if let pedometerStepCount, let pedometerDifference {
             features.append(("pedometer steps", "\(pedometerStepCount) (difference \(pedometerDifference))"))
         }
-        if let gaitSpeed { features.append(("gait speed", String(format: "%.3f m/s", gaitSpeed))) }
+        if hasTimedWalk { features.append(("gait speed", number(gaitSpeed, "%.3f", " m/s"))) }
         var sections: [(title: String, rows: [(String, String)])] = [
             ("Walking " + (stepIdentifier ?? source ?? ""), recording), ("Gait", features),
         ]
@@ -64,11 +64,12 @@ extension WalkingResult: RenderableResult {
             "warnings",
         ]
         let n = { (v: Double?) in ResultEncoding.number(v, digits: 10) }
-        let row = [
-            stepIdentifier ?? "", source ?? "", signal, String(stepCount), n(cadence), n(walkingDuration),
+        let i = { (v: Int?) in v.map(String.init) ?? "" }
+        let row: [String] = [
+            stepIdentifier ?? "", source ?? "", signal, i(stepCount), n(cadence), n(walkingDuration),
             n(stepTimeMean), n(stepTimeSD), n(stepTimeCV), n(stepRegularity), n(strideRegularity), n(symmetry),
             n(dominantFrequency), n(samplingRate), String(bouts.count), String(quality.interpolatedSteps),
-            pedometerStepCount.map(String.init) ?? "", pedometerDifference.map(String.init) ?? "", n(gaitSpeed),
+            i(pedometerStepCount), i(pedometerDifference), n(gaitSpeed),
             quality.warnings.joined(separator: " | "),
         ]
         return (header, [row])

@@ -8,6 +8,9 @@ public import SensorSignal
 /// whatever clock the device used. Durations are in seconds, frequencies in Hz, cadence in steps per minute.
 /// Every feature key (`stepCount` … `quality`) is always present in JSON (`null` when undefined, e.g. no walking);
 /// `pedometerStepCount`, `pedometerDifference` and `gaitSpeed` appear only when their input was given.
+///
+/// A timed-walk step that has an `ORKTimedWalkResult` but no motion data gives a result with `signal` `"none"`:
+/// `gaitSpeed` is filled in, `stepCount` and every other motion feature are `null` (unknown, not zero).
 public struct WalkingResult: Sendable, Hashable, Codable {
     /// Always `"walking"`: identifies the kind of result.
     public var kind: String = "walking"
@@ -15,8 +18,8 @@ public struct WalkingResult: Sendable, Hashable, Codable {
     public var stepIdentifier: String?
     /// The file the motion data came from, when known.
     public var source: String?
-    /// The signal analysed: `"accelerometer"` (|a|, gravity included) or `"deviceMotion"`
-    /// (|userAcceleration + gravity|).
+    /// The signal analysed: `"accelerometer"` (|a|, gravity included), `"deviceMotion"`
+    /// (|userAcceleration + gravity|) or `"none"` (a timed walk recorded without motion data).
     public var signal: String
     /// Time of the recording's first sample in its own clock, s; nil for an empty recording.
     ///
@@ -26,14 +29,14 @@ public struct WalkingResult: Sendable, Hashable, Codable {
     /// Number of steps detected, including steps interpolated across short data gaps inside a walking bout (see
     /// ``quality``).
     ///
-    /// 0 when there is no walking.
-    public var stepCount: Int
+    /// 0 when there is no walking; nil only when there was no motion data (`signal` `"none"`).
+    public var stepCount: Int?
     /// Cadence, steps/min: `60 · stepCount / walkingDuration`, over walking time only (pauses excluded);
     /// null without walking.
     public var cadence: Double?
     /// Time spent walking, s: the sum of the bout durations, each from half a step period before its first step
-    /// to half a step period after its last (so n steps at period T last n·T).
-    public var walkingDuration: Double
+    /// to half a step period after its last (so n steps at period T last n·T); nil without motion data.
+    public var walkingDuration: Double?
     /// Mean step time, s: the mean interval between consecutive observed steps of the same uninterrupted bout
     /// (intervals spanning a gap or touching an interpolated step are excluded); null with fewer than 1 interval.
     public var stepTimeMean: Double?
@@ -76,8 +79,10 @@ public struct WalkingResult: Sendable, Hashable, Codable {
     /// `stepCount − pedometerStepCount`, steps; only when a pedometer log was given.
     public var pedometerDifference: Int?
     /// Gait speed, m/s: the timed walk's `distanceInMeters / duration` (`ORKTimedWalkResult`); only for a timed
-    /// walk with a positive duration.
+    /// walk step, and `null` there when the duration is not positive (see the warnings).
     public var gaitSpeed: Double?
+    /// True when the step had an `ORKTimedWalkResult` (then `gaitSpeed` is always encoded, `null` if undefined).
+    public var hasTimedWalk = false
 
     /// One walking bout.
     public struct Bout: Sendable, Hashable, Codable {
@@ -154,6 +159,55 @@ public struct WalkingResult: Sendable, Hashable, Codable {
         self.quality = quality
     }
 
+    /// A result for a timed-walk step recorded without motion data: only the gait speed is known.
+    ///
+    /// - Parameters:
+    ///   - stepIdentifier: The timed-walk step (`timed.walk.trial1`, …).
+    ///   - source: The task result file.
+    ///   - timedWalk: The step's `ORKTimedWalkResult`.
+    public init(stepIdentifier: String, source: String?, timedWalk: ResearchKit.TimedWalkResult) {
+        self.stepIdentifier = stepIdentifier
+        self.source = source
+        signal = "none"
+        timeOrigin = nil
+        stepCount = nil
+        cadence = nil
+        walkingDuration = nil
+        stepTimeMean = nil
+        stepTimeSD = nil
+        stepTimeCV = nil
+        stepRegularity = nil
+        strideRegularity = nil
+        symmetry = nil
+        dominantFrequency = nil
+        samplingRate = nil
+        stepTimes = []
+        bouts = []
+        hasTimedWalk = true
+        var warnings = ["no accelerometer or device-motion data for this step: only the gait speed is reported"]
+        warnings += Self.applyTimedWalk(timedWalk, to: &gaitSpeed)
+        quality = WalkingQuality(
+            hygiene: nil, resampling: nil, accelerationUnit: "", windowCount: 0, walkingWindowCount: 0,
+            analysedDuration: 0, interpolatedSteps: 0, interpolatedStepTimes: [], warnings: warnings)
+    }
+
+    /// Sets `gaitSpeed` from a timed walk (`distanceInMeters / duration`), or nil with a warning when the
+    /// duration or distance cannot give a speed.
+    ///
+    /// - Returns: The warnings, empty when the speed was set.
+    static func applyTimedWalk(_ timedWalk: ResearchKit.TimedWalkResult, to gaitSpeed: inout Double?) -> [String] {
+        guard timedWalk.duration > 0, timedWalk.duration.isFinite else {
+            gaitSpeed = nil
+            return ["the timed walk's duration is \(timedWalk.duration) s: no gait speed"]
+        }
+        guard timedWalk.distanceInMeters > 0, timedWalk.distanceInMeters.isFinite else {
+            gaitSpeed = nil
+            return ["the timed walk's distanceInMeters is \(timedWalk.distanceInMeters): no gait speed"]
+        }
+        gaitSpeed = timedWalk.distanceInMeters / timedWalk.duration
+        return []
+    }
+
     enum CodingKeys: String, CodingKey {
         case kind, stepIdentifier, source, signal, timeOrigin, stepCount, cadence, walkingDuration, stepTimeMean
         case stepTimeSD, stepTimeCV, stepRegularity, strideRegularity, symmetry, dominantFrequency, samplingRate
@@ -184,7 +238,7 @@ public struct WalkingResult: Sendable, Hashable, Codable {
         try c.encode(quality, forKey: .quality)
         try c.encodeIfPresent(pedometerStepCount, forKey: .pedometerStepCount)
         try c.encodeIfPresent(pedometerDifference, forKey: .pedometerDifference)
-        try c.encodeIfPresent(gaitSpeed, forKey: .gaitSpeed)
+        if hasTimedWalk { try c.encode(gaitSpeed, forKey: .gaitSpeed) }
     }
 }
 
