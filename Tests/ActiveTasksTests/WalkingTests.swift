@@ -244,6 +244,10 @@ struct SplitMix64: RandomNumberGenerator {
         #expect((0...45).contains(result.stepCount ?? -1))
         let rate = try #require(result.samplingRate)
         #expect(abs(rate - 99.9) < 0.2)
+        // Few or no steps must come with the reason: the phone moved, but the rhythm was irregular.
+        if (result.stepCount ?? 0) < 16 {
+            #expect(result.quality.warnings.contains { $0.contains("regular gait rhythm") }, "\(result.quality.warnings)")
+        }
         print(
             "mhealthtools device-motion walk: \(result.stepCount ?? -1) steps, \(result.quality.walkingWindowCount) of "
                 + "\(result.quality.windowCount) windows walking")

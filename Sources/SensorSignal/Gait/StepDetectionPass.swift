@@ -32,6 +32,9 @@ struct StepDetectionPass {
     private var strideRegularities: [Double] = []
     private var windowCount = 0
     private var walkingWindowCount = 0
+    /// Windows loud enough to be walking, and the best stride regularity among them (for the no-walking warning).
+    private var movingWindowCount = 0
+    private var bestStrideRegularity: Double?
     private var analysedDuration = 0.0
     private var skippedSegments = 0
     private var spectrumSum: [Double] = []
@@ -113,9 +116,15 @@ struct StepDetectionPass {
             let rms = (Reductions.sumOfSquares(window) / Double(length)).squareRoot()
             var estimate: GaitWindowEstimate?
             var walking = false
-            if rms >= configuration.minimumAmplitude, let found = analyzer.analyze(window) {
-                estimate = found
-                walking = (found.strideRegularity ?? -1) >= configuration.minimumStrideRegularity
+            if rms >= configuration.minimumAmplitude {
+                movingWindowCount += 1
+                if let found = analyzer.analyze(window) {
+                    estimate = found
+                    walking = (found.strideRegularity ?? -1) >= configuration.minimumStrideRegularity
+                    if let stride = found.strideRegularity, stride > (bestStrideRegularity ?? -.infinity) {
+                        bestStrideRegularity = stride
+                    }
+                }
             }
             windowCount += 1
             if walking { walkingWindowCount += 1 }
@@ -316,12 +325,23 @@ struct StepDetectionPass {
             warnings.append(
                 "no segment of at least \(StepDetector.format(configuration.minimumSegmentDuration)) s to analyse")
         } else if stepTimes.isEmpty {
-            warnings.append(
-                walkingWindowCount == 0
-                    ? "no walking detected: no window had both an amplitude of at least "
-                        + "\(StepDetector.format(configuration.minimumAmplitude)) g RMS and a stride regularity of at least "
-                        + "\(StepDetector.format(configuration.minimumStrideRegularity))"
-                    : "no walking bout of at least \(configuration.minimumStepsPerBout) steps found")
+            let amplitude = StepDetector.format(configuration.minimumAmplitude)
+            let regularity = StepDetector.format(configuration.minimumStrideRegularity)
+            if walkingWindowCount > 0 {
+                warnings.append(
+                    "no walking bout of at least \(configuration.minimumStepsPerBout) steps found (\(walkingWindowCount) of "
+                        + "\(windowCount) windows had a regular gait rhythm, \(movingWindowCount) moved)")
+            } else if movingWindowCount == 0 {
+                warnings.append("no walking detected: the phone was still (no window above \(amplitude) g RMS)")
+            } else {
+                let best = bestStrideRegularity.map { "best stride regularity " + StepDetector.format(($0 * 100).rounded() / 100) }
+                    ?? "no step rhythm found"
+                warnings.append(
+                    "no walking detected: the phone moved (\(movingWindowCount) of \(windowCount) windows above "
+                        + "\(amplitude) g RMS) but without a regular gait rhythm (\(best); walking needs \(regularity)), so no "
+                        + "steps were counted: irregular motion such as handling the phone, or a gait too irregular to "
+                        + "count reliably")
+            }
         }
 
         var dominantFrequency: Double?
