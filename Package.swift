@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),  // batch SQLite output
     ],
     targets: [
         // MARK: - C libraries (thin shims only; imported by SensorSignal/Interop alone)
@@ -33,7 +34,9 @@ let package = Package(
                 .product(name: "RealModule", package: "swift-numerics"),
                 .product(name: "ComplexModule", package: "swift-numerics"),
             ]),
-        .target(name: "ActiveTasks", dependencies: ["SensorSignal"]),
+        .target(
+            name: "ActiveTasks",
+            dependencies: ["SensorSignal", .product(name: "GRDB", package: "GRDB.swift")]),
 
         // MARK: - Command-line tool
         .executableTarget(

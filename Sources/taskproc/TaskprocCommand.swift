@@ -12,6 +12,6 @@ struct TaskprocCommand: AsyncParsableCommand {
             later versions add them, ResearchKit result JSON, recorder logs, mPower files and CSV.
             """,
         version: "taskproc \(taskprocVersion) (\(fftwVersion), \(libsndfileVersion))",
-        subcommands: [Analyze.self, Inspect.self, Synth.self, Audiometry.self]
+        subcommands: [Analyze.self, Inspect.self, Batch.self, Merge.self, Synth.self, Audiometry.self]
     )
 }

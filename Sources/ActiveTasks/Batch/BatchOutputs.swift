@@ -1,0 +1,205 @@
+import Foundation
+
+/// Writes a batch run's output files from its journals, in source order, atomically.
+///
+/// Files (in the output folder): `results.jsonl` (ok and partial records), `errors.jsonl` (failed records),
+/// `<kind>.csv` per task kind, and `taskproc.sqlite`. Each is written to `<name>.partial` and renamed into
+/// place, so a reader (or a killed run) never sees half a file. The content depends only on the set of journal
+/// entries, not on their order, the number of workers or shards: a resumed or merged run writes the same bytes
+/// (the SQLite `run_log` table holds the only timestamps).
+public enum BatchOutputs {
+    /// Columns that start every CSV row and per-kind SQLite table, before the processor's columns.
+    public static let keyColumns = ["recordSource", "contentHash"] + RecordKeys.columns + ["status", "error"]
+
+    /// A processor's header with any name that clashes with a key column prefixed by `result_`.
+    static func processorColumns(_ header: [String]) -> [String] {
+        header.map { keyColumns.contains($0) ? "result_" + $0 : $0 }
+    }
+
+    /// Counts of what was written.
+    public struct Counts: Sendable, Hashable, Codable {
+        /// Records with results (ok or partial).
+        public var succeeded = 0
+        /// Of those, records with some part unreadable.
+        public var partial = 0
+        /// Failed records.
+        public var failed = 0
+        /// Result rows per task kind.
+        public var rowsByKind: [String: Int] = [:]
+        /// Creates zero counts.
+        public init() {}
+    }
+
+    /// One line of the run log.
+    public struct LogEvent: Sendable, Hashable, Codable {
+        /// ISO 8601 time, UTC.
+        public var time: String
+        /// Which shard's run wrote it (`K/N`), or empty for a single run.
+        public var shard: String
+        /// What happened: `start`, `resume`, `discovered`, `finished`, `merge`.
+        public var event: String
+        /// Details in words.
+        public var detail: String
+
+        /// Creates an event at the current time.
+        public init(shard: String, event: String, detail: String, time: Date = Date()) {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            self.time = formatter.string(from: time)
+            self.shard = shard
+            self.event = event
+            self.detail = detail
+        }
+    }
+
+    struct IndexItem {
+        var source: String
+        var journal: Int
+        var start: Int
+        var end: Int
+    }
+
+    /// The output file names this writer may create (for `--force` cleanup), given the kinds present.
+    public static func fixedFileNames() -> [String] { ["results.jsonl", "errors.jsonl", "taskproc.sqlite"] }
+
+    /// Writes every output from the entries of `journals` into `folder`.
+    ///
+    /// - Parameters:
+    ///   - journals: Journal files; an entry's source must appear in at most one of them (other-shard entries
+    ///     are ignored).
+    ///   - folder: The output folder (exists).
+    ///   - runLog: The run log, in order.
+    ///   - runInfo: Key/value facts about the run (inputs, options, version) for the `run_info` table.
+    /// - Returns: The counts.
+    /// - Throws: ``BatchError`` for a duplicated source or an I/O failure.
+    @discardableResult
+    public static func write(
+        journals: [String], to folder: String, runLog: [LogEvent], runInfo: [(String, String)]
+    ) throws -> Counts {
+        // Pass 1: index every entry; the CSV header of a kind is that of its first record (in source order)
+        // with results.
+        var index: [IndexItem] = []
+        var headers: [String: (source: String, header: [String])] = [:]
+        for (j, journal) in journals.enumerated() {
+            try BatchJournal.scan(journal) { entry, start, end in
+                guard entry.status != .otherShard else { return }
+                index.append(IndexItem(source: entry.source, journal: j, start: start, end: end))
+                for table in entry.tables where !table.header.isEmpty {
+                    if let known = headers[table.kind], !RecordDiscovery.precedes(entry.source, known.source) { continue }
+                    headers[table.kind] = (entry.source, table.header)
+                }
+            }
+        }
+        index.sort { RecordDiscovery.precedes($0.source, $1.source) }
+        for i in index.indices.dropFirst() where index[i].source == index[i - 1].source {
+            throw BatchError("record \(index[i].source) appears twice in the journals (overlapping shards?)")
+        }
+        let maps = try journals.map { path in
+            do { return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) } catch {
+                throw BatchError("\(path): cannot read the journal: \(error.localizedDescription)")
+            }
+        }
+
+        // Pass 2: write everything in source order.
+        let fm = FileManager.default
+        var counts = Counts()
+        let results = try BufferedFile(folder + "/results.jsonl.partial")
+        let errors = try BufferedFile(folder + "/errors.jsonl.partial")
+        var csvs: [String: BufferedFile] = [:]
+        let decoder = JSONDecoder()
+        func columns(_ kind: String) -> [String] { keyColumns + processorColumns(headers[kind]?.header ?? []) }
+        try SQLiteSink.session(path: folder + "/taskproc.sqlite.partial") { sqlite in
+            for item in index {
+                let data = maps[item.journal][item.start..<(item.end - 1)]
+                let entry = try decoder.decode(BatchEntry.self, from: data)
+                switch entry.status {
+                case .ok, .partial:
+                    counts.succeeded += 1
+                    if entry.status == .partial { counts.partial += 1 }
+                    results.append(entry.line + "\n")
+                case .error:
+                    counts.failed += 1
+                    errors.append(entry.line + "\n")
+                case .otherShard:
+                    continue
+                }
+                try sqlite.insertRecord(entry)
+                for table in entry.tables {
+                    let full = columns(table.kind)
+                    if csvs[table.kind] == nil {
+                        let file = try BufferedFile(folder + "/" + fileName(kind: table.kind) + ".partial")
+                        file.append(csvLine(full))
+                        csvs[table.kind] = file
+                        try sqlite.ensureTable(kind: table.kind, columns: full)
+                    }
+                    let own = keyColumns + processorColumns(table.header)
+                    for row in table.rows {
+                        let aligned =
+                            own == full
+                            ? row : full.map { name in own.firstIndex(of: name).map { $0 < row.count ? row[$0] : "" } ?? "" }
+                        csvs[table.kind]?.append(csvLine(aligned))
+                        try sqlite.insertRow(kind: table.kind, columns: full, values: aligned)
+                        counts.rowsByKind[table.kind, default: 0] += 1
+                    }
+                }
+            }
+            try sqlite.finish(runLog: runLog, runInfo: runInfo)
+        }
+        try results.close()
+        try errors.close()
+        for file in csvs.values { try file.close() }
+
+        // Rename into place; remove CSVs of kinds no longer present.
+        var finals = ["results.jsonl", "errors.jsonl", "taskproc.sqlite"]
+        finals += csvs.keys.sorted().map { fileName(kind: $0) }
+        for name in finals {
+            let target = folder + "/" + name
+            if rename(target + ".partial", target) != 0 {
+                throw BatchError("\(target): cannot move into place (errno \(errno))")
+            }
+        }
+        for kind in TaskKind.allCases.map(\.rawValue) where csvs[kind] == nil {
+            try? fm.removeItem(atPath: folder + "/" + fileName(kind: kind))
+        }
+        return counts
+    }
+
+    /// The CSV file name of a task kind.
+    public static func fileName(kind: String) -> String { kind + ".csv" }
+
+    /// One RFC 4180 CSV line with a trailing LF.
+    static func csvLine(_ fields: [String]) -> String {
+        fields.map(ResultEncoding.csvField).joined(separator: ",") + "\n"
+    }
+}
+
+/// A file written through a 1 MiB buffer.
+final class BufferedFile {
+    let path: String
+    private let handle: FileHandle
+    private var buffer = Data()
+
+    init(_ path: String) throws {
+        self.path = path
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path)
+        else { throw BatchError("\(path): cannot create the file") }
+        self.handle = handle
+        buffer.reserveCapacity(1 << 20)
+    }
+
+    func append(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 20 { flush() }
+    }
+
+    func flush() {
+        handle.write(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    func close() throws {
+        flush()
+        try handle.synchronize()
+        try handle.close()
+    }
+}

@@ -1,0 +1,300 @@
+import Foundation
+
+/// Which of N partitions a run processes: record r belongs to shard K when (first 64 bits of its content hash)
+/// mod N = K − 1. Every record belongs to exactly one shard, whatever machine or order processes it.
+public struct ShardSpec: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The shard, 1-based.
+    public var index: Int
+    /// The number of shards.
+    public var count: Int
+
+    /// Parses `K/N` (1 ≤ K ≤ N).
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 1, k <= n else { return nil }
+        index = k
+        count = n
+    }
+
+    /// `K/N`.
+    public var description: String { "\(index)/\(count)" }
+
+    /// True when a record with this content hash (hex SHA-256) is in this shard.
+    public func contains(hash: String) -> Bool {
+        let value = UInt64(hash.prefix(16), radix: 16) ?? 0
+        return Int(value % UInt64(count)) == index - 1
+    }
+}
+
+/// What a batch run was asked to do; stored in the output folder so `--resume` and `merge` can check it.
+public struct BatchConfiguration: Sendable, Hashable, Codable {
+    /// The input paths, in order.
+    public var inputs: [RecordDiscovery.Input]
+    /// The shard processed, or nil for all records.
+    public var shard: ShardSpec?
+    /// Archive safety limits.
+    public var limits: ArchiveLimits
+    /// The analysis options as command-line arguments (e.g. `--time-unit ms`), for the record and for resuming.
+    public var analysisArguments: [String]
+
+    /// Creates a configuration.
+    public init(inputs: [RecordDiscovery.Input], shard: ShardSpec? = nil, limits: ArchiveLimits = ArchiveLimits(), analysisArguments: [String] = []) {
+        self.inputs = inputs
+        self.shard = shard
+        self.limits = limits
+        self.analysisArguments = analysisArguments
+    }
+
+    /// Equal apart from the shard (what shards of one study must share).
+    func sameStudy(as other: BatchConfiguration) -> Bool {
+        inputs.map(\.display) == other.inputs.map(\.display) && limits == other.limits
+            && analysisArguments == other.analysisArguments
+    }
+}
+
+/// Runs a batch: discovery, parallel analysis into the journal, then the output files.
+///
+/// Output folder layout: the outputs (see ``BatchOutputs``) plus `.taskproc-batch/` holding `run.json` (the
+/// configuration and whether the run completed), `journal.jsonl` (one line per finished record), `runlog.jsonl`
+/// and, while running, `archives/` (extracted ZIP files; removed at the end).
+public enum BatchRunner {
+    /// The work folder's name inside the output folder.
+    public static let workFolderName = ".taskproc-batch"
+
+    /// Whether to start afresh or continue.
+    public enum Mode: Sendable, Hashable {
+        /// A new run; `force` replaces an earlier run's outputs.
+        case fresh(force: Bool)
+        /// Continue the run stored in the output folder.
+        case resume
+    }
+
+    /// Progress: records finished (including earlier sessions) and total records.
+    public typealias Progress = @Sendable (_ done: Int, _ total: Int) -> Void
+
+    /// What a run did.
+    public struct Summary: Sendable {
+        /// Records discovered.
+        public var records = 0
+        /// Files skipped as not inputs.
+        public var skippedFiles = 0
+        /// Records finished by this session (the rest were in the journal already).
+        public var processedNow = 0
+        /// Records of other shards.
+        public var otherShard = 0
+        /// What was written.
+        public var counts = BatchOutputs.Counts()
+        /// Wall-clock time of this session, seconds.
+        public var elapsed: Double = 0
+        /// True when `--resume` found the run already complete and did nothing.
+        public var alreadyComplete = false
+
+        /// True when there were records of this shard and every one failed.
+        public var allFailed: Bool { counts.failed > 0 && counts.succeeded == 0 }
+    }
+
+    struct RunState: Codable {
+        var format = 1
+        var configuration: BatchConfiguration
+        var complete: Bool
+    }
+
+    /// The configuration stored by an earlier run in `outputFolder`.
+    /// - Throws: ``BatchError`` when there is no readable run there.
+    public static func storedConfiguration(outputFolder: String) throws -> BatchConfiguration {
+        try loadState(outputFolder).configuration
+    }
+
+    static func loadState(_ outputFolder: String) throws -> RunState {
+        let path = outputFolder + "/" + workFolderName + "/run.json"
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BatchError("\(outputFolder): no batch run to resume or merge (\(path) is missing)")
+        }
+        do { return try JSONDecoder().decode(RunState.self, from: data) } catch {
+            throw BatchError("\(path): unreadable run description: \(error)")
+        }
+    }
+
+    static func saveState(_ state: RunState, _ outputFolder: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try encoder.encode(state).write(
+            to: URL(fileURLWithPath: outputFolder + "/" + workFolderName + "/run.json"), options: .atomic)
+    }
+
+    /// Runs (or resumes) a batch.
+    ///
+    /// - Parameters:
+    ///   - configuration: What to process; for `.resume` it must equal the stored one (take it from
+    ///     ``storedConfiguration(outputFolder:)``).
+    ///   - analysis: Loading and analysis options (must match `configuration.analysisArguments`).
+    ///   - outputFolder: Where outputs go (created if missing).
+    ///   - mode: Fresh or resume.
+    ///   - jobs: Records analysed in parallel (≥ 1).
+    ///   - progress: Called after each finished record from the writer task.
+    /// - Returns: The summary.
+    /// - Throws: ``BatchError`` for an unusable output folder or inputs; a single record never throws.
+    public static func run(
+        configuration: BatchConfiguration, analysis: RecordAnalysis.Options, outputFolder: String, mode: Mode,
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount, progress: Progress? = nil
+    ) async throws -> Summary {
+        let started = Date()
+        let fm = FileManager.default
+        let work = outputFolder + "/" + workFolderName
+        let shardName = configuration.shard?.description ?? ""
+        var summary = Summary()
+        switch mode {
+        case .fresh(let force):
+            try prepareFreshFolder(outputFolder, force: force)
+            try fm.createDirectory(atPath: work, withIntermediateDirectories: true)
+            try saveState(RunState(configuration: configuration, complete: false), outputFolder)
+            try log(work, BatchOutputs.LogEvent(shard: shardName, event: "start", detail: describe(configuration, jobs: jobs)))
+        case .resume:
+            let state = try loadState(outputFolder)
+            guard state.configuration == configuration else {
+                throw BatchError("\(outputFolder): the stored run has different inputs or options; resume it without changing them")
+            }
+            if state.complete {
+                summary.alreadyComplete = true
+                try BatchJournal.scan(work + "/journal.jsonl") { entry, _, _ in
+                    summary.records += 1
+                    switch entry.status {
+                    case .ok: summary.counts.succeeded += 1
+                    case .partial:
+                        summary.counts.succeeded += 1
+                        summary.counts.partial += 1
+                    case .error: summary.counts.failed += 1
+                    case .otherShard: summary.otherShard += 1
+                    }
+                }
+                return summary
+            }
+            try log(work, BatchOutputs.LogEvent(shard: shardName, event: "resume", detail: describe(configuration, jobs: jobs)))
+        }
+
+        let found = try RecordDiscovery.discover(
+            inputs: configuration.inputs, archiveFolder: work + "/archives", limits: configuration.limits)
+        summary.records = found.records.count
+        summary.skippedFiles = found.skipped.count
+        let journal = try BatchJournal(work + "/journal.jsonl")
+        let pending = found.records.filter { !journal.done.contains($0.source) }
+        try log(
+            work,
+            BatchOutputs.LogEvent(
+                shard: shardName, event: "discovered",
+                detail: "\(found.records.count) records (\(found.records.count - pending.count) already done), \(found.skipped.count) files skipped"))
+
+        let total = found.records.count
+        var done = total - pending.count
+        progress?(done, total)
+        let shard = configuration.shard
+        let parallel = max(1, jobs)
+        try await withThrowingTaskGroup(of: BatchEntry.self) { group in
+            var next = 0
+            func launch() {
+                guard next < pending.count else { return }
+                let record = pending[next]
+                next += 1
+                group.addTask { process(record, shard: shard, options: analysis) }
+            }
+            for _ in 0..<(parallel * 2) { launch() }
+            while let entry = try await group.next() {
+                try journal.append(entry)
+                done += 1
+                summary.processedNow += 1
+                progress?(done, total)
+                launch()
+            }
+        }
+        try journal.synchronize()
+
+        summary.elapsed = Date().timeIntervalSince(started)
+        try BatchJournal.scan(journal.path) { entry, _, _ in if entry.status == .otherShard { summary.otherShard += 1 } }
+        let finishing = BatchOutputs.LogEvent(
+            shard: shardName, event: "finished",
+            detail: "\(summary.processedNow) records analysed in this session in \(String(format: "%.1f", summary.elapsed)) s")
+        try log(work, finishing)
+        summary.counts = try BatchOutputs.write(
+            journals: [journal.path], to: outputFolder, runLog: try readLog(work), runInfo: runInfo(configuration))
+        try saveState(RunState(configuration: configuration, complete: true), outputFolder)
+        try? fm.removeItem(atPath: work + "/archives")
+        return summary
+    }
+
+    /// Analyses one record into its journal entry; never throws.
+    static func process(_ record: BatchRecord, shard: ShardSpec?, options: RecordAnalysis.Options) -> BatchEntry {
+        let hash: String
+        do {
+            hash = try record.contentHash()
+        } catch {
+            let fallback = SHA256.hex(Data(record.source.utf8))
+            if let shard, !shard.contains(hash: fallback) { return .otherShard(record, hash: fallback) }
+            return .failed(record, hash: fallback, reason: "\(error)")
+        }
+        if let shard, !shard.contains(hash: hash) { return .otherShard(record, hash: hash) }
+        if let rejection = record.rejection { return .failed(record, hash: hash, reason: rejection) }
+        let outcome = RecordAnalysis.analyze(recordAt: record.location, options: options)
+        return BatchEntry(record: record, hash: hash, outcome: outcome)
+    }
+
+    /// Refuses to replace an earlier run's outputs unless `force`; with `force`, removes them (and only them).
+    static func prepareFreshFolder(_ folder: String, force: Bool) throws {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        if fm.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw BatchError("\(folder) exists and is not a folder") }
+            let names = (try? fm.contentsOfDirectory(atPath: folder)) ?? []
+            let ours = Set(BatchOutputs.fixedFileNames() + TaskKind.allCases.map { BatchOutputs.fileName(kind: $0.rawValue) } + [workFolderName])
+            let existing = names.filter { ours.contains($0) || $0.hasSuffix(".partial") }.sorted()
+            if !existing.isEmpty {
+                guard force else {
+                    let hint =
+                        names.contains(workFolderName)
+                        ? "pass --resume to finish that run or --force to start again" : "pass --force to replace them"
+                    throw BatchError("\(folder) already holds batch outputs (\(existing.joined(separator: ", "))); \(hint)")
+                }
+                for name in existing { try fm.removeItem(atPath: folder + "/" + name) }
+            }
+        } else {
+            try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+    }
+
+    static func describe(_ configuration: BatchConfiguration, jobs: Int) -> String {
+        var parts = ["inputs: " + configuration.inputs.map(\.display).joined(separator: " ")]
+        if let shard = configuration.shard { parts.append("shard \(shard)") }
+        if !configuration.analysisArguments.isEmpty { parts.append("options: " + configuration.analysisArguments.joined(separator: " ")) }
+        parts.append("\(jobs) jobs")
+        return parts.joined(separator: "; ")
+    }
+
+    static func runInfo(_ configuration: BatchConfiguration) -> [(String, String)] {
+        var info: [(String, String)] = [
+            ("inputs", configuration.inputs.map(\.display).joined(separator: "\n")),
+            ("options", configuration.analysisArguments.joined(separator: " ")),
+            ("maxArchiveEntries", String(configuration.limits.maxEntries)),
+            ("maxArchiveBytes", String(configuration.limits.maxTotalBytes)),
+            ("maxEntryBytes", String(configuration.limits.maxEntryBytes)),
+        ]
+        if let shard = configuration.shard { info.append(("shard", shard.description)) }
+        return info
+    }
+
+    /// Appends one event to the run log file.
+    static func log(_ work: String, _ event: BatchOutputs.LogEvent) throws {
+        let path = work + "/runlog.jsonl"
+        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
+        guard let handle = FileHandle(forWritingAtPath: path) else { throw BatchError("\(path): cannot write the run log") }
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        var data = try JSONEncoder().encode(event)
+        data.append(0x0A)
+        try handle.write(contentsOf: data)
+    }
+
+    /// The run log's complete lines.
+    static func readLog(_ work: String) throws -> [BatchOutputs.LogEvent] {
+        guard let data = FileManager.default.contents(atPath: work + "/runlog.jsonl") else { return [] }
+        return data.split(separator: 0x0A).compactMap { try? JSONDecoder().decode(BatchOutputs.LogEvent.self, from: Data($0)) }
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Finds every record under the inputs of a batch run, including inside ZIP archives.
+///
+/// One record is: a ResearchKit task folder (a folder directly holding one `ORKTaskResult` JSON, with its recorder
+/// files anywhere below); a MyDataHelps step folder (`SurveyData/<participant>/<result>/<step>/`); otherwise one
+/// file (result JSON, recorder log, mPower file, tapping or audiometry table, accelerometer CSV, audio file).
+/// Hidden files, `__MACOSX/` and files that are never inputs (documentation, images, scripts) are skipped.
+/// Symbolic links are followed only when they resolve inside the input they were found in; a link leaving it
+/// becomes a rejected record. Archives are extracted (``ZipArchive``) into the run's work folder and searched the
+/// same way; their unsafe entries become rejected records. Results are sorted by source (byte order), duplicates
+/// removed.
+public enum RecordDiscovery {
+    /// What discovery found.
+    public struct Found: Sendable {
+        /// Records in source order.
+        public var records: [BatchRecord] = []
+        /// Sources of files skipped as not inputs (documentation, images, …), in source order.
+        public var skipped: [String] = []
+    }
+
+    /// An input path: as the user gave it (used to name records) and absolute (used to read).
+    public struct Input: Sendable, Hashable, Codable {
+        /// The path as given on the command line (trailing `/` removed).
+        public var display: String
+        /// The absolute path.
+        public var absolute: String
+
+        /// Resolves `path` against `directory` (default: the current directory).
+        public init(_ path: String, relativeTo directory: String = FileManager.default.currentDirectoryPath) {
+            var display = path
+            while display.count > 1 && display.hasSuffix("/") { display.removeLast() }
+            self.display = display
+            let url =
+                display.hasPrefix("/")
+                ? URL(fileURLWithPath: display) : URL(fileURLWithPath: directory).appendingPathComponent(display)
+            absolute = url.standardizedFileURL.path
+        }
+    }
+
+    /// Discovers the records under `inputs`.
+    ///
+    /// - Parameters:
+    ///   - inputs: The paths to search, in order.
+    ///   - archiveFolder: Where archives are extracted (one sub-folder per archive, reused when complete).
+    ///   - limits: Archive safety limits.
+    /// - Returns: Records sorted by source, and the skipped files.
+    /// - Throws: ``BatchError`` when an input path does not exist.
+    public static func discover(inputs: [Input], archiveFolder: String, limits: ArchiveLimits) throws -> Found {
+        var walker = Walker(archiveFolder: archiveFolder, limits: limits)
+        for input in inputs {
+            var st = stat()
+            guard stat(input.absolute, &st) == 0 else { throw BatchError("\(input.display): no such file or folder") }
+            walker.visit(location: input.absolute, source: input.display, root: input.absolute, depth: 0, top: true)
+        }
+        var seen: Set<String> = []
+        let records = walker.found.records.sorted(by: { precedes($0.source, $1.source) }).filter {
+            seen.insert($0.source).inserted
+        }
+        return Found(records: records, skipped: walker.found.skipped.sorted(by: precedes))
+    }
+
+    /// Byte-order comparison of UTF-8 strings: the one order every batch output uses.
+    public static func precedes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
+
+    /// Relative paths of the regular files under `folder` (hidden files skipped, links not followed), sorted.
+    static func filesUnder(_ folder: String) -> [String] {
+        var out: [String] = []
+        func walk(_ dir: String, _ prefix: String) {
+            for name in sortedNames(dir) {
+                let path = dir + "/" + name
+                switch fileType(path) {
+                case .directory: walk(path, prefix + name + "/")
+                case .regular: out.append(prefix + name)
+                default: break
+                }
+            }
+        }
+        walk(folder, "")
+        return out
+    }
+
+    enum FileType { case regular, directory, link, other, missing }
+
+    static func fileType(_ path: String) -> FileType {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return .missing }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .link
+        default: return .other
+        }
+    }
+
+    /// Visible entries of a folder in byte order (hidden files and `__MACOSX` left out).
+    static func sortedNames(_ dir: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+        return names.filter { !$0.hasPrefix(".") && $0 != "__MACOSX" }.sorted(by: precedes)
+    }
+
+    struct Walker {
+        let archiveFolder: String
+        let limits: ArchiveLimits
+        var found = Found()
+
+        mutating func visit(location: String, source: String, root: String, depth: Int, top: Bool = false) {
+            switch fileType(location) {
+            case .directory:
+                visitFolder(location: location, source: source, root: root, depth: depth)
+            case .regular:
+                visitFile(location: location, source: source, depth: depth, top: top)
+            case .link:
+                let target = URL(fileURLWithPath: location).resolvingSymlinksInPath().path
+                let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+                let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: location)) ?? target
+                guard target == realRoot || target.hasPrefix(realRoot + "/") || top else {
+                    found.records.append(
+                        BatchRecord(
+                            source: source, location: "",
+                            rejection: "symbolic link to \(destination) leaves the input folder; not followed"))
+                    return
+                }
+                // Links to folders inside the input are not followed (their target is visited anyway; no cycles).
+                if fileType(target) == .regular {
+                    visitFile(location: location, source: source, depth: depth, top: top)
+                } else if top, fileType(target) == .directory {
+                    visitFolder(location: target, source: source, root: target, depth: depth)
+                }
+            case .other, .missing:
+                found.skipped.append(source)
+            }
+        }
+
+        mutating func visitFile(location: String, source: String, depth: Int, top: Bool) {
+            let name = (location as NSString).lastPathComponent
+            let ext = (name as NSString).pathExtension.lowercased()
+            if ext == "zip" {
+                expandArchive(location: location, source: source, depth: depth + 1)
+                return
+            }
+            if !top && (name.hasPrefix(".") || InputLoader.skippedExtensions.contains(ext)) {
+                found.skipped.append(source)
+                return
+            }
+            found.records.append(BatchRecord(source: source, location: location))
+        }
+
+        mutating func visitFolder(location: String, source: String, root: String, depth: Int) {
+            if isRecordFolder(location) {
+                found.records.append(BatchRecord(source: source, location: location, isFolder: true))
+                return
+            }
+            for name in sortedNames(location) {
+                visit(location: location + "/" + name, source: source + "/" + name, root: root, depth: depth)
+            }
+        }
+
+        /// A MyDataHelps step folder, or a folder directly holding exactly one ResearchKit task result beside
+        /// other files.
+        func isRecordFolder(_ location: String) -> Bool {
+            let parts = location.split(separator: "/")
+            if parts.count >= 4, parts[parts.count - 4].lowercased() == "surveydata" { return true }
+            let names = sortedNames(location)
+            var taskResults = 0
+            for name in names where name.lowercased().hasSuffix(".json") {
+                let path = location + "/" + name
+                guard fileType(path) == .regular, let handle = FileHandle(forReadingAtPath: path) else { continue }
+                let head = (try? handle.read(upToCount: 4096)) ?? Data()
+                try? handle.close()
+                if String(decoding: head, as: UTF8.self).contains("\"ORKTaskResult\"") { taskResults += 1 }
+            }
+            return taskResults == 1 && names.count > 1
+        }
+
+        mutating func expandArchive(location: String, source: String, depth: Int) {
+            if depth > limits.maxDepth {
+                found.records.append(
+                    BatchRecord(
+                        source: source, location: "",
+                        rejection: "archive nested \(depth) deep, over the limit of \(limits.maxDepth)"))
+                return
+            }
+            let id = String(SHA256.hex(Data(source.utf8)).prefix(20))
+            let folder = archiveFolder + "/" + id
+            let reportPath = folder + ".report.json"
+            let fm = FileManager.default
+            var report: ArchiveReport
+            if fm.fileExists(atPath: folder), let data = fm.contents(atPath: reportPath),
+                let saved = try? JSONDecoder().decode(ArchiveReport.self, from: data)
+            {
+                report = saved
+            } else {
+                let partial = folder + ".partial"
+                try? fm.removeItem(atPath: partial)
+                try? fm.removeItem(atPath: folder)
+                try? fm.createDirectory(atPath: partial, withIntermediateDirectories: true)
+                do throws(ArchiveError) {
+                    let extraction = try ZipArchive.extract(location, into: partial, limits: limits)
+                    report = ArchiveReport(error: nil, rejected: extraction.rejected.map { [$0.entry, $0.reason] })
+                } catch {
+                    report = ArchiveReport(error: error.message, rejected: [])
+                    try? fm.removeItem(atPath: partial)
+                    try? fm.createDirectory(atPath: partial, withIntermediateDirectories: true)
+                }
+                if let data = try? JSONEncoder().encode(report) {
+                    try? data.write(to: URL(fileURLWithPath: reportPath), options: .atomic)
+                }
+                try? fm.moveItem(atPath: partial, toPath: folder)
+            }
+            if let error = report.error {
+                found.records.append(BatchRecord(source: source, location: "", rejection: error))
+                return
+            }
+            for pair in report.rejected where pair.count == 2 {
+                found.records.append(
+                    BatchRecord(source: source + "!/" + pair[0], location: "", rejection: "archive entry " + pair[1]))
+            }
+            for name in sortedNames(folder) {
+                visit(location: folder + "/" + name, source: source + "!/" + name, root: folder, depth: depth)
+            }
+        }
+    }
+
+    /// What extracting one archive gave, saved beside its folder so a resumed run reuses it.
+    struct ArchiveReport: Codable {
+        var error: String?
+        var rejected: [[String]]
+    }
+}

@@ -1,0 +1,159 @@
+import ActiveTasks
+import ArgumentParser
+import Foundation
+
+/// `taskproc batch PATH… --out DIR`: analyse every record of an export into analysis-ready tables.
+struct Batch: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Analyse every record of an export (folders or .zip files) into JSONL, CSV and SQLite tables.",
+        discussion: """
+            Finds every record under the paths (task folders, result files, recorder logs, tapping tables, audio \
+            files; inside .zip archives too), analyses them on all cores and writes into --out: results.jsonl, \
+            errors.jsonl, one CSV per task kind and taskproc.sqlite, in source order whatever the parallelism. \
+            A killed run is finished by `taskproc batch --resume --out DIR`; `--shard K/N` processes one of N \
+            partitions, combined afterwards by `taskproc merge`. Exit status: 0 when at least one record was \
+            analysed, 2 when every record failed (or, with --strict, when any failed), 1 for a usage error.
+            """)
+
+    @Argument(help: "Folders, files or .zip archives to search (optional with --resume).", completion: .file())
+    var paths: [String] = []
+
+    @Option(name: .customLong("out"), help: "Output folder (created if missing).", completion: .directory)
+    var out: String
+
+    @Flag(help: "Finish the interrupted run stored in --out (same inputs and options).")
+    var resume = false
+
+    @Flag(help: "Replace earlier batch outputs in --out.")
+    var force = false
+
+    @Flag(help: "Exit with status 2 if any record failed.")
+    var strict = false
+
+    @Option(help: "Process only partition K of N (K/N, 1-based), chosen by content hash; combine with `taskproc merge`.")
+    var shard: String?
+
+    @Option(help: "Records analysed in parallel (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "Most entries one .zip archive may hold.")
+    var maxArchiveEntries: Int = ArchiveLimits().maxEntries
+
+    @Option(help: "Most bytes one .zip archive may decompress to.")
+    var maxArchiveBytes: Int64 = ArchiveLimits().maxTotalBytes
+
+    @Option(help: "Most bytes one archive entry may decompress to.")
+    var maxEntryBytes: Int64 = ArchiveLimits().maxEntryBytes
+
+    @Flag(help: "No progress bar, even on a terminal.")
+    var noProgress = false
+
+    @Flag(help: "Analyse what survives of truncated audio files instead of failing them.")
+    var acceptTruncated = false
+
+    @OptionGroup(title: "Accelerometer CSV")
+    var csv: CSVInputOptions
+
+    func validate() throws {
+        if !resume && paths.isEmpty { throw ValidationError("give at least one path to analyse (or --resume)") }
+        if resume && force { throw ValidationError("--resume and --force contradict each other") }
+        if let shard, ShardSpec(shard) == nil {
+            throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, got '\(shard)'")
+        }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        guard maxArchiveEntries >= 1, maxArchiveBytes >= 1, maxEntryBytes >= 1 else {
+            throw ValidationError("archive limits must be positive")
+        }
+    }
+
+    /// The analysis options as arguments, stored with the run so `--resume` re-creates them.
+    var analysisArguments: [String] {
+        var args: [String] = []
+        if let t = csv.timeColumn { args += ["--time-column", t] }
+        if let a = csv.accelerationColumns { args += ["--acceleration-columns", a] }
+        if let u = csv.timeUnit { args += ["--time-unit", u.rawValue] }
+        if let u = csv.accelerationUnit { args += ["--acceleration-unit", u.rawValue] }
+        if csv.noHeader { args.append("--no-header") }
+        if acceptTruncated { args.append("--accept-truncated") }
+        return args
+    }
+
+    /// Loading and analysis options from stored arguments.
+    static func analysisOptions(_ arguments: [String]) throws -> RecordAnalysis.Options {
+        var remaining = arguments
+        var audio = AudioAnalysisOptions()
+        if let i = remaining.firstIndex(of: "--accept-truncated") {
+            audio.acceptTruncated = true
+            remaining.remove(at: i)
+        }
+        var options = RecordAnalysis.Options()
+        options.loader = try CSVInputOptions.parse(remaining).loaderOptions
+        options.audio = audio
+        return options
+    }
+
+    func run() async throws {
+        let outFolder = RecordDiscovery.Input(out).absolute
+        var configuration: BatchConfiguration
+        var limits = ArchiveLimits()
+        limits.maxEntries = maxArchiveEntries
+        limits.maxTotalBytes = maxArchiveBytes
+        limits.maxEntryBytes = maxEntryBytes
+        let requested = BatchConfiguration(
+            inputs: paths.map { RecordDiscovery.Input($0) }, shard: shard.flatMap(ShardSpec.init), limits: limits,
+            analysisArguments: analysisArguments)
+        if resume {
+            do {
+                configuration = try BatchRunner.storedConfiguration(outputFolder: outFolder)
+            } catch let error as BatchError {
+                throw ValidationError(error.message)
+            }
+            if !paths.isEmpty && requested.inputs.map(\.absolute) != configuration.inputs.map(\.absolute) {
+                throw ValidationError("--resume: the paths differ from the stored run's (\(configuration.inputs.map(\.display).joined(separator: " "))); give none")
+            }
+        } else {
+            configuration = requested
+        }
+        let options = try Self.analysisOptions(configuration.analysisArguments)
+        let bar = !noProgress && BatchProgressBar.stderrIsTerminal ? BatchProgressBar() : nil
+        let summary: BatchRunner.Summary
+        var progress: BatchRunner.Progress?
+        if let bar { progress = { done, total in bar.update(done: done, total: total) } }
+        let mode: BatchRunner.Mode = resume ? .resume : .fresh(force: force)
+        do {
+            summary = try await BatchRunner.run(
+                configuration: configuration, analysis: options, outputFolder: outFolder, mode: mode, jobs: jobs,
+                progress: progress)
+        } catch let error as BatchError {
+            bar?.finish()
+            throw ValidationError(error.message)
+        }
+        bar?.finish()
+        Self.report(summary, shard: configuration.shard, out: out)
+        if summary.records == 0 && !summary.alreadyComplete {
+            throw ValidationError("no records found under \(configuration.inputs.map(\.display).joined(separator: " "))")
+        }
+        if summary.allFailed || (strict && summary.counts.failed > 0) { throw ExitCode(2) }
+    }
+
+    /// The final summary on standard error.
+    static func report(_ s: BatchRunner.Summary, shard: ShardSpec?, out: String) {
+        var text = "taskproc batch: "
+        if s.alreadyComplete { text += "already complete; " }
+        text += "\(s.records) records"
+        if let shard { text += " (shard \(shard): \(s.records - s.otherShard) in this shard)" }
+        text += ": \(s.counts.succeeded) analysed"
+        if s.counts.partial > 0 { text += " (\(s.counts.partial) partly unreadable)" }
+        text += ", \(s.counts.failed) failed"
+        if s.skippedFiles > 0 { text += "; \(s.skippedFiles) files skipped as not inputs" }
+        if !s.counts.rowsByKind.isEmpty {
+            text += "; rows: " + s.counts.rowsByKind.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        }
+        if !s.alreadyComplete {
+            let rate = s.elapsed > 0 ? Double(s.processedNow) / s.elapsed : 0
+            text += String(format: "; %d analysed in %.1f s (%.0f records/s)", s.processedNow, s.elapsed, rate)
+        }
+        text += "\n  outputs in \(out)" + (s.counts.failed > 0 ? "; reasons in \(out)/errors.jsonl" : "") + "\n"
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}

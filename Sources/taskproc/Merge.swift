@@ -1,0 +1,39 @@
+import ActiveTasks
+import ArgumentParser
+import Foundation
+
+/// `taskproc merge SHARD_DIR… --out DIR`: combine the outputs of `batch --shard K/N` runs.
+struct Merge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Combine the output folders of `taskproc batch --shard K/N` runs into one run's outputs.",
+        discussion: """
+            Every shard 1…N must be given once, complete, with the same inputs and options. The merged folder \
+            holds exactly what one unsharded run would have written (the SQLite run_log lists every shard's events).
+            """)
+
+    @Argument(help: "The shards' --out folders.", completion: .directory)
+    var shards: [String]
+
+    @Option(name: .customLong("out"), help: "Output folder for the merged results (created if missing).", completion: .directory)
+    var out: String
+
+    @Flag(help: "Replace earlier batch outputs in --out.")
+    var force = false
+
+    func validate() throws {
+        if shards.isEmpty { throw ValidationError("give the shard output folders to merge") }
+    }
+
+    func run() throws {
+        let summary: BatchMerge.Summary
+        do {
+            summary = try BatchMerge.merge(shardFolders: shards, into: out, force: force)
+        } catch let error as BatchError {
+            throw ValidationError(error.message)
+        }
+        let text =
+            "taskproc merge: \(shards.count) shards, \(summary.records) records: \(summary.counts.succeeded) analysed, "
+            + "\(summary.counts.failed) failed; outputs in \(out)\n"
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
