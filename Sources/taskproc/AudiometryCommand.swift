@@ -5,5 +5,5 @@ import ArgumentParser
 struct Audiometry: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Tone-audiometry tools (simulation of ResearchKit's dB HL staircase).",
-        subcommands: [])
+        subcommands: [AudiometrySimulate.self])
 }

@@ -12,7 +12,7 @@
 /// Before 3.1.0 the curve was read at the quantised volume, which compensates: offset 0. `outputVolume` is
 /// sampled when the result is built (end of step), so the correction assumes the volume did not change during
 /// the test.
-public struct VolumeHandling: Sendable, Hashable, Codable {
+public struct VolumeHandling: Sendable, Hashable, Encodable {
     /// `outputVolume` as recorded, 0…1.
     public var outputVolume: Double
     /// The volume quantised down to 1/16.
@@ -77,4 +77,17 @@ public struct VolumeHandling: Sendable, Hashable, Codable {
                 + "the tones were \(ResultEncoding.number(-o)) dB softer than nominal, so thresholds read "
                 + "\(ResultEncoding.number(-o)) dB too high." + gridNote
     }
+
+    /// Explicit nulls, so every key is always present.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(outputVolume, forKey: .outputVolume)
+        try c.encode(quantizedVolume, forKey: .quantizedVolume)
+        try c.encodeNullable(lookupVolume, forKey: .lookupVolume)
+        try c.encode(defect, forKey: .defect)
+        try c.encodeNullable(offset, forKey: .offset)
+        try c.encode(note, forKey: .note)
+    }
+
+    enum Key: String, CodingKey { case outputVolume, quantizedVolume, lookupVolume, defect, offset, note }
 }

@@ -387,6 +387,8 @@ public enum InputLoader {
         {
             kinds.insert(.walking)
         }
+        // The predefined dB HL task starts with an SPL-meter step: the task is still a dB HL task.
+        if kinds.contains(.dBHLToneAudiometry) { kinds.remove(.environmentSPLMeter) }
         input.taskKind = kinds.count == 1 ? kinds.first! : .unknown
     }
 
