@@ -1,12 +1,31 @@
 import ActiveTasks
 import ArgumentParser
 
+extension TappingVariant: ExpressibleByArgument {}
+
 /// `analyze` options for tapping inputs.
-struct TappingOptions: ParsableArguments {}
+struct TappingOptions: ParsableArguments {
+    @Option(
+        name: .customLong("tapping-variant"),
+        help: "Which R tapping features to reproduce: mhealthtools (default) or mpower2016 (the 2016 mPower code, with dfaTapInter).")
+    var variant: TappingVariant = .mhealthtools
+
+    @Option(help: "The x jump between two depress events, in points (the R code's depress threshold).")
+    var depressThreshold: Double = 20
+
+    func validate() throws {
+        guard depressThreshold.isFinite, depressThreshold >= 0 else {
+            throw ValidationError("--depress-threshold must be a finite number of points ≥ 0, got \(depressThreshold)")
+        }
+    }
+}
 
 extension Analyze {
-    /// Analyses a tapping input (ResearchKit, mPower, MyDataHelps or mhealthtools dialect).
+    /// Analyses a tapping input (ResearchKit, mPower, MyDataHelps or mhealthtools dialect): one result per recording.
     func analyzeTapping(_ input: LoadedInput) throws {
-        throw failure(input, "analysis of tapping inputs is not available yet (see `taskproc inspect`) for")
+        let results = TappingProcessor.analyze(
+            input, variant: tapping.variant, depressThreshold: tapping.depressThreshold)
+        guard !results.isEmpty else { throw failure(input, "no tapping recordings in") }
+        try out.emit(ResultList(results))
     }
 }

@@ -190,8 +190,11 @@ import Testing
     }
 
     @Test func tasksWithoutAProcessorSayWhatTheyAre() throws {
-        let r = try run(["analyze", sharedDataPath("mpower-samples/pdkit_mpower_finger_tapping.json")])
+        // Range of motion has no processor (tapping, the earlier example here, now has one: TappingCommandTests).
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ActiveTasksTests/Fixtures/researchkit/range-of-motion.json").path
+        let r = try run(["analyze", fixture])
         #expect(r.status != 0)
-        #expect(r.stderr.contains("tapping"))
+        #expect(r.stderr.contains("rangeOfMotion"))
     }
 }

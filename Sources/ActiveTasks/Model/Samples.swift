@@ -147,11 +147,15 @@ public struct TappingRecording: Sendable, Hashable, Codable {
     public var startDate: ResultDate?
     /// When the step ended, when known.
     public var endDate: ResultDate?
+    /// Which record of a multi-record file this is, when the file holds several: MyDataHelps'
+    /// `SurveyTappingIntervalResultKey` (else `SurveyResultKey`); nil otherwise.
+    public var recordKey: String?
 
     /// Creates a recording.
     public init(
         samples: [TapSample], leftButton: ViewRect? = nil, rightButton: ViewRect? = nil, viewSize: ViewSize? = nil,
-        stepIdentifier: String? = nil, startDate: ResultDate? = nil, endDate: ResultDate? = nil
+        stepIdentifier: String? = nil, startDate: ResultDate? = nil, endDate: ResultDate? = nil,
+        recordKey: String? = nil
     ) {
         self.samples = samples
         self.leftButton = leftButton
@@ -160,5 +164,6 @@ public struct TappingRecording: Sendable, Hashable, Codable {
         self.stepIdentifier = stepIdentifier
         self.startDate = startDate
         self.endDate = endDate
+        self.recordKey = recordKey
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads MyDataHelps `SurveyTappingIntervalResults.csv`: one ``TappingRecording`` per row, with the row's
-/// join keys.
+/// join keys (and ``TappingRecording/recordKey`` set to `SurveyTappingIntervalResultKey`, else `SurveyResultKey`).
 ///
 /// Columns (matched by header, ignoring case; others ignored):
 /// - required: `ParticipantIdentifier`, `SurveyResultKey`, `Taps`;
@@ -47,7 +47,10 @@ public enum MyDataHelpsTappingResults {
             let result: Result<TappingRecording, InputError>
             do throws(InputError) {
                 try t.checkKeys(row: row)
-                result = .success(try recording(t, row: row, columns))
+                var decoded = try recording(t, row: row, columns)
+                let keys = t.keys(row: row)
+                decoded.recordKey = keys.resultKey ?? keys.surveyResultKey
+                result = .success(decoded)
             } catch {
                 result = .failure(error)
             }
