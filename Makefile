@@ -2,7 +2,7 @@
 #   make run    install missing system packages, build in release mode, analyse generated sample data
 #   make test   install missing system packages, run the whole test suite
 SWIFT      ?= swift
-APT_PKGS   := libfftw3-dev libsndfile1-dev zlib1g-dev pkg-config ffmpeg
+APT_PKGS   := libfftw3-dev libsndfile1-dev zlib1g-dev pkg-config ffmpeg python3-venv
 SAMPLES    := out/samples
 BIN        := .build/release/taskproc
 

@@ -54,7 +54,7 @@ struct Analyze: AsyncParsableCommand {
         case .walking:
             let results = WalkingProcessor.analyze(input)
             guard !results.isEmpty else { throw failure(input, "no walking recordings (accelerometer or device motion) in") }
-            try out.emit(ResultList(results))
+            try out.emit(ResultList(results), input: input)
         case .tapping:
             try analyzeTapping(input)
         case .environmentSPLMeter:

@@ -4,8 +4,16 @@ import Foundation
 
 /// `--format`, `--output` and `--force`, shared by every command that prints a result.
 struct OutputOptions: ParsableArguments {
-    @Option(name: .shortAndLong, help: "Output format: json (default), table or csv.")
+    @Option(
+        name: .shortAndLong,
+        help: "Output format: json (default), table, csv, or an export: researchkit (ORKStepResult JSON), mork (Medidata Rave form_data) or fhir (FHIR R4 Bundle).")
     var format: OutputFormat = .json
+
+    @Option(help: "For --format mork: a JSON file with the form_data envelope and item-OID overrides (see README).")
+    var morkConfig: String?
+
+    @Option(help: "Participant identifier for the export formats (default: from the input, e.g. a MyDataHelps path).")
+    var participant: String?
 
     @Option(
         name: .shortAndLong, help: "Write the result to this file instead of standard output (never overwrites; see --force).")
@@ -14,9 +22,28 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Overwrite the --output file if it exists.")
     var force = false
 
-    /// Renders `result` in the chosen format and writes it.
-    func emit(_ result: some RenderableResult) throws {
-        try OutputWriter.write(try ResultEncoding.render(result, as: format), to: output, force: force)
+    func validate() throws {
+        if morkConfig != nil && format != .mork { throw ValidationError("--mork-config applies to --format mork only") }
+    }
+
+    /// Renders `result` in the chosen format and writes it; `input` gives the export formats their dates,
+    /// identifiers and participant.
+    func emit(_ result: some RenderableResult, input: LoadedInput? = nil) throws {
+        let export = ExportOptions(context: input.map { ExportContext(input: $0) } ?? ExportContext())
+        if let participant { export.context.participant = participant }
+        if format == .mork, let morkConfig {
+            do { export.mork = try MORKExport.Configuration(file: morkConfig) } catch let error as ExportError {
+                throw ValidationError(error.description)
+            }
+        }
+        let text: String
+        do { text = try ResultEncoding.render(result, as: format, export: export) } catch let error as ExportError {
+            throw ValidationError(error.description)
+        }
+        try OutputWriter.write(text, to: output, force: force)
+        for note in export.notes {
+            FileHandle.standardError.write(Data("taskproc: \(format.rawValue): \(note)\n".utf8))
+        }
     }
 }
 

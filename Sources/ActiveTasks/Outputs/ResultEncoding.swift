@@ -8,6 +8,15 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable {
     case table
     /// Comma-separated values with a header row (RFC 4180 quoting).
     case csv
+    /// ResearchKit-style step results (`ORKStepResult` with `taskproc.*Result` children); see ``ResearchKitExport``.
+    case researchkit
+    /// A Medidata Rave Patient Cloud `form_data` payload (MORK); see ``MORKExport``.
+    case mork
+    /// A FHIR R4 `Bundle` of `Observation`s; see ``FHIRExport``.
+    case fhir
+
+    /// True for the formats that hand results to another system (`researchkit`, `mork`, `fhir`).
+    public var isExport: Bool { self == .researchkit || self == .mork || self == .fhir }
 }
 
 /// A result that can be rendered in every ``OutputFormat``.
@@ -28,9 +37,16 @@ public enum ResultEncoding {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    /// Renders `result` in `format`.
-    public static func render(_ result: some RenderableResult, as format: OutputFormat) throws -> String {
+    /// Renders `result` in `format`; the export formats use `export` for dates, identifiers and the MORK envelope.
+    ///
+    /// - Returns: The text; for `fhir`, results without a FHIR mapping are listed in ``ExportOptions/notes``.
+    /// - Throws: ``ExportError`` when an export cannot be made (e.g. the MORK envelope is incomplete).
+    public static func render(
+        _ result: some RenderableResult, as format: OutputFormat, export: ExportOptions = ExportOptions()
+    ) throws -> String {
         switch format {
+        case .researchkit, .mork, .fhir:
+            return try json(Export.render(try ExportRecord.records(of: result), as: format, options: export))
         case .json: return try json(result)
         case .table: return table(result.tableSections)
         case .csv:

@@ -1,0 +1,44 @@
+import Foundation
+
+/// What the export formats need beyond the results: where they came from and, for MORK, the envelope.
+public final class ExportOptions: @unchecked Sendable {
+    /// Dates, identifiers, device and participant of the input.
+    public var context: ExportContext
+    /// The MORK envelope and item-OID mapping.
+    public var mork: MORKExport.Configuration
+    /// Notes the last export left for the user (e.g. results FHIR has no code for); one line each.
+    public private(set) var notes: [String] = []
+    private let lock = NSLock()
+
+    /// Creates options.
+    public init(context: ExportContext = ExportContext(), mork: MORKExport.Configuration = MORKExport.Configuration()) {
+        self.context = context
+        self.mork = mork
+    }
+
+    func record(_ lines: [String]) {
+        lock.lock()
+        notes += lines
+        lock.unlock()
+    }
+}
+
+/// Dispatches the export formats.
+public enum Export {
+    /// The export document for `records` in `format` (`researchkit`, `mork` or `fhir`).
+    ///
+    /// - Throws: ``ExportError`` when `format` is not an export format or the export cannot be made.
+    public static func render(_ records: [ExportRecord], as format: OutputFormat, options: ExportOptions) throws
+        -> JSONValue
+    {
+        switch format {
+        case .researchkit: return ResearchKitExport.stepResults(records, context: options.context)
+        case .mork: return try MORKExport.payload(records, context: options.context, configuration: options.mork)
+        case .fhir:
+            let output = FHIRExport.bundle(records, context: options.context)
+            options.record(output.skipped)
+            return output.bundle
+        case .json, .table, .csv: throw ExportError("\(format.rawValue) is not an export format")
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+
+/// The `mork` export: a Medidata Rave Patient Cloud `form_data` payload (the shape Medidata's MORK library POSTs)
+/// holding taskproc's derived per-step scalars.
+///
+/// Every top-level numeric or boolean value of every result becomes one `field_data` item
+/// `{"data_value", "item_oid", "date_time_entered"}` (all strings: numbers in shortest round-trip form, booleans
+/// `1`/`0`, dates ISO 8601 with offset — the step's end, or the export time when the input has no dates). Undefined (`null`) values are not sent. Item OIDs default
+/// to `<STEP>_<FEATURE>` in upper snake case (`walking.outbound` + `stepCount` → `WALKING_OUTBOUND_STEP_COUNT`) and can be
+/// overridden, or a feature left out, by ``Configuration/itemOIDs``.
+public enum MORKExport {
+    /// The envelope fields and item-OID mapping, read from a small JSON file.
+    ///
+    /// ```json
+    /// {"envelope": {"subject_name": "P-0001", "study_uuid": "…", "folder_oid": "SCREENING", "form_oid": "TAPPING"},
+    ///  "itemOIDs": {"tapping.right.numberTaps": "TAP_COUNT_RIGHT", "corXY": null}}
+    /// ```
+    /// `itemOIDs` keys are `<step>.<feature>` (most specific) or `<feature>`; a `null` value leaves the feature out.
+    public struct Configuration: Sendable, Hashable {
+        /// Envelope fields by name (`subject_name`, `study_uuid`, `folder_oid`, `form_oid`, `site_oid`, …).
+        public var envelope: [String: String] = [:]
+        /// Item-OID overrides: `<step>.<feature>` or `<feature>` → OID, or nil to leave the feature out.
+        public var itemOIDs: [String: String?] = [:]
+
+        /// An empty configuration.
+        public init() {}
+
+        /// Reads a configuration file.
+        ///
+        /// - Throws: ``ExportError`` naming the file and the offending key.
+        public init(file: String) throws {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw ExportError("\(file): cannot read the MORK configuration file")
+            }
+            let root: JSONValue
+            do { root = try JSONParser.parse(data, file: file) } catch { throw ExportError("\(error)") }
+            guard let object = root.objectValue else {
+                throw ExportError("\(file): expected a JSON object with \"envelope\" and \"itemOIDs\", found \(root.summary)")
+            }
+            for key in object.keys where key != "envelope" && key != "itemOIDs" {
+                throw ExportError("\(file): unknown key \"\(key)\" (expected \"envelope\" and \"itemOIDs\")")
+            }
+            if let given = object["envelope"] {
+                guard let fields = given.objectValue else {
+                    throw ExportError("\(file): \"envelope\" must be an object of strings, found \(given.summary)")
+                }
+                for (key, value) in fields.entries {
+                    guard let text = value.stringValue else {
+                        throw ExportError("\(file): envelope.\(key) must be a string, found \(value.summary)")
+                    }
+                    guard MORKExport.envelopeFields.contains(key) else {
+                        throw ExportError(
+                            "\(file): envelope.\(key) is not a form_data field (expected one of "
+                                + MORKExport.envelopeFields.joined(separator: ", ") + ")")
+                    }
+                    envelope[key] = text
+                }
+            }
+            if let mapping = object["itemOIDs"] {
+                guard let entries = mapping.objectValue else {
+                    throw ExportError("\(file): \"itemOIDs\" must be an object, found \(mapping.summary)")
+                }
+                for (key, value) in entries.entries {
+                    switch value {
+                    case .string(let oid): itemOIDs[key] = .some(oid)
+                    case .null: itemOIDs[key] = .some(nil)
+                    default: throw ExportError("\(file): itemOIDs.\(key) must be a string or null, found \(value.summary)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The `form_data` fields of MORK's payload other than `field_data`, in its README's order.
+    public static let envelopeFields = [
+        "subject_name", "log_line", "study_uuid", "signature_date_time_entered", "folder_oid", "form_oid", "site_oid",
+        "version", "device_id", "signature_oid", "rave_url", "study_name", "record_oid", "subject_uuid",
+    ]
+
+    /// Fields that must be known to address the form in Rave.
+    public static let requiredFields = ["subject_name", "study_uuid", "folder_oid", "form_oid"]
+
+    /// The `{"form_data": {…}}` payload for `records`.
+    ///
+    /// `subject_name` defaults to the input's participant, `device_id` to its device and
+    /// `signature_date_time_entered` to the export time; other envelope fields not configured are empty strings.
+    ///
+    /// - Throws: ``ExportError`` listing the required envelope fields that are missing, and duplicate item OIDs.
+    public static func payload(_ records: [ExportRecord], context: ExportContext, configuration: Configuration) throws
+        -> JSONValue
+    {
+        var envelope = configuration.envelope
+        if envelope["subject_name"] == nil, let participant = context.participant { envelope["subject_name"] = participant }
+        if envelope["device_id"] == nil, let device = context.device { envelope["device_id"] = device }
+        if envelope["signature_date_time_entered"] == nil {
+            envelope["signature_date_time_entered"] = context.exportedAt.description
+        }
+        let missing = requiredFields.filter { (envelope[$0] ?? "").isEmpty }
+        guard missing.isEmpty else {
+            throw ExportError(
+                "the mork format needs the form_data fields " + missing.joined(separator: ", ")
+                    + ": give them under \"envelope\" in --mork-config FILE (subject_name defaults to the participant when the input names one)")
+        }
+        var items: [JSONValue] = []
+        var seen: [String: String] = [:]
+        for record in records {
+            let step = record.stepIdentifier ?? record.kind
+            let entered = (context.endDate(of: record.stepIdentifier) ?? context.exportedAt).description
+            for (feature, value) in record.scalars {
+                guard let value else { continue }
+                let oid: String
+                let oids = configuration.itemOIDs
+                let specific: String?? = oids.index(forKey: step + "." + feature).map { oids[$0].value }
+                let general: String?? = oids.index(forKey: feature).map { oids[$0].value }
+                let override: String?? = specific ?? general
+                if let mapped = override {
+                    guard let mapped else { continue }
+                    oid = mapped
+                } else {
+                    oid = defaultOID(step: step, feature: feature)
+                }
+                let origin = step + "." + feature
+                if let other = seen[oid], other != origin {
+                    throw ExportError(
+                        "item OID \(oid) is produced by both \(other) and \(origin): map one of them to another OID in itemOIDs")
+                }
+                seen[oid] = origin
+                items.append(
+                    .object(
+                        JSONObject([
+                            ("data_value", .string(dataValue(value))), ("item_oid", .string(oid)),
+                            ("date_time_entered", .string(entered)),
+                        ])))
+            }
+        }
+        var form: [(key: String, value: JSONValue)] = envelopeFields.map { ($0, .string(envelope[$0] ?? "")) }
+        form.insert(("field_data", .array(items)), at: envelopeFields.firstIndex(of: "site_oid")!)
+        return .object(JSONObject([("form_data", .object(JSONObject(form)))]))
+    }
+
+    /// `walking.outbound` + `stepCount` → `WALKING_OUTBOUND_STEP_COUNT`; `LAeq` → `LAEQ`.
+    public static func defaultOID(step: String, feature: String) -> String {
+        func snake(_ s: String, splitCamel: Bool) -> String {
+            // A word starts at an upper-case letter between a lower-case letter or digit and a lower-case letter
+            // (`stepCount` → STEP_COUNT, but `dBHL` → DBHL).
+            var out = ""
+            let chars = Array(s)
+            for (i, c) in chars.enumerated() {
+                if c.isLetter || c.isNumber {
+                    if splitCamel, c.isUppercase, i > 0, chars[i - 1].isLowercase || chars[i - 1].isNumber,
+                        i + 1 < chars.count, chars[i + 1].isLowercase
+                    {
+                        out += "_"
+                    }
+                    out += c.uppercased()
+                } else if !out.hasSuffix("_") {
+                    out += "_"
+                }
+            }
+            return out.trimmingCharacters(in: CharacterSet(charactersIn: "_"))
+        }
+        return snake(step, splitCamel: true) + "_" + snake(feature, splitCamel: feature.first?.isLowercase ?? true)
+    }
+
+    /// A number as MORK text: integers without a decimal point, others in shortest round-trip form.
+    static func dataValue(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// The `researchkit` export: taskproc's results as ResearchKit-style step results, so a ResearchKit backend can
+/// store them beside the raw results.
+///
+/// One `ORKStepResult`-shaped object per step (`_class`, `identifier`, `startDate`, `endDate`, `results`), in the
+/// order the steps first appear (dates `null` when the input carries none, e.g. a bare recorder log); each child result is one taskproc result with `_class`
+/// `taskproc.<Kind>Result` (for example `taskproc.WalkingResult`) — a class name no ResearchKit release uses, so
+/// readers can never confuse computed values with recorded ones — its `identifier` (the step), the step's dates,
+/// `taskprocVersion`, and every key of the taskproc result unchanged.
+public enum ResearchKitExport {
+    /// The step results for `records`, as a JSON array.
+    public static func stepResults(_ records: [ExportRecord], context: ExportContext) -> JSONValue {
+        var order: [String] = []
+        var byStep: [String: [ExportRecord]] = [:]
+        for record in records {
+            let step = record.stepIdentifier ?? record.kind
+            if byStep[step] == nil { order.append(step) }
+            byStep[step, default: []].append(record)
+        }
+        return .array(
+            order.map { step in
+                let start = context.startDate(of: step).map { JSONValue.string($0.description) } ?? .null
+                let end = context.endDate(of: step).map { JSONValue.string($0.description) } ?? .null
+                let children: [JSONValue] = byStep[step, default: []].map { record in
+                    var entries: [(key: String, value: JSONValue)] = [
+                        ("_class", .string(className(of: record.kind))), ("identifier", .string(step)),
+                        ("startDate", start), ("endDate", end),
+                        ("taskprocVersion", .string(taskprocVersion)),
+                    ]
+                    let reserved = Set(entries.map(\.key))
+                    entries += record.json.entries.filter { !reserved.contains($0.key) }
+                    return .object(JSONObject(entries))
+                }
+                var step: [(key: String, value: JSONValue)] = [
+                    ("_class", .string("ORKStepResult")), ("identifier", .string(step)),
+                    ("startDate", start), ("endDate", end), ("results", .array(children)),
+                ]
+                if let run = context.taskRunUUID { step.append(("taskRunUUID", .string(run))) }
+                return .object(JSONObject(step))
+            })
+    }
+
+    /// `taskproc.<Kind>Result` for a result kind (`walking` → `taskproc.WalkingResult`).
+    public static func className(of kind: String) -> String {
+        "taskproc." + kind.prefix(1).uppercased() + kind.dropFirst() + "Result"
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+
+@testable import ActiveTasks
+
+/// The export formats (`researchkit`, `mork`, `fhir`) on a real task: a ResearchKit walking task folder with two
+/// steps, dates and a device, written to a temporary directory.
+@Suite struct ExportTests {
+    /// A task folder: `walking.outbound` (accelerometer) and `timed.walk.trial1` (ORKTimedWalkResult, no motion).
+    static func taskFolder() throws -> (folder: URL, input: LoadedInput) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-task-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let walk = SyntheticWalk.accelerometer(stepFrequency: 1.8, duration: 20, rate: 100, unit: .g, seed: 3)
+        let a = walk.acceleration
+        let items = walk.timestamp.indices.map {
+            "{\"timestamp\":\(walk.timestamp[$0]),\"x\":\(a.x[$0]),\"y\":\(a.y[$0]),\"z\":\(a.z[$0])}"
+        }
+        try ("{\"items\":[" + items.joined(separator: ",") + "]}").write(
+            to: folder.appendingPathComponent("accel.json"), atomically: true, encoding: .utf8)
+        let task = """
+            {"_class":"ORKTaskResult","identifier":"shortWalk","taskRunUUID":"0B8E2A55-3C1D-4F7A-9E61-2D4C8B7A1F30",
+             "startDate":"2024-05-03T09:00:00-0400","endDate":"2024-05-03T09:03:00-0400",
+             "device":{"_class":"ORKDevice","product":"iPhone14,2","platform":"iOS","osVersion":"17.4"},
+             "results":[
+              {"_class":"ORKStepResult","identifier":"walking.outbound",
+               "startDate":"2024-05-03T09:00:10-0400","endDate":"2024-05-03T09:00:30-0400","results":[
+                {"_class":"ORKFileResult","identifier":"accelerometer","contentType":"application/json","fileName":"accel.json"}]},
+              {"_class":"ORKStepResult","identifier":"timed.walk.trial1",
+               "startDate":"2024-05-03T09:01:00-0400","endDate":"2024-05-03T09:01:20-0400","results":[
+                {"_class":"ORKTimedWalkResult","identifier":"timed.walk.trial1","distanceInMeters":25,"timeLimit":180,
+                 "duration":20}]}
+             ]}
+            """
+        try task.write(to: folder.appendingPathComponent("taskResult.json"), atomically: true, encoding: .utf8)
+        return (folder, try InputLoader.load(path: folder.path))
+    }
+
+    static func records(_ input: LoadedInput) throws -> [ExportRecord] {
+        try ExportRecord.records(of: ResultList(WalkingProcessor.analyze(input)))
+    }
+
+    static let fixedTime = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test func contextComesFromTheTaskResult() throws {
+        let (folder, input) = try Self.taskFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let context = ExportContext(input: input, exportedAt: Self.fixedTime)
+        #expect(context.taskRunUUID == "0B8E2A55-3C1D-4F7A-9E61-2D4C8B7A1F30")
+        #expect(context.device == "iPhone14,2 iOS 17.4")
+        #expect(context.startDate(of: "walking.outbound")?.description == "2024-05-03T09:00:10-04:00")
+        #expect(context.endDate(of: "timed.walk.trial1")?.description == "2024-05-03T09:01:20-04:00")
+        #expect(context.startDate(of: "unknown.step")?.description == "2024-05-03T09:00:00-04:00")
+        #expect(ExportContext.myDataHelpsParticipant(in: "/x/SurveyData/P-0001/SR-77/walking.outbound/a.json") == "P-0001")
+        #expect(ExportContext().startDate(of: "walking.outbound") == nil)
+    }
+
+    /// `researchkit`: one ORKStepResult per step with the step's own dates; the child carries every key of the
+    /// taskproc result unchanged (lossless) under a `taskproc.` class.
+    @Test func researchKitStepResultsAreLossless() throws {
+        let (folder, input) = try Self.taskFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let records = try Self.records(input)
+        let out = ResearchKitExport.stepResults(records, context: ExportContext(input: input))
+        let steps = try #require(out.arrayValue)
+        try #require(steps.count == 2)
+        let first = try #require(steps[0].objectValue)
+        #expect(first["_class"]?.stringValue == "ORKStepResult")
+        #expect(first["identifier"]?.stringValue == "walking.outbound")
+        #expect(first["startDate"]?.stringValue == "2024-05-03T09:00:10-04:00")
+        #expect(first["endDate"]?.stringValue == "2024-05-03T09:00:30-04:00")
+        #expect(first["taskRunUUID"]?.stringValue == "0B8E2A55-3C1D-4F7A-9E61-2D4C8B7A1F30")
+        let child = try #require(first["results"]?.arrayValue?.first?.objectValue)
+        #expect(child["_class"]?.stringValue == "taskproc.WalkingResult")
+        for (key, value) in records[0].json.entries {
+            #expect(child[key] == value, "\(key) changed")
+        }
+        let second = try #require(steps[1].objectValue)
+        #expect(second["identifier"]?.stringValue == "timed.walk.trial1")
+        let trial = try #require(second["results"]?.arrayValue?.first?.objectValue)
+        #expect(trial["gaitSpeed"]?.numberValue == 25.0 / 20)
+        // Without dates in the input, dates are null rather than invented.
+        let bare = ResearchKitExport.stepResults(records, context: ExportContext())
+        #expect(bare.arrayValue?.first?.objectValue?["startDate"] == .null)
+    }
+
+    @Test func morkDefaultOIDs() {
+        #expect(MORKExport.defaultOID(step: "walking.outbound", feature: "stepCount") == "WALKING_OUTBOUND_STEP_COUNT")
+        #expect(MORKExport.defaultOID(step: "tapping.right", feature: "numberTaps") == "TAPPING_RIGHT_NUMBER_TAPS")
+        #expect(MORKExport.defaultOID(step: "spl", feature: "LAeq") == "SPL_LAEQ")
+        #expect(MORKExport.defaultOID(step: "dBHL.right", feature: "pta4") == "DBHL_RIGHT_PTA4")
+        #expect(MORKExport.dataValue(326) == "326")
+        #expect(MORKExport.dataValue(0.1) == "0.1")
+    }
+
+    /// `mork`: the envelope from the config file, every value a string, OIDs overridable and excludable, the
+    /// entry date the step's end; missing envelope fields are an error that names them.
+    @Test func morkPayload() throws {
+        let (folder, input) = try Self.taskFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let records = try Self.records(input)
+        let context = ExportContext(input: input, exportedAt: Self.fixedTime)
+        #expect(throws: ExportError.self) {
+            try MORKExport.payload(records, context: context, configuration: MORKExport.Configuration())
+        }
+        do {
+            _ = try MORKExport.payload(records, context: context, configuration: MORKExport.Configuration())
+        } catch let error as ExportError {
+            #expect(error.description.contains("subject_name, study_uuid, folder_oid, form_oid"))
+        }
+        let config = folder.appendingPathComponent("mork.json")
+        try """
+            {"envelope": {"subject_name": "P-0001", "study_uuid": "S-1", "folder_oid": "SCREENING", "form_oid": "WALK",
+                          "site_oid": "SITE01"},
+             "itemOIDs": {"walking.outbound.stepCount": "WALK_OUT_STEPS", "symmetry": null}}
+            """.write(to: config, atomically: true, encoding: .utf8)
+        let configuration = try MORKExport.Configuration(file: config.path)
+        let payload = try MORKExport.payload(records, context: context, configuration: configuration)
+        let form = try #require(payload.objectValue?["form_data"]?.objectValue)
+        #expect(form["subject_name"]?.stringValue == "P-0001")
+        #expect(form["site_oid"]?.stringValue == "SITE01")
+        #expect(form["device_id"]?.stringValue == "iPhone14,2 iOS 17.4")
+        #expect(form["rave_url"]?.stringValue == "")
+        let fieldValues = try #require(form["field_data"]?.arrayValue)
+        let fields = fieldValues.compactMap { $0.objectValue }
+        for field in fields {
+            #expect(field.keys == ["data_value", "item_oid", "date_time_entered"])
+            #expect(field.entries.allSatisfy { $0.value.stringValue != nil })
+        }
+        let steps = try #require(fields.first { $0["item_oid"]?.stringValue == "WALK_OUT_STEPS" })
+        let stepCount = try #require(WalkingProcessor.analyze(input)[0].stepCount)
+        #expect(steps["data_value"]?.stringValue == String(stepCount))
+        #expect(steps["date_time_entered"]?.stringValue == "2024-05-03T09:00:30-04:00")
+        #expect(!fields.contains { ($0["item_oid"]?.stringValue ?? "").hasSuffix("_SYMMETRY") })
+        let speed = try #require(fields.first { $0["item_oid"]?.stringValue == "TIMED_WALK_TRIAL1_GAIT_SPEED" })
+        #expect(speed["data_value"]?.stringValue == "1.25")
+        // Null values (the trial's unknown step count) are not sent.
+        #expect(!fields.contains { $0["item_oid"]?.stringValue == "TIMED_WALK_TRIAL1_STEP_COUNT" })
+
+        try #"{"envelope": {"subject": "x"}}"#.write(to: config, atomically: true, encoding: .utf8)
+        #expect(throws: ExportError.self) { try MORKExport.Configuration(file: config.path) }
+    }
+
+    /// `fhir`: one step-count Observation with LOINC 55423-8 per step that has a step count; the trial without
+    /// motion data is reported as skipped; ids are deterministic.
+    @Test func fhirBundle() throws {
+        let (folder, input) = try Self.taskFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let records = try Self.records(input)
+        var context = ExportContext(input: input, exportedAt: Self.fixedTime)
+        context.participant = "P-0001"
+        let output = FHIRExport.bundle(records, context: context)
+        let bundle = try #require(output.bundle.objectValue)
+        #expect(bundle["resourceType"]?.stringValue == "Bundle" && bundle["type"]?.stringValue == "collection")
+        let entries = try #require(bundle["entry"]?.arrayValue)
+        try #require(entries.count == 1)
+        #expect(output.skipped.count == 1 && output.skipped[0].hasPrefix("timed.walk.trial1"))
+        let observation = try #require(entries[0].objectValue?["resource"]?.objectValue)
+        let coding = try #require(observation["code"]?.objectValue?["coding"]?.arrayValue?.first?.objectValue)
+        #expect(coding["system"]?.stringValue == "http://loinc.org" && coding["code"]?.stringValue == "55423-8")
+        let quantity = try #require(observation["valueQuantity"]?.objectValue)
+        let stepCount = try #require(WalkingProcessor.analyze(input)[0].stepCount)
+        #expect(quantity["value"]?.numberValue == Double(stepCount))
+        #expect(quantity["code"]?.stringValue == "{steps}")
+        #expect(observation["effectivePeriod"]?.objectValue?["start"]?.stringValue == "2024-05-03T09:00:10-04:00")
+        #expect(observation["subject"]?.objectValue?["identifier"]?.objectValue?["value"]?.stringValue == "P-0001")
+        let again = FHIRExport.bundle(records, context: context).bundle
+        #expect(again == output.bundle)
+        let id = try #require(observation["id"]?.stringValue)
+        #expect(id.range(of: "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", options: .regularExpression) != nil)
+    }
+
+    /// The bundle passes an independent FHIR validator (`Tests/Reference/fhir_validate.py`: the `fhir.resources`
+    /// models plus the required value sets), and the validator rejects a broken bundle (so the check can fail).
+    @Test func fhirBundlePassesAnIndependentValidator() throws {
+        let (folder, input) = try Self.taskFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var context = ExportContext(input: input, exportedAt: Self.fixedTime)
+        context.participant = "P-0001"
+        let good = folder.appendingPathComponent("bundle.json")
+        try ResultEncoding.json(FHIRExport.bundle(try Self.records(input), context: context).bundle)
+            .write(to: good, atomically: true, encoding: .utf8)
+        let bad = folder.appendingPathComponent("broken.json")
+        try #"{"resourceType":"Bundle","type":"collection","entry":[{"resource":{"resourceType":"Observation","status":"done","code":{"text":"x"},"valueQuantity":{"value":"many"}}}]}"#
+            .write(to: bad, atomically: true, encoding: .utf8)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Reference/fhir_validate.py").path
+        func validate(_ file: URL) throws -> (status: Int32, output: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", script, file.path]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        let accepted = try validate(good)
+        #expect(accepted.status == 0, "\(accepted.output)")
+        let rejected = try validate(bad)
+        #expect(rejected.status == 1, "\(rejected.output)")
+        #expect(rejected.output.contains("Observation.status 'done'"))
+    }
+}

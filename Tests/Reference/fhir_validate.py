@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Validate FHIR Bundles written by `taskproc --format fhir` with an independent, well-known validator.
+
+Usage: fhir_validate.py BUNDLE.json [...]
+
+Uses the `fhir.resources` package (pydantic models generated from the FHIR specification; its R4B models, FHIR
+4.3.0, whose Bundle and Observation have the same elements as R4 4.0.1 for everything taskproc writes): unknown
+elements, wrong types, missing required elements and malformed dates are rejected. On top, the required value
+sets taskproc relies on are checked here (the models do not enforce code bindings): Bundle.type and
+Observation.status.
+
+The package is installed on first use into a virtual environment (default `.build/fhir-venv`, or
+$TASKPROC_FHIR_VENV), so the test suite needs only python3 with venv and access to PyPI.
+Exit status 0 when every bundle is valid, 1 otherwise (each problem printed), 2 when the validator cannot be set up.
+"""
+import json
+import os
+import subprocess
+import sys
+
+PACKAGE = "fhir.resources==8.3.0"
+OBSERVATION_STATUS = {"registered", "preliminary", "final", "amended", "corrected", "cancelled",
+                      "entered-in-error", "unknown"}
+BUNDLE_TYPES = {"document", "message", "transaction", "transaction-response", "batch", "batch-response",
+                "history", "searchset", "collection"}
+
+
+def ensure_venv():
+    venv = os.environ.get("TASKPROC_FHIR_VENV") or os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "..", ".build", "fhir-venv")
+    python = os.path.join(venv, "bin", "python")
+    marker = os.path.join(venv, ".installed-" + PACKAGE)
+    if not os.path.exists(marker):
+        try:
+            subprocess.run([sys.executable, "-m", "venv", venv], check=True)
+            subprocess.run([python, "-m", "pip", "install", "-q", PACKAGE], check=True)
+        except (subprocess.CalledProcessError, OSError) as error:
+            print(f"cannot set up the FHIR validator in {venv}: {error}", file=sys.stderr)
+            sys.exit(2)
+        open(marker, "w").close()
+    return python
+
+
+def validate(paths):
+    from fhir.resources.R4B.bundle import Bundle  # noqa: imported inside the venv
+    failures = 0
+    for path in paths:
+        with open(path) as f:
+            data = json.load(f)
+        problems = []
+        try:
+            Bundle.model_validate(data)
+        except Exception as error:  # pydantic.ValidationError and friends
+            problems.append(str(error))
+        if data.get("type") not in BUNDLE_TYPES:
+            problems.append(f"Bundle.type {data.get('type')!r} is not a FHIR bundle type")
+        for i, entry in enumerate(data.get("entry", [])):
+            resource = entry.get("resource", {})
+            if resource.get("resourceType") == "Observation" and resource.get("status") not in OBSERVATION_STATUS:
+                problems.append(f"entry[{i}]: Observation.status {resource.get('status')!r} is not in its value set")
+        for p in problems:
+            print(f"{path}: {p}")
+        failures += bool(problems)
+    return failures
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+    if os.environ.get("TASKPROC_FHIR_IN_VENV") != "1":
+        python = ensure_venv()
+        env = dict(os.environ, TASKPROC_FHIR_IN_VENV="1")
+        sys.exit(subprocess.run([python, os.path.abspath(__file__)] + sys.argv[1:], env=env).returncode)
+    sys.exit(1 if validate(sys.argv[1:]) else 0)
