@@ -234,7 +234,8 @@ public enum AudiometryProcessor {
         _ samples: [ToneAudiometrySample], outputVolume: Double?, stepIdentifier: String?, source: String?
     ) -> LegacyToneAudiometryAnalysis {
         var issues = [
-            "legacy ORKToneAudiometry: levels are uncalibrated digital amplitudes (dBFS re full scale), not dB HL"
+            "legacy ORKToneAudiometry: levels are uncalibrated digital amplitudes in dBFS (re full scale); "
+                + "no hearing-level calibration exists for this task"
         ]
         if samples.isEmpty { issues.append("the result has no presentations") }
         let presentations = samples.map { s in

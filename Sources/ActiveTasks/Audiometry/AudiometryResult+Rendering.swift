@@ -119,7 +119,7 @@ extension LegacyToneAudiometryAnalysis {
         if let source { head.append(("file", source)) }
         if let stepIdentifier { head.append(("step", stepIdentifier)) }
         head.append(("output volume", outputVolume.map { ResultEncoding.number($0) } ?? "—"))
-        head.append(("level unit", "dBFS (uncalibrated digital level; not dB HL)"))
+        head.append(("level unit", "dBFS (uncalibrated digital level re full scale)"))
         let rows = presentations.enumerated().map { k, p in
             (
                 "\(k + 1)",

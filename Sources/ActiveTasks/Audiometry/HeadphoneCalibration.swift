@@ -151,7 +151,7 @@ public struct HeadphoneCalibration: Sendable, Hashable {
         let r = try retspl(frequency: frequency)
         let s = try outputSensitivity(frequency: frequency)
         let v = try volumeOffset(volume: lookupVolume)
-        return (r + Decimal(level)) - (s + v + Decimal(HeadphoneCalibrationTables.dBFSCalibration))
+        return (r + Decimal.exact(level)) - (s + v + Decimal(HeadphoneCalibrationTables.dBFSCalibration))
     }
 
     /// Whether ResearchKit refuses the tone as clipping (attenuation ≥ −1 dB).
@@ -174,7 +174,7 @@ public struct HeadphoneCalibration: Sendable, Hashable {
 
     /// The SPL ResearchKit aimed for at `level` dB HL: R(f) + HL, dB SPL.
     public func spl(frequency: Double, level: Double) throws(AudiometryCalibrationError) -> Decimal {
-        try retspl(frequency: frequency) + Decimal(level)
+        try retspl(frequency: frequency) + Decimal.exact(level)
     }
 
     /// How the release handled the system volume `outputVolume` (the volume defect, §4.6).
@@ -184,6 +184,10 @@ public struct HeadphoneCalibration: Sendable, Hashable {
 }
 
 extension Decimal {
-    /// The value as a `Double`.
-    var doubleValue: Double { NSDecimalNumber(decimal: self).doubleValue }
+    /// The decimal written by `value`'s shortest round-trip text (so 101.41 is exactly 101.41, not the binary
+    /// neighbour `Decimal(Double)` gives).
+    static func exact(_ value: Double) -> Decimal { Decimal(string: "\(value)") ?? Decimal(value) }
+
+    /// The nearest `Double` (parsed from the decimal text; `NSDecimalNumber.doubleValue` can be off by an ulp).
+    var doubleValue: Double { Double(description) ?? NSDecimalNumber(decimal: self).doubleValue }
 }
