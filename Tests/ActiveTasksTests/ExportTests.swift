@@ -203,3 +203,57 @@ import Testing
         #expect(rejected.output.contains("Observation.status 'done'"))
     }
 }
+
+/// FHIR and MORK on a dB HL audiometry result: thresholds per ear and frequency with the spec's LOINC codes.
+@Suite struct AudiometryExportTests {
+    /// The LOINC hearing-threshold codes, transcribed from `shared/spec/ecosystem.md` §5 (left, right). One
+    /// published IG swapped left and right, so the table is pinned here code by code.
+    @Test func loincTableMatchesTheSpec() {
+        let spec: [(Int, String, String)] = [
+            (500, "89024-4", "89025-1"), (1000, "89016-0", "89017-8"), (2000, "89018-6", "89019-4"),
+            (3000, "89020-2", "89021-0"), (4000, "89022-8", "89023-6"), (6000, "89026-9", "89027-7"),
+            (8000, "89028-5", "89029-3"),
+        ]
+        #expect(FHIRExport.hearingThresholdCodes.count == spec.count)
+        for (hz, left, right) in spec {
+            #expect(FHIRExport.hearingThresholdCodes[hz]?.left == left, "\(hz) Hz left")
+            #expect(FHIRExport.hearingThresholdCodes[hz]?.right == right, "\(hz) Hz right")
+        }
+        #expect(FHIRExport.hearingThresholdCodes[250] == nil)
+    }
+
+    static let result = """
+        {"_class":"ORKdBHLToneAudiometryResult","identifier":"dBHL1.tone.audiometry","headphoneType":"AIRPODSV1",
+         "startDate":"2024-05-02T10:20:00+0200","endDate":"2024-05-02T10:22:50+0200","outputVolume":1,
+         "tonePlaybackDuration":1,"postStimulusDelay":1,"samples":[
+          {"_class":"ORKdBHLToneAudiometryFrequencySample","frequency":1000,"calculatedThreshold":20,"channel":1,"units":[]},
+          {"_class":"ORKdBHLToneAudiometryFrequencySample","frequency":4000,"calculatedThreshold":35,"channel":1,"units":[]},
+          {"_class":"ORKdBHLToneAudiometryFrequencySample","frequency":250,"calculatedThreshold":10,"channel":1,"units":[]}]}
+        """
+
+    @Test func thresholdsBecomeObservations() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("dbhl-\(UUID().uuidString).json")
+        try Self.result.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let input = try InputLoader.load(path: file.path)
+        let records = try ExportRecord.records(of: ResultList(AudiometryProcessor.analyze(input)))
+        let output = FHIRExport.bundle(records, context: ExportContext(input: input))
+        let entries = try #require(output.bundle.objectValue?["entry"]?.arrayValue)
+        let observations = entries.compactMap { $0.objectValue?["resource"]?.objectValue }
+        let byCode = Dictionary(
+            uniqueKeysWithValues: observations.compactMap { o -> (String, Double)? in
+                guard let code = o["code"]?.objectValue?["coding"]?.arrayValue?.first?.objectValue?["code"]?.stringValue,
+                    let value = o["valueQuantity"]?.objectValue?["value"]?.numberValue
+                else { return nil }
+                return (code, value)
+            })
+        // Channel 1 is the right ear: 1000 Hz right = 89017-8, 4000 Hz right = 89023-6.
+        #expect(byCode == ["89017-8": 20, "89023-6": 35])
+        #expect(output.skipped.contains { $0.contains("250 Hz") })
+        #expect(observations.allSatisfy { $0["valueQuantity"]?.objectValue?["code"]?.stringValue == "dB" })
+        #expect(observations.first?["effectivePeriod"]?.objectValue?["end"]?.stringValue == "2024-05-02T10:22:50+02:00")
+        // MORK sees the same thresholds through the generic flattening.
+        let names = records[0].scalars.map(\.name)
+        #expect(names.contains("right.1000.calculatedThreshold"))
+    }
+}

@@ -13,21 +13,71 @@ public struct ExportRecord: Sendable, Hashable {
     /// The whole result as JSON (keys sorted), lossless.
     public var json: JSONObject
 
-    /// Top-level scalar values (numbers and booleans; `null` kept as nil) in key order, excluding identifiers.
+    /// Every scalar measure of the result (numbers and booleans as 1/0; `null` kept as nil), in key order, named by
+    /// its path with dots: top-level values by their key (`stepCount`), values inside per-ear, per-channel or
+    /// per-frequency lists by the element's identifying value (`right.pta4`, `right.1000.calculatedThreshold`).
     ///
-    /// Nested objects and arrays (step times, bouts, quality reports, series) are not scalars: exporters that
-    /// need only derived per-step numbers (MORK, FHIR) use these.
+    /// Lists whose elements have no identifying key (`ear`, `channel`, `frequency`, `band`, `stepIdentifier`,
+    /// `identifier`) — time series such as step times, bouts or SPL windows — and diagnostic subtrees
+    /// (`quality`, `calibration`, `volume`, …) are not scalars; exporters that need only derived per-step numbers
+    /// (MORK) use these. A repeated identifying value (a 1 kHz retest) gets `#2`, `#3`, ….
     public var scalars: [(name: String, value: Double?)] {
         var out: [(name: String, value: Double?)] = []
-        for (key, value) in json.entries where !Self.identifierKeys.contains(key) {
+        Self.flatten(json, prefix: [], into: &out)
+        return out
+    }
+
+    /// Keys whose objects are diagnostics or series, not measures.
+    static let excludedKeys: Set<String> = [
+        "quality", "hygiene", "resampling", "calibration", "volume", "issues", "warnings", "stepTimes", "bouts",
+        "splMeterSamples", "samples", "units", "series",
+    ]
+    /// Keys whose value only groups measures (their name is left out of paths).
+    static let transparentKeys: Set<String> = ["ears", "frequencies", "summary", "channels", "levels", "results"]
+    /// Keys that identify an element of a list.
+    static let elementKeys = ["ear", "channel", "frequency", "band", "stepIdentifier", "identifier"]
+
+    static func flatten(_ object: JSONObject, prefix: [String], into out: inout [(name: String, value: Double?)]) {
+        for (key, value) in object.entries where !excludedKeys.contains(key) {
+            if prefix.isEmpty && identifierKeys.contains(key) { continue }
+            if elementKeys.contains(key) && !prefix.isEmpty { continue }
+            let path = transparentKeys.contains(key) ? prefix : prefix + [key]
             switch value {
-            case .number(let d): out.append((key, d))
-            case .bool(let b): out.append((key, b ? 1 : 0))
-            case .null: out.append((key, nil))
-            default: continue
+            case .number(let d): out.append((path.joined(separator: "."), d))
+            case .bool(let b): out.append((path.joined(separator: "."), b ? 1 : 0))
+            case .null: out.append((path.joined(separator: "."), nil))
+            case .object(let o): flatten(o, prefix: path, into: &out)
+            case .array(let items):
+                let objects = items.compactMap(\.objectValue)
+                guard objects.count == items.count, !objects.isEmpty,
+                    let idKey = elementKeys.first(where: { k in objects.allSatisfy { $0[k].map(isIdentifying) ?? false } })
+                else { continue }
+                var seen: [String: Int] = [:]
+                for element in objects {
+                    var id = element[idKey].map(identifyingText) ?? "?"
+                    seen[id, default: 0] += 1
+                    if let n = seen[id], n > 1 { id += "#\(n)" }
+                    flatten(element, prefix: path + [id], into: &out)
+                }
+            case .string: continue
             }
         }
-        return out
+    }
+
+    static func isIdentifying(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let s): !s.isEmpty
+        case .number: true
+        default: false
+        }
+    }
+
+    static func identifyingText(_ value: JSONValue) -> String {
+        switch value {
+        case .number(let d): d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : "\(d)"
+        case .string(let s): s
+        default: "?"
+        }
     }
 
     /// Keys that identify a result rather than measure it.

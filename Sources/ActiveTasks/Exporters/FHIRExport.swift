@@ -5,6 +5,11 @@ import Foundation
 ///
 /// - Walking step counts: LOINC 55423-8 "Number of steps in unspecified time Pedometer", UCUM `{steps}`, category
 ///   `activity`; a step without motion data (`stepCount` null) gives none.
+/// - dB HL tone audiometry (`ORKdBHLToneAudiometryResult`): one Observation per ear and frequency with the
+///   recorded `calculatedThreshold` in dB HL (UCUM `dB`), category `exam`, LOINC hearing-threshold codes for
+///   500–8000 Hz (``hearingThresholdCodes``). Frequencies without a LOINC code (250 Hz) and the no-threshold
+///   sentinel are skipped and listed. Legacy `ORKToneAudiometryResult` amplitudes are uncalibrated and never
+///   exported as hearing thresholds.
 /// - Results without a mapping give no Observation; ``Output/skipped`` lists them so the caller can say so.
 ///
 /// Every Observation has `status` `final`, the subject (`subject.identifier`, when the input names the participant),
@@ -28,7 +33,7 @@ public enum FHIRExport {
         var entries: [JSONValue] = []
         var skipped: [String] = []
         for record in records {
-            let observations = observations(for: record, context: context)
+            let observations = observations(for: record, context: context, skipped: &skipped)
             if observations.isEmpty {
                 skipped.append(
                     "\(record.stepIdentifier ?? record.source ?? record.kind): no FHIR mapping for \(record.kind) results with these values")
@@ -60,17 +65,59 @@ public enum FHIRExport {
         var unitCode: String
         var method: String
         var methodDisplay: String
+        /// The step the measure belongs to, when it is not the record's (an ear of an audiometry task).
+        var step: String?
+        /// Distinguishes repeated measures of one code (a 1 kHz retest).
+        var occurrence = 1
         /// Extra Observation fields (e.g. `bodySite`), appended in order.
         var extra: [(key: String, value: JSONValue)] = []
     }
 
-    static func observations(for record: ExportRecord, context: ExportContext) -> [(id: String, resource: JSONObject)] {
-        measures(of: record).map { observation($0, record: record, context: context) }
+    static func observations(for record: ExportRecord, context: ExportContext, skipped: inout [String]) -> [(
+        id: String, resource: JSONObject
+    )] {
+        measures(of: record, skipped: &skipped).map { observation($0, record: record, context: context) }
     }
 
-    /// The measures of a record that have an established code.
-    static func measures(of record: ExportRecord) -> [Measure] {
+    /// LOINC hearing-threshold codes (air conduction), by frequency in Hz: (left, right).
+    public static let hearingThresholdCodes: [Int: (left: String, right: String)] = [
+        500: ("89024-4", "89025-1"), 1000: ("89016-0", "89017-8"), 2000: ("89018-6", "89019-4"),
+        3000: ("89020-2", "89021-0"), 4000: ("89022-8", "89023-6"), 6000: ("89026-9", "89027-7"),
+        8000: ("89028-5", "89029-3"),
+    ]
+
+    /// The measures of a record that have an established code; what cannot be coded goes to `skipped`.
+    static func measures(of record: ExportRecord, skipped: inout [String]) -> [Measure] {
         switch record.kind {
+        case "dBHLToneAudiometry":
+            var out: [Measure] = []
+            for ear in record.json["ears"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
+                guard let side = ear["ear"]?.stringValue, side == "left" || side == "right" else { continue }
+                let step = ear["stepIdentifier"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+                var seen: [Int: Int] = [:]
+                for f in ear["frequencies"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
+                    guard let hz = f["frequency"]?.numberValue else { continue }
+                    let label = "\(side) ear \(ResultEncoding.number(hz)) Hz"
+                    guard hz == hz.rounded(), let codes = hearingThresholdCodes[Int(hz)] else {
+                        skipped.append("\(label): no LOINC hearing-threshold code for this frequency")
+                        continue
+                    }
+                    guard f["noThreshold"]?.boolValue != true, let threshold = f["calculatedThreshold"]?.numberValue
+                    else {
+                        skipped.append("\(label): no threshold (ResearchKit's no-threshold sentinel)")
+                        continue
+                    }
+                    seen[Int(hz), default: 0] += 1
+                    out.append(
+                        Measure(
+                            system: "http://loinc.org", code: side == "left" ? codes.left : codes.right,
+                            display: "Hearing threshold \(side) ear \(Int(hz)) Hz", category: "exam",
+                            value: threshold, unit: "dB HL", unitCode: "dB", method: "researchkit-dbhl-staircase",
+                            methodDisplay: "ResearchKit dB HL tone audiometry (modified Hughson-Westlake), calculatedThreshold as recorded",
+                            step: step, occurrence: seen[Int(hz)] ?? 1))
+                }
+            }
+            return out
         case "walking":
             guard let steps = record.json["stepCount"]?.numberValue else { return [] }
             return [
@@ -88,9 +135,9 @@ public enum FHIRExport {
     static func observation(_ m: Measure, record: ExportRecord, context: ExportContext) -> (
         id: String, resource: JSONObject
     ) {
-        let step = record.stepIdentifier
+        let step = m.step ?? record.stepIdentifier
         let id = deterministicUUID(
-            [context.taskRunUUID ?? "", record.source ?? "", step ?? "", m.system, m.code,
+            [context.taskRunUUID ?? "", record.source ?? "", step ?? "", m.system, m.code, String(m.occurrence),
              m.extra.map { "\($0.key)=\($0.value.summary)" }.joined(separator: ";")].joined(separator: "\u{1F}"))
         var r: [(key: String, value: JSONValue)] = [
             ("resourceType", .string("Observation")),
