@@ -55,13 +55,15 @@ let package = Package(
                 .product(name: "ComplexModule", package: "swift-numerics"),
             ]),
         .testTarget(
-            name: "ActiveTasksTests", dependencies: ["ActiveTasks", "SensorSignal"],
+            name: "ActiveTasksTests",
+            dependencies: ["ActiveTasks", "SensorSignal", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"]),  // read from disk via #filePath, not bundled
         .testTarget(
             name: "taskprocTests",
             dependencies: [
                 "taskproc", "ActiveTasks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]),
     ],
     swiftLanguageModes: [.v6]

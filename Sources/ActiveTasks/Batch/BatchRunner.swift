@@ -145,6 +145,9 @@ public enum BatchRunner {
         var summary = Summary()
         switch mode {
         case .fresh(let force):
+            for input in configuration.inputs where !fm.fileExists(atPath: input.absolute) {
+                throw BatchError("\(input.display): no such file or folder")
+            }
             try prepareFreshFolder(outputFolder, force: force)
             try fm.createDirectory(atPath: work, withIntermediateDirectories: true)
             try saveState(RunState(configuration: configuration, complete: false), outputFolder)

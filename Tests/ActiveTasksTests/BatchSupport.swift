@@ -1,0 +1,138 @@
+import Foundation
+import GRDB
+import SensorSignal
+
+/// Helpers shared by the batch tests: temporary folders, the export generator, a minimal ZIP writer, output
+/// comparison.
+enum BatchSupport {
+    /// A fresh temporary folder.
+    static func temporaryFolder(_ name: String) throws -> String {
+        let path = NSTemporaryDirectory() + "taskproc-batch-tests-\(name)-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// The repository root, from this file's path.
+    static func repositoryRoot(filePath: String = #filePath) -> String {
+        URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    }
+
+    /// One record of the generator's manifest.
+    struct ManifestRecord: Decodable {
+        var source: String
+        var kind: String
+        var broken: String?
+    }
+
+    struct Manifest: Decodable {
+        var records: [ManifestRecord]
+        var skipped: [String]
+    }
+
+    /// Runs `Benchmarks/compare/make_export.py` into `folder` and returns its manifest.
+    static func generateExport(at folder: String, records: Int, seed: Int, extra: [String] = []) throws -> Manifest {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments =
+            ["python3", repositoryRoot() + "/Benchmarks/compare/make_export.py", folder, "--records", String(records), "--seed", String(seed)]
+            + extra
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw BatchTestError("make_export.py failed (\(process.terminationStatus))") }
+        let data = try Data(contentsOf: URL(fileURLWithPath: folder + ".manifest.json"))
+        return try JSONDecoder().decode(Manifest.self, from: data)
+    }
+
+    /// The `source` of each JSON line of a `.jsonl` file, with its `status`/`reason`.
+    static func jsonLines(_ path: String) throws -> [[String: Any]] {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        return try text.split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+        }
+    }
+
+    /// The files of a batch output folder that must be byte-identical between equivalent runs.
+    static func textOutputs(_ folder: String) throws -> [String: Data] {
+        var out: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder)
+        where name.hasSuffix(".jsonl") || name.hasSuffix(".csv") {
+            out[name] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
+        }
+        return out
+    }
+
+    /// Every table of the SQLite output except `run_log`, as rows of text (typed values shown with their type).
+    static func sqliteTables(_ folder: String) throws -> [String: [[String]]] {
+        let queue = try DatabaseQueue(path: folder + "/taskproc.sqlite")
+        defer { try? queue.close() }
+        return try queue.read { db in
+            var tables: [String: [[String]]] = [:]
+            let names = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            for name in names where name != "run_log" {
+                let rows = try Row.fetchAll(db, sql: "SELECT * FROM \"\(name)\" ORDER BY rowid")
+                tables[name] = rows.map { row in
+                    row.columnNames.map { column in
+                        let value: DatabaseValue = row[column]
+                        return "\(column)=\(value.storage)"
+                    }
+                }
+            }
+            return tables
+        }
+    }
+
+    /// The `run_log` rows (event names only).
+    static func runLogEvents(_ folder: String) throws -> [String] {
+        let queue = try DatabaseQueue(path: folder + "/taskproc.sqlite")
+        defer { try? queue.close() }
+        return try queue.read { db in try String.fetchAll(db, sql: "SELECT event FROM run_log ORDER BY seq") }
+    }
+
+    /// A ZIP archive of stored (uncompressed) entries, written by hand so tests can craft hostile archives.
+    struct ZipEntry {
+        var name: String
+        var data: Data
+        /// Unix mode for the external attributes (e.g. 0o120777 for a symbolic link).
+        var mode: UInt32 = 0o100644
+        /// Declared size, when a test wants a header that lies.
+        var declaredSize: UInt32?
+        /// Declared CRC, when a test wants a corrupt one.
+        var declaredCRC: UInt32?
+    }
+
+    static func zip(_ entries: [ZipEntry]) -> Data {
+        var out = Data()
+        var central = Data()
+        func u16(_ v: Int, _ d: inout Data) { d.append(contentsOf: [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF)]) }
+        func u32(_ v: UInt32, _ d: inout Data) { for s in [0, 8, 16, 24] { d.append(UInt8((v >> UInt32(s)) & 0xFF)) } }
+        for entry in entries {
+            let offset = UInt32(out.count)
+            let name = Data(entry.name.utf8)
+            let crc = entry.declaredCRC ?? entry.data.withUnsafeBytes { CRC32.update(0, $0) }
+            let size = entry.declaredSize ?? UInt32(entry.data.count)
+            u32(0x0403_4B50, &out)
+            u16(20, &out); u16(0, &out); u16(0, &out); u16(0, &out); u16(0, &out)
+            u32(crc, &out); u32(UInt32(entry.data.count), &out); u32(size, &out)
+            u16(name.count, &out); u16(0, &out)
+            out.append(name)
+            out.append(entry.data)
+            u32(0x0201_4B50, &central)
+            u16(0x0314, &central); u16(20, &central); u16(0, &central); u16(0, &central); u16(0, &central); u16(0, &central)
+            u32(crc, &central); u32(UInt32(entry.data.count), &central); u32(size, &central)
+            u16(name.count, &central); u16(0, &central); u16(0, &central); u16(0, &central); u16(0, &central)
+            u32(entry.mode << 16, &central); u32(offset, &central)
+            central.append(name)
+        }
+        let centralOffset = UInt32(out.count)
+        out.append(central)
+        u32(0x0605_4B50, &out)
+        u16(0, &out); u16(0, &out); u16(entries.count, &out); u16(entries.count, &out)
+        u32(UInt32(central.count), &out); u32(centralOffset, &out); u16(0, &out)
+        return out
+    }
+}
+
+struct BatchTestError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,345 @@
+import Foundation
+import Testing
+
+@testable import ActiveTasks
+
+/// SHA-256 against the FIPS 180-2 / NIST example vectors.
+@Suite struct BatchHashTests {
+    @Test(arguments: [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        (
+            "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        ),
+        (
+            "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+            "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"
+        ),
+    ])
+    func nistVectors(message: String, digest: String) {
+        #expect(SHA256.hex(Data(message.utf8)) == digest)
+    }
+
+    @Test func oneMillionAsInUnevenPieces() {
+        var hasher = SHA256()
+        var remaining = 1_000_000
+        var piece = 1
+        while remaining > 0 {
+            let n = min(piece, remaining)
+            hasher.update(Data(repeating: UInt8(ascii: "a"), count: n))
+            remaining -= n
+            piece = piece * 3 % 997 + 1
+        }
+        #expect(hasher.finalize() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    @Test func shardsPartitionEveryHash() throws {
+        // Each hash lands in exactly one of N shards; hashes spread over all of them.
+        var counts = [0, 0, 0]
+        for i in 0..<300 {
+            let hash = SHA256.hex(Data("record \(i)".utf8))
+            let owners = (1...3).filter { ShardSpec("\($0)/3")!.contains(hash: hash) }
+            #expect(owners.count == 1)
+            counts[owners[0] - 1] += 1
+        }
+        #expect(counts.allSatisfy { $0 > 60 })
+        #expect(ShardSpec("0/3") == nil)
+        #expect(ShardSpec("4/3") == nil)
+        #expect(ShardSpec("1-3") == nil)
+    }
+}
+
+/// ZIP reading and its safety rules, on archives crafted byte by byte.
+@Suite struct BatchArchiveTests {
+    func write(_ entries: [BatchSupport.ZipEntry], name: String = "a.zip") throws -> (zip: String, folder: String) {
+        let folder = try BatchSupport.temporaryFolder("zip")
+        let path = folder + "/" + name
+        try BatchSupport.zip(entries).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.createDirectory(atPath: folder + "/out", withIntermediateDirectories: true)
+        return (path, folder + "/out")
+    }
+
+    @Test func extractsGoodEntriesAndRefusesZipSlip() throws {
+        let good = Data("{\"items\":[]}".utf8)
+        let (zip, out) = try write([
+            .init(name: "study/ok.json", data: good),
+            .init(name: "../evil.json", data: good),
+            .init(name: "/etc/evil.json", data: good),
+            .init(name: "a/../../evil.json", data: good),
+            .init(name: "C:/evil.json", data: good),
+            .init(name: "..\\evil2.json", data: good),
+            .init(name: "link.json", data: Data("/etc/passwd".utf8), mode: 0o120777),
+        ])
+        let result = try ZipArchive.extract(zip, into: out)
+        #expect(result.files == ["study/ok.json"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/study/ok.json")) == good)
+        let reasons = Dictionary(uniqueKeysWithValues: result.rejected.map { ($0.entry, $0.reason) })
+        #expect(reasons.count == 6)
+        for name in ["../evil.json", "a/../../evil.json", "..\\evil2.json"] {
+            #expect(reasons[name]?.contains("zip slip") == true, "\(name): \(reasons[name] ?? "accepted")")
+        }
+        #expect(reasons["/etc/evil.json"]?.contains("absolute path") == true)
+        #expect(reasons["C:/evil.json"]?.contains("drive-letter") == true)
+        #expect(reasons["link.json"]?.contains("symbolic link") == true)
+        // Nothing was written outside the extraction folder.
+        let parent = (out as NSString).deletingLastPathComponent
+        #expect(!FileManager.default.fileExists(atPath: parent + "/evil.json"))
+        #expect(!FileManager.default.fileExists(atPath: (parent as NSString).deletingLastPathComponent + "/evil.json"))
+    }
+
+    @Test func entryCountLimitRejectsTheArchive() throws {
+        let entries = (0..<5).map { BatchSupport.ZipEntry(name: "f\($0).json", data: Data("{}".utf8)) }
+        let (zip, out) = try write(entries)
+        var limits = ArchiveLimits()
+        limits.maxEntries = 4
+        let error = #expect(throws: (any Error).self) {
+            try ZipArchive.extract(zip, into: out, limits: limits)
+        }
+        #expect(error.map { "\($0)" }?.contains("holds 5 entries, over the limit of 4 (--max-archive-entries)") == true)
+        limits.maxEntries = 5
+        #expect(try ZipArchive.extract(zip, into: out, limits: limits).files.count == 5)
+    }
+
+    @Test func sizeLimitsRejectArchiveOrEntry() throws {
+        let big = Data(repeating: 0x41, count: 1000)
+        let (zip, out) = try write([.init(name: "a.csv", data: big), .init(name: "b.csv", data: big)])
+        var limits = ArchiveLimits()
+        limits.maxTotalBytes = 1500
+        let error = #expect(throws: (any Error).self) {
+            try ZipArchive.extract(zip, into: out, limits: limits)
+        }
+        #expect(error.map { "\($0)" }?.contains("declares 2000 bytes decompressed, over the limit of 1500 bytes") == true)
+        limits = ArchiveLimits()
+        limits.maxEntryBytes = 999
+        let result = try ZipArchive.extract(zip, into: out, limits: limits)
+        #expect(result.files.isEmpty)
+        #expect(result.rejected.count == 2)
+        #expect(result.rejected.allSatisfy { $0.reason.contains("over the per-entry limit of 999 bytes") })
+    }
+
+    @Test func lyingHeadersAndBadChecksumsAreCaught() throws {
+        let data = Data(repeating: 0x42, count: 100)
+        let (zip, out) = try write([
+            .init(name: "small.csv", data: data, declaredSize: 10),
+            .init(name: "crc.csv", data: data, declaredCRC: 0xDEAD_BEEF),
+        ])
+        let result = try ZipArchive.extract(zip, into: out)
+        #expect(result.files.isEmpty)
+        #expect(result.rejected.first { $0.entry == "small.csv" }?.reason.contains("more than its declared 10 bytes") == true)
+        #expect(result.rejected.first { $0.entry == "crc.csv" }?.reason.contains("CRC-32 mismatch") == true)
+        #expect(!FileManager.default.fileExists(atPath: out + "/small.csv"))
+    }
+
+    @Test func notAZipIsAClearError() throws {
+        let folder = try BatchSupport.temporaryFolder("notzip")
+        let path = folder + "/x.zip"
+        try Data("hello".utf8).write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: (any Error).self) {
+            try ZipArchive.extract(path, into: folder)
+        }
+        #expect(error.map { "\($0)" }?.contains("is not a ZIP archive") == true)
+    }
+
+    @Test func deflatedEntriesFromPythonsZipfileMatchTheirSources() throws {
+        // Python's zipfile (an independent writer) deflates; the extracted bytes must equal the originals.
+        let folder = try BatchSupport.temporaryFolder("deflate")
+        let export = folder + "/export"
+        _ = try BatchSupport.generateExport(at: export, records: 40, seed: 3, extra: ["--zipped", "1", "--per-zip", "40"])
+        let plain = folder + "/plain"
+        _ = try BatchSupport.generateExport(at: plain, records: 40, seed: 3, extra: ["--zipped", "0"])
+        let out = folder + "/out"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let result = try ZipArchive.extract(export + "/archives/part_0000.zip", into: out)
+        #expect(result.rejected.isEmpty)
+        #expect(result.files.count >= 40)
+        for file in result.files {
+            let mine = try Data(contentsOf: URL(fileURLWithPath: out + "/" + file))
+            let original = try Data(contentsOf: URL(fileURLWithPath: plain + "/" + file))
+            #expect(mine == original, "\(file)")
+        }
+    }
+}
+
+/// Record discovery: one record per task folder / file, links and hidden files.
+@Suite struct BatchDiscoveryTests {
+    @Test func symbolicLinksLeavingTheInputAreRejected() throws {
+        let folder = try BatchSupport.temporaryFolder("links")
+        let input = folder + "/export"
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: input + "/sub", withIntermediateDirectories: true)
+        try Data("t,x,y,z\n".utf8).write(to: URL(fileURLWithPath: input + "/sub/a.csv"))
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: folder + "/outside.csv"))
+        try Data("hidden".utf8).write(to: URL(fileURLWithPath: input + "/.hidden.csv"))
+        try fm.createSymbolicLink(atPath: input + "/escape.csv", withDestinationPath: folder + "/outside.csv")
+        try fm.createSymbolicLink(atPath: input + "/inside.csv", withDestinationPath: input + "/sub/a.csv")
+        try fm.createSymbolicLink(atPath: input + "/loop", withDestinationPath: input)
+        let found = try RecordDiscovery.discover(
+            inputs: [.init(input)], archiveFolder: folder + "/archives", limits: ArchiveLimits())
+        let sources = found.records.map(\.source)
+        #expect(sources == [input + "/escape.csv", input + "/inside.csv", input + "/sub/a.csv"])
+        #expect(found.records[0].rejection?.contains("leaves the input folder; not followed") == true)
+        #expect(found.records[1].rejection == nil)
+    }
+
+    @Test func taskFoldersAndMyDataHelpsStepsAreOneRecord() throws {
+        let fixtures = BatchSupport.repositoryRoot() + "/Tests/ActiveTasksTests/Fixtures/mydatahelps"
+        let folder = try BatchSupport.temporaryFolder("mdh")
+        let found = try RecordDiscovery.discover(
+            inputs: [.init(fixtures)], archiveFolder: folder, limits: ArchiveLimits())
+        let step = found.records.first { $0.source.hasSuffix("SurveyData/P-0001/SR-77/walking.outbound") }
+        #expect(step?.isFolder == true)
+        #expect(!found.records.contains { $0.source.hasSuffix("Accelerometer.json") })
+    }
+
+    @Test func missingInputIsAnError() throws {
+        let folder = try BatchSupport.temporaryFolder("missing")
+        #expect(throws: BatchError.self) {
+            try RecordDiscovery.discover(inputs: [.init(folder + "/nope")], archiveFolder: folder, limits: ArchiveLimits())
+        }
+    }
+}
+
+/// End to end on a generated export of a few hundred mixed records, some broken.
+@Suite(.serialized) struct BatchEndToEndTests {
+    func run(_ export: String, out: String, shard: ShardSpec? = nil, jobs: Int = 2, mode: BatchRunner.Mode = .fresh(force: false)) async throws
+        -> BatchRunner.Summary
+    {
+        try await BatchRunner.run(
+            configuration: BatchConfiguration(inputs: [.init(export)], shard: shard), analysis: RecordAnalysis.Options(),
+            outputFolder: out, mode: mode, jobs: jobs)
+    }
+
+    @Test func everyRecordIsInResultsOrErrorsAndShardsMergeToTheSingleRun() async throws {
+        let folder = try BatchSupport.temporaryFolder("e2e")
+        let export = folder + "/export"
+        let manifest = try BatchSupport.generateExport(at: export, records: 240, seed: 11)
+        let single = folder + "/single"
+        let summary = try await run(export, out: single)
+        #expect(summary.records == manifest.records.count)
+        #expect(summary.skippedFiles == manifest.skipped.count)
+
+        // Every record exactly once, in results or errors; every broken one in errors.
+        let results = try BatchSupport.jsonLines(single + "/results.jsonl")
+        let errors = try BatchSupport.jsonLines(single + "/errors.jsonl")
+        var where_: [String: String] = [:]
+        for line in results { where_[line["source"] as! String, default: ""] += "r" }
+        for line in errors { where_[line["source"] as! String, default: ""] += "e" }
+        #expect(where_.count == manifest.records.count)
+        for record in manifest.records {
+            let placed = where_[export + "/" + record.source]
+            if record.broken != nil || record.kind == "tapping" {
+                #expect(placed == "e", "\(record.source) (\(record.kind), broken: \(record.broken ?? "no"))")
+            } else {
+                #expect(placed == "r", "\(record.source) (\(record.kind))")
+            }
+        }
+        #expect(summary.counts.succeeded == results.count)
+        #expect(summary.counts.failed == errors.count)
+        // Sources are sorted byte-wise; archive entries are named archive.zip!/inner.
+        let sources = (results + errors).map { $0["source"] as! String }
+        #expect(results.map { $0["source"] as! String } == results.map { $0["source"] as! String }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(sources.contains { $0.contains(".zip!/") })
+        // No path of the extraction folder leaks into any output.
+        for (name, data) in try BatchSupport.textOutputs(single) {
+            #expect(!String(decoding: data, as: UTF8.self).contains(BatchRunner.workFolderName), "\(name)")
+        }
+        // Join keys from the paths and the task results reach the CSV.
+        let walking = try String(contentsOfFile: single + "/walking.csv", encoding: .utf8)
+        let header = walking.split(separator: "\n")[0]
+        #expect(header.hasPrefix("recordSource,contentHash,recordId,healthCode,ParticipantIdentifier,taskRunUUID,status,error,stepIdentifier"))
+        #expect(walking.contains(",HC0"))
+
+        // Shards 1/3, 2/3, 3/3 then merge reproduce the single run byte for byte (SQLite row for row).
+        var shardFolders: [String] = []
+        var analysed = 0
+        for k in 1...3 {
+            let out = folder + "/shard\(k)"
+            let s = try await run(export, out: out, shard: ShardSpec("\(k)/3"), jobs: 1)
+            analysed += s.counts.succeeded + s.counts.failed
+            shardFolders.append(out)
+        }
+        #expect(analysed == manifest.records.count)
+        let merged = folder + "/merged"
+        _ = try BatchMerge.merge(shardFolders: shardFolders.reversed(), into: merged, force: false)
+        #expect(try BatchSupport.textOutputs(merged) == BatchSupport.textOutputs(single))
+        #expect(try BatchSupport.sqliteTables(merged) == BatchSupport.sqliteTables(single))
+        #expect(try BatchSupport.runLogEvents(merged).filter { $0 == "start" }.count == 3)
+
+        // A missing shard is refused with a clear error.
+        let error = #expect(throws: (any Error).self) {
+            _ = try BatchMerge.merge(shardFolders: Array(shardFolders.prefix(2)), into: folder + "/bad", force: false)
+        }
+        #expect(error.map { "\($0)" }?.contains("shard(s) 3/3 missing") == true)
+
+        // Parallelism does not change a byte.
+        let serial = folder + "/serial"
+        _ = try await run(export, out: serial, jobs: 1)
+        #expect(try BatchSupport.textOutputs(serial) == BatchSupport.textOutputs(single))
+    }
+
+    @Test func resumeAfterAnInterruptedJournalReproducesTheRun() async throws {
+        let folder = try BatchSupport.temporaryFolder("resume")
+        let export = folder + "/export"
+        _ = try BatchSupport.generateExport(at: export, records: 80, seed: 5)
+        let reference = folder + "/reference"
+        _ = try await run(export, out: reference)
+
+        // Simulate a crash: keep 40 % of the journal plus half of the next line, drop the outputs, mark incomplete.
+        let crashed = folder + "/crashed"
+        _ = try await run(export, out: crashed)
+        let work = crashed + "/" + BatchRunner.workFolderName
+        let journal = try Data(contentsOf: URL(fileURLWithPath: work + "/journal.jsonl"))
+        let lines = journal.split(separator: 0x0A, omittingEmptySubsequences: false)
+        let keep = lines.count * 2 / 5
+        var cut = Data(lines[0..<keep].joined(separator: [0x0A]))
+        cut.append(0x0A)
+        cut.append(lines[keep].prefix(lines[keep].count / 2))
+        try cut.write(to: URL(fileURLWithPath: work + "/journal.jsonl"))
+        var state = try BatchRunner.loadState(crashed)
+        state.complete = false
+        try BatchRunner.saveState(state, crashed)
+        for name in try FileManager.default.contentsOfDirectory(atPath: crashed) where !name.hasPrefix(".") {
+            try FileManager.default.removeItem(atPath: crashed + "/" + name)
+        }
+        try Data("half".utf8).write(to: URL(fileURLWithPath: crashed + "/results.jsonl.partial"))
+
+        // A new run refuses the folder; --resume finishes it.
+        await #expect(throws: BatchError.self) { _ = try await run(export, out: crashed) }
+        let resumed = try await run(export, out: crashed, mode: .resume)
+        #expect(resumed.processedNow == lines.count - 1 - keep)
+        #expect(try BatchSupport.textOutputs(crashed) == BatchSupport.textOutputs(reference))
+        #expect(try BatchSupport.sqliteTables(crashed) == BatchSupport.sqliteTables(reference))
+        #expect(!FileManager.default.fileExists(atPath: crashed + "/results.jsonl.partial"))
+        // Resuming a complete run does nothing.
+        let again = try await run(export, out: crashed, mode: .resume)
+        #expect(again.alreadyComplete)
+        // --force starts again.
+        _ = try await run(export, out: crashed, mode: .fresh(force: true))
+        #expect(try BatchSupport.textOutputs(crashed) == BatchSupport.textOutputs(reference))
+    }
+
+    @Test func archiveProblemsBecomeErrorRecords() async throws {
+        let folder = try BatchSupport.temporaryFolder("zipe2e")
+        let export = folder + "/export"
+        try FileManager.default.createDirectory(atPath: export, withIntermediateDirectories: true)
+        let csv = Data("time_ms,ax,ay,az\n0,0,0,1\n20,0,0,1\n40,0,0,1\n".utf8)
+        try BatchSupport.zip([.init(name: "ok.csv", data: csv), .init(name: "../../slip.csv", data: csv)])
+            .write(to: URL(fileURLWithPath: export + "/a.zip"))
+        try BatchSupport.zip((0..<3).map { .init(name: "f\($0).csv", data: csv) })
+            .write(to: URL(fileURLWithPath: export + "/many.zip"))
+        var configuration = BatchConfiguration(inputs: [.init(export)])
+        configuration.limits.maxEntries = 2
+        let out = folder + "/out"
+        let summary = try await BatchRunner.run(
+            configuration: configuration, analysis: RecordAnalysis.Options(), outputFolder: out, mode: .fresh(force: false))
+        #expect(summary.records == 3)
+        let errors = try BatchSupport.jsonLines(out + "/errors.jsonl")
+        let reasons = Dictionary(uniqueKeysWithValues: errors.map { ($0["source"] as! String, $0["reason"] as! String) })
+        #expect(reasons[export + "/a.zip!/../../slip.csv"]?.contains("zip slip") == true)
+        #expect(reasons[export + "/many.zip"]?.contains("holds 3 entries, over the limit of 2") == true)
+        let results = try BatchSupport.jsonLines(out + "/results.jsonl")
+        #expect(results.map { $0["source"] as! String } == [export + "/a.zip!/ok.csv"])
+        #expect(!FileManager.default.fileExists(atPath: folder + "/slip.csv"))
+    }
+}
