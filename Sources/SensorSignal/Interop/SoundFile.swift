@@ -43,12 +43,17 @@ public enum SoundFileError: Error, Sendable, Equatable, CustomStringConvertible 
     case truncated(path: String, expectedFrames: Int, framesRead: Int)
     /// A write failed (for ``AudioFileWriter``).
     case writeFailed(path: String, reason: String)
+    /// The file needs an external decoder (FFmpeg, for MP4/M4A/AAC/ALAC) that is not installed or not runnable.
+    case decoderUnavailable(path: String, decoder: String, hint: String)
+    /// The external decoder ran but failed (its exit status and first error line in `reason`).
+    case decodeFailed(path: String, decoder: String, reason: String)
 
     /// The path of the file concerned.
     public var path: String {
         switch self {
         case .fileNotFound(let p), .unreadable(let p, _), .unsupportedFormat(let p, _), .corrupt(let p, _),
-            .truncated(let p, _, _), .writeFailed(let p, _):
+            .truncated(let p, _, _), .writeFailed(let p, _), .decoderUnavailable(let p, _, _),
+            .decodeFailed(let p, _, _):
             p
         }
     }
@@ -62,6 +67,8 @@ public enum SoundFileError: Error, Sendable, Equatable, CustomStringConvertible 
         case .truncated(let p, let e, let r):
             "\(p): truncated audio file: header declares \(e) frames but only \(r) could be decoded"
         case .writeFailed(let p, let r): "\(p): cannot write audio file: \(r)"
+        case .decoderUnavailable(let p, let d, let h): "\(p): needs \(d) to decode, which is not available: \(h)"
+        case .decodeFailed(let p, let d, let r): "\(p): \(d) could not decode the file: \(r)"
         }
     }
 }
@@ -121,10 +128,10 @@ public struct AudioSignal<Sample: AudioSample>: Sendable {
 public final class SoundFile {
     /// Metadata read from the header.
     public let info: AudioFileInfo
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     private var scratch: [Double] = []
     private var scratchFloat: [Float] = []
-    private var position = 0
+    var position = 0
 
     /// Frames the header declares when the data ends early (a truncated file opened with
     /// `acceptTruncated: true`); `nil` for an intact file. ``info`` holds the frames actually present.
@@ -316,7 +323,7 @@ public final class SoundFile {
     }
 
     /// MP4/M4A/AAC/MP3 containers libsndfile 1.2 cannot decode, detected by extension or magic bytes.
-    private static func compressedContainerHint(path: String) -> String? {
+    static func compressedContainerHint(path: String) -> String? {
         let ext = (path as NSString).pathExtension.lowercased()
         var magic = [UInt8](repeating: 0, count: 12)
         if let fh = FileHandle(forReadingAtPath: path) {
