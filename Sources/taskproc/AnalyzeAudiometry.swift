@@ -46,7 +46,7 @@ extension Analyze {
                 try OutputWriter.write(AudiogramSVG.render(test), to: Self.plotPath(plot, index: k), force: out.force)
             }
         }
-        try out.emit(ResultList(results))
+        try out.emit(ResultList(results), input: input)
     }
 
     /// `path` for the first test, `name-2.ext`, `name-3.ext`, … for the next ones.
