@@ -78,6 +78,11 @@ public struct AudioFileSummary: Sendable, Codable, Hashable {
     public var channels: [AudioChannelSummary]
     /// Spectral settings used for ``AudioChannelSummary/dominantFrequency``.
     public var spectrum: SpectrumSettings
+    /// Sound levels (LAeq, LCeq, LAFmax, …, ResearchKit window series) of the analysed channel(s), measured in
+    /// the same streaming pass; `nil` only in summaries decoded from older output.
+    public var soundLevel: SoundLevelResult?
+    /// The decoder used: `libsndfile`, or `ffmpeg` for MP4/M4A/AAC.
+    public var decoder: String?
 
     /// How the dominant frequency was estimated.
     public struct SpectrumSettings: Sendable, Codable, Hashable {
@@ -98,6 +103,8 @@ public struct AudioAnalysisOptions: Sendable {
     public var acceptTruncated = false
     /// Welch segment length for the dominant frequency, samples (shortened for short files).
     public var spectrumSegmentLength = 8192
+    /// Sound-level options (channel, calibration, ResearchKit window series and threshold rule).
+    public var soundLevel = SoundLevelAnalysisOptions()
 
     /// Default options.
     public init() {}
@@ -105,13 +112,25 @@ public struct AudioAnalysisOptions: Sendable {
 
 /// Summarises audio files in one streaming pass, in constant memory.
 public enum AudioFileAnalyzer {
-    /// Decodes `path` block by block and summarises each channel.
-    /// - Throws: ``SoundFileError`` for unreadable, unsupported, corrupt or truncated files.
+    /// Decodes `path` block by block (libsndfile, or FFmpeg for MP4/M4A/AAC) and summarises each channel,
+    /// with the sound levels of the selected channel(s) from the same pass.
+    /// - Throws: ``SoundFileError`` for unreadable, unsupported, corrupt or truncated files (or FFmpeg missing),
+    ///   ``SoundLevelAnalysisError`` for a channel the file does not have.
     public static func summarize(path: String, options: AudioAnalysisOptions = .init()) throws -> AudioFileSummary {
-        let file = try SoundFile(path: path, acceptTruncated: options.acceptTruncated)
+        let file = try AudioFileReader(
+            path: path, acceptTruncated: options.acceptTruncated, ffmpegDirectory: options.soundLevel.ffmpegDirectory)
         let info = file.info
+        var levelOptions = options.soundLevel
+        levelOptions.acceptTruncated = options.acceptTruncated
+        let selected = try SoundLevelAnalyzer.channels(info: info, options: levelOptions)
+        var meterConfiguration = SoundLevelMeter.Configuration()
+        meterConfiguration.samplingInterval = levelOptions.samplingInterval
+        let meters = try SoundLevelAnalyzer.makeMeters(
+            path: path, info: info, count: selected.count, configuration: meterConfiguration)
         let threshold = clippingThreshold(for: info.format)
-        let segment = min(options.spectrumSegmentLength, max(info.frameCount, 1))
+        // FFmpeg input has no exact frame count before decoding: use the full segment length then.
+        let segment = file.decoder == "ffmpeg"
+            ? options.spectrumSegmentLength : min(options.spectrumSegmentLength, max(info.frameCount, 1))
         var levels = (0..<info.channelCount).map { _ in LevelAccumulator(clipThreshold: threshold) }
         var spectra = try (0..<info.channelCount).map { _ in
             try WelchAccumulator<Double>(segmentLength: segment, sampleRate: info.sampleRate)
@@ -123,7 +142,11 @@ public enum AudioFileAnalyzer {
                     spectra[c].add(samples.span)
                 }
             }
+            for (k, c) in selected.enumerated() {
+                block.channels[c].withUnsafeBufferPointer { meters[k].add($0.span) }
+            }
         }
+        let decoded = file.info
         let channels = (0..<info.channelCount).map { c -> AudioChannelSummary in
             let l = levels[c]
             let rmsDB = decibels(l.rms)
@@ -137,12 +160,16 @@ public enum AudioFileAnalyzer {
         }
         return AudioFileSummary(
             file: path, container: info.format.container, encoding: info.format.encoding,
-            sampleRate: info.sampleRate, channelCount: info.channelCount, frameCount: info.frameCount,
-            duration: info.duration, clippingThreshold: threshold, declaredFrameCount: file.declaredFrameCount,
+            sampleRate: info.sampleRate, channelCount: info.channelCount, frameCount: decoded.frameCount,
+            duration: decoded.duration, clippingThreshold: threshold, declaredFrameCount: file.declaredFrameCount,
             channels: channels,
             spectrum: .init(
                 segmentLength: segment, binWidth: info.sampleRate / Double(segment),
-                segments: spectra.first?.segmentCount ?? 0))
+                segments: spectra.first?.segmentCount ?? 0),
+            soundLevel: SoundLevelAnalyzer.result(
+                path: path, info: decoded, format: info.format, selected: selected,
+                measurements: meters.map { $0.finish() }, options: levelOptions),
+            decoder: file.decoder)
     }
 
     /// The largest positive code of a PCM encoding in full-scale units; 1.0 for float and lossy codecs.

@@ -54,7 +54,7 @@ public enum SoundLevelError: Error, Sendable, Equatable, CustomStringConvertible
 /// converges from 0; the C peak ignores the first 0.1 s (filter start-up).
 ///
 /// **Exceedance levels** come from the F-weighted level sampled every ``SoundLevelGeometry/historyStep``
-/// samples (10 ms) after its settling time, counted in a histogram of 0.01 dB bins from −300 to +200 dB
+/// samples (10 ms) after 10τ, counted in a histogram of 0.01 dB bins from −300 to +200 dB
 /// (constant memory): `LN` is the (100 − N)-th percentile (linear interpolation between order statistics,
 /// R type 7) of bin centres, so it is within 0.005 dB of the exact percentile of the history.
 ///
@@ -88,6 +88,8 @@ public final class SoundLevelMeter {
     private let alphaSCell: Double
     private let settleF: Int
     private let settleS: Int
+    private let settleMinF: Int
+    private let settleMinS: Int
     private let settlePeak: Int
     private let windowBuffers: Int
 
@@ -145,6 +147,8 @@ public final class SoundLevelMeter {
         }
         settleF = cellAligned(5 * TimeWeighting.fast.timeConstant)
         settleS = cellAligned(5 * TimeWeighting.slow.timeConstant)
+        settleMinF = cellAligned(10 * TimeWeighting.fast.timeConstant)
+        settleMinS = cellAligned(10 * TimeWeighting.slow.timeConstant)
         settlePeak = cellAligned(0.1)
         windowBuffers = max(1, Int(configuration.samplingInterval * 10))
         x = [Double](repeating: 0, count: g.chunkLength + 4)
@@ -152,7 +156,8 @@ public final class SoundLevelMeter {
         cells = [CellRecord](repeating: CellRecord(), count: laneCells)
         run = FoldState(
             cellSize: g.cellSize, historyStep: g.historyStep, bufferFrames: g.bufferFrames,
-            windowBuffers: windowBuffers, settleF: settleF, settleS: settleS, settlePeak: settlePeak,
+            windowBuffers: windowBuffers, settleF: settleF, settleS: settleS, settleMinF: settleMinF,
+            settleMinS: settleMinS, settlePeak: settlePeak,
             alphaF: alphaF, alphaS: alphaS, alphaFCell: alphaFCell, alphaSCell: alphaSCell,
             histogramScale: 1 / (configuration.fullScale * configuration.fullScale), coefficients: c)
     }
@@ -298,6 +303,7 @@ public final class SoundLevelMeter {
             maxFast: r.maxF.isFinite ? r.maxF * a2 : nil, minFast: r.minF.isFinite ? r.minF * a2 : nil,
             maxSlow: r.maxS.isFinite ? r.maxS * a2 : nil, minSlow: r.minS.isFinite ? r.minS * a2 : nil,
             fastSettling: Double(settleF) / sampleRate, slowSettling: Double(settleS) / sampleRate,
+            fastMinimumSettling: Double(settleMinF) / sampleRate, slowMinimumSettling: Double(settleMinS) / sampleRate,
             peakSettling: Double(settlePeak) / sampleRate,
             exceedance: ExceedanceHistogram(
                 counts: r.histogram, underflow: r.histogramUnderflow, total: r.histogramCount,
@@ -312,7 +318,8 @@ public final class SoundLevelMeter {
 /// The running results of a ``SoundLevelMeter``, updated cell by cell in signal order.
 struct FoldState {
     let cellSize: Int, historyStep: Int, bufferFrames: Int, windowBuffers: Int
-    let settleF: Int, settleS: Int, settlePeak: Int
+    /// First sample of the F/S maxima (5τ) and of the F/S minima and exceedance history (10τ).
+    let settleF: Int, settleS: Int, settleMinF: Int, settleMinS: Int, settlePeak: Int
     let alphaF: Double, alphaS: Double, alphaFCell: Double, alphaSCell: Double
     /// 1/fullScale², applied before the histogram's dB conversion.
     let histogramScale: Double
@@ -340,7 +347,7 @@ struct FoldState {
 
     init(
         cellSize: Int, historyStep: Int, bufferFrames: Int, windowBuffers: Int, settleF: Int, settleS: Int,
-        settlePeak: Int, alphaF: Double, alphaS: Double, alphaFCell: Double, alphaSCell: Double,
+        settleMinF: Int, settleMinS: Int, settlePeak: Int, alphaF: Double, alphaS: Double, alphaFCell: Double, alphaSCell: Double,
         histogramScale: Double, coefficients: WeightingCoefficients, histogramBins: Int = SoundLevelMeter.histogramBins
     ) {
         self.cellSize = cellSize
@@ -349,6 +356,8 @@ struct FoldState {
         self.windowBuffers = windowBuffers
         self.settleF = settleF
         self.settleS = settleS
+        self.settleMinF = settleMinF
+        self.settleMinS = settleMinS
         self.settlePeak = settlePeak
         self.alphaF = alphaF
         self.alphaS = alphaS
@@ -362,7 +371,8 @@ struct FoldState {
     /// An empty value to swap in while the real one is folded in a local variable.
     static var placeholder: FoldState {
         FoldState(
-            cellSize: 1, historyStep: 1, bufferFrames: 1, windowBuffers: 1, settleF: 0, settleS: 0, settlePeak: 0,
+            cellSize: 1, historyStep: 1, bufferFrames: 1, windowBuffers: 1, settleF: 0, settleS: 0, settleMinF: 0,
+            settleMinS: 0, settlePeak: 0,
             alphaF: 0, alphaS: 0, alphaFCell: 0, alphaSCell: 0, histogramScale: 1,
             coefficients: .init(a11: 0, a12: 0, a21: 0, a22: 0, a31: 0, a32: 0), histogramBins: 0)
     }
@@ -386,21 +396,17 @@ struct FoldState {
         // Maxima/minima: replay the cell sample by sample only when it could hold a new extreme. Bounds for
         // any sample i of the cell: α^g·e0 ≤ e_i ≤ min(e0 + (1−α)Σq, e_end/α^g).
         let margin = 1 + 1e-9
-        var replayF = false
-        var replayS = false
-        if start >= settleF {
-            let upper = min(eF0 + (1 - alphaF) * record.energyA, eF / aF) * margin
-            replayF = upper >= maxF || aF * eF0 <= minF * margin
-        }
-        if start >= settleS {
-            let upper = min(eS0 + (1 - alphaS) * record.energyA, eS / aS) * margin
-            replayS = upper >= maxS || aS * eS0 <= minS * margin
-        }
-        if replayF || replayS {
-            replay(record.start, u: u, length: length, eF0: eF0, eS0: eS0, fast: replayF, slow: replayS)
+        let fastMax = start >= settleF && min(eF0 + (1 - alphaF) * record.energyA, eF / aF) * margin >= maxF
+        let fastMin = start >= settleMinF && aF * eF0 <= minF * margin
+        let slowMax = start >= settleS && min(eS0 + (1 - alphaS) * record.energyA, eS / aS) * margin >= maxS
+        let slowMin = start >= settleMinS && aS * eS0 <= minS * margin
+        if fastMax || fastMin || slowMax || slowMin {
+            replay(
+                record.start, u: u, length: length, eF0: eF0, eS0: eS0,
+                update: (fastMax, fastMin, slowMax, slowMin))
         }
         // F-weighted level history for the exceedance levels.
-        if frames > settleF && frames % historyStep == 0 { addToHistogram(eF) }
+        if frames > settleMinF && frames % historyStep == 0 { addToHistogram(eF) }
         // ResearchKit buffers and windows.
         bufferEnergy += record.energyA
         bufferFill += length
@@ -423,8 +429,8 @@ struct FoldState {
     /// operations, so the same A-weighted samples) to update the F/S maxima and minima exactly.
     @inline(never)
     private mutating func replay(
-        _ start: WeightingState, u: UnsafePointer<Double>, length: Int, eF0: Double, eS0: Double, fast: Bool,
-        slow: Bool
+        _ start: WeightingState, u: UnsafePointer<Double>, length: Int, eF0: Double, eS0: Double,
+        update: (fastMax: Bool, fastMin: Bool, slowMax: Bool, slowMin: Bool)
     ) {
         var s = start
         var f = eF0
@@ -436,14 +442,10 @@ struct FoldState {
             let q = w * w
             f = alphaF * f + bf * q
             sl = alphaS * sl + bs * q
-            if fast {
-                maxF = max(maxF, f)
-                minF = min(minF, f)
-            }
-            if slow {
-                maxS = max(maxS, sl)
-                minS = min(minS, sl)
-            }
+            if update.fastMax { maxF = max(maxF, f) }
+            if update.fastMin { minF = min(minF, f) }
+            if update.slowMax { maxS = max(maxS, sl) }
+            if update.slowMin { minS = min(minS, sl) }
         }
     }
 
@@ -519,18 +521,23 @@ public struct SoundLevelMeasurement: Sendable, Hashable {
     public var meanSquareA: Double
     /// Largest |C-weighted sample| after ``peakSettling``, full-scale units; nil when the signal is shorter.
     public var peakC: Double?
-    /// Largest / smallest F-weighted A mean square after ``fastSettling``; nil when the signal is shorter.
+    /// Largest F-weighted A mean square after ``fastSettling``; nil when the signal is shorter.
     public var maxFast: Double?
-    /// Smallest F-weighted A mean square after ``fastSettling``.
+    /// Smallest F-weighted A mean square after ``fastMinimumSettling``.
     public var minFast: Double?
     /// Largest S-weighted A mean square after ``slowSettling``; nil when the signal is shorter.
     public var maxSlow: Double?
-    /// Smallest S-weighted A mean square after ``slowSettling``.
+    /// Smallest S-weighted A mean square after ``slowMinimumSettling``.
     public var minSlow: Double?
-    /// Seconds ignored by the F statistics (5τ rounded up to a cell).
+    /// Seconds ignored by the F maximum (5τ rounded up to a cell).
     public var fastSettling: Double
-    /// Seconds ignored by the S statistics.
+    /// Seconds ignored by the S maximum (5τ).
     public var slowSettling: Double
+    /// Seconds ignored by the F minimum and the exceedance history (10τ: the weighting, started from 0, is
+    /// then within 0.0002 dB of its steady value).
+    public var fastMinimumSettling: Double
+    /// Seconds ignored by the S minimum (10τ).
+    public var slowMinimumSettling: Double
     /// Seconds ignored by the C peak.
     public var peakSettling: Double
     /// The F-weighted level history behind the exceedance levels.
