@@ -54,6 +54,14 @@ struct Batch: AsyncParsableCommand {
     @OptionGroup(title: "Accelerometer CSV")
     var csv: CSVInputOptions
 
+    @OptionGroup(title: "Tapping")
+    var tapping: TappingOptions
+
+    @Option(
+        name: .customLong("researchkit-version"),
+        help: "ResearchKit release that recorded dB HL results (calibration tables, volume handling): current, 3.1, 2.2, …")
+    var researchKitVersion = "current"
+
     func validate() throws {
         if !resume && paths.isEmpty { throw ValidationError("give at least one path to analyse (or --resume)") }
         if resume && force { throw ValidationError("--resume and --force contradict each other") }
@@ -61,6 +69,9 @@ struct Batch: AsyncParsableCommand {
             throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, got '\(shard)'")
         }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        guard let version = ResearchKitVersion(researchKitVersion), version >= .firstDBHL else {
+            throw ValidationError("--researchkit-version: expected current or a version ≥ 2.0 like 3.1, got \"\(researchKitVersion)\"")
+        }
         guard maxArchiveEntries >= 1, maxArchiveBytes >= 1, maxEntryBytes >= 1 else {
             throw ValidationError("archive limits must be positive")
         }
@@ -74,21 +85,22 @@ struct Batch: AsyncParsableCommand {
         if let u = csv.timeUnit { args += ["--time-unit", u.rawValue] }
         if let u = csv.accelerationUnit { args += ["--acceleration-unit", u.rawValue] }
         if csv.noHeader { args.append("--no-header") }
+        if tapping.variant != .mhealthtools { args += ["--tapping-variant", tapping.variant.rawValue] }
+        if tapping.depressThreshold != 20 { args += ["--depress-threshold", String(tapping.depressThreshold)] }
+        if researchKitVersion != "current" { args += ["--researchkit-version", researchKitVersion] }
         if acceptTruncated { args.append("--accept-truncated") }
         return args
     }
 
     /// Loading and analysis options from stored arguments.
     static func analysisOptions(_ arguments: [String]) throws -> RecordAnalysis.Options {
-        var remaining = arguments
-        var audio = AudioAnalysisOptions()
-        if let i = remaining.firstIndex(of: "--accept-truncated") {
-            audio.acceptTruncated = true
-            remaining.remove(at: i)
-        }
+        let command = try Batch.parse(["-", "--out", "-"] + arguments)
         var options = RecordAnalysis.Options()
-        options.loader = try CSVInputOptions.parse(remaining).loaderOptions
-        options.audio = audio
+        options.loader = command.csv.loaderOptions
+        options.audio.acceptTruncated = command.acceptTruncated
+        options.tappingVariant = command.tapping.variant
+        options.depressThreshold = command.tapping.depressThreshold
+        options.audiometry.researchKitVersion = ResearchKitVersion(command.researchKitVersion) ?? .current
         return options
     }
 
@@ -151,7 +163,9 @@ struct Batch: AsyncParsableCommand {
         }
         if !s.alreadyComplete {
             let rate = s.elapsed > 0 ? Double(s.processedNow) / s.elapsed : 0
-            text += String(format: "; %d analysed in %.1f s (%.0f records/s)", s.processedNow, s.elapsed, rate)
+            text += String(
+                format: "; %d analysed in %.1f s (%.0f records/s; discovery %.1f s, analysis %.1f s, outputs %.1f s)",
+                s.processedNow, s.elapsed, rate, s.discoverySeconds, s.analysisSeconds, s.outputSeconds)
         }
         text += "\n  outputs in \(out)" + (s.counts.failed > 0 ? "; reasons in \(out)/errors.jsonl" : "") + "\n"
         FileHandle.standardError.write(Data(text.utf8))

@@ -228,7 +228,7 @@ import Testing
         #expect(where_.count == manifest.records.count)
         for record in manifest.records {
             let placed = where_[export + "/" + record.source]
-            if record.broken != nil || record.kind == "tapping" {
+            if record.broken != nil {
                 #expect(placed == "e", "\(record.source) (\(record.kind), broken: \(record.broken ?? "no"))")
             } else {
                 #expect(placed == "r", "\(record.source) (\(record.kind))")

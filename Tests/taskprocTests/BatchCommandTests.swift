@@ -29,12 +29,22 @@ import Testing
     }
 
     @Test func analysisOptionsRoundTripThroughTheStoredArguments() throws {
-        let command = try Batch.parse(["e", "--out", "r", "--time-unit", "ms", "--acceleration-unit", "g", "--accept-truncated"])
-        #expect(command.analysisArguments == ["--time-unit", "ms", "--acceleration-unit", "g", "--accept-truncated"])
+        let command = try Batch.parse([
+            "e", "--out", "r", "--time-unit", "ms", "--acceleration-unit", "g", "--accept-truncated", "--tapping-variant",
+            "mpower2016", "--researchkit-version", "3.1",
+        ])
+        #expect(
+            command.analysisArguments == [
+                "--time-unit", "ms", "--acceleration-unit", "g", "--tapping-variant", "mpower2016", "--researchkit-version",
+                "3.1", "--accept-truncated",
+            ])
         let options = try Batch.analysisOptions(command.analysisArguments)
         #expect(options.loader.accelerometerCSV.timeUnit == .milliseconds)
         #expect(options.loader.accelerometerCSV.accelerationUnit == .g)
         #expect(options.audio.acceptTruncated)
+        #expect(options.tappingVariant == .mpower2016)
+        #expect(options.audiometry.researchKitVersion == ResearchKitVersion("3.1"))
+        #expect(throws: (any Error).self) { try Batch.parse(["e", "--out", "r", "--researchkit-version", "1.0"]) }
     }
 }
 

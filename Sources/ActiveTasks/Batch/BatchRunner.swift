@@ -86,6 +86,12 @@ public enum BatchRunner {
         public var counts = BatchOutputs.Counts()
         /// Wall-clock time of this session, seconds.
         public var elapsed: Double = 0
+        /// Wall-clock time spent finding records (and extracting archives), seconds.
+        public var discoverySeconds: Double = 0
+        /// Wall-clock time spent analysing records, seconds.
+        public var analysisSeconds: Double = 0
+        /// Wall-clock time spent writing the output files, seconds.
+        public var outputSeconds: Double = 0
         /// True when `--resume` found the run already complete and did nothing.
         public var alreadyComplete = false
 
@@ -177,6 +183,8 @@ public enum BatchRunner {
 
         let found = try RecordDiscovery.discover(
             inputs: configuration.inputs, archiveFolder: work + "/archives", limits: configuration.limits)
+        let discovered = Date()
+        summary.discoverySeconds = discovered.timeIntervalSince(started)
         summary.records = found.records.count
         summary.skippedFiles = found.skipped.count
         let journal = try BatchJournal(work + "/journal.jsonl")
@@ -211,16 +219,20 @@ public enum BatchRunner {
         }
         try journal.synchronize()
 
-        summary.elapsed = Date().timeIntervalSince(started)
+        let analysed = Date()
+        summary.analysisSeconds = analysed.timeIntervalSince(discovered)
         try BatchJournal.scan(journal.path) { entry, _, _ in if entry.status == .otherShard { summary.otherShard += 1 } }
         let finishing = BatchOutputs.LogEvent(
             shard: shardName, event: "finished",
-            detail: "\(summary.processedNow) records analysed in this session in \(String(format: "%.1f", summary.elapsed)) s")
+            detail: "\(summary.processedNow) records analysed in this session in \(String(format: "%.1f", summary.analysisSeconds)) s")
         try log(work, finishing)
         summary.counts = try BatchOutputs.write(
             journals: [journal.path], to: outputFolder, runLog: try readLog(work), runInfo: runInfo(configuration))
         try saveState(RunState(configuration: configuration, complete: true), outputFolder)
         try? fm.removeItem(atPath: work + "/archives")
+        let end = Date()
+        summary.outputSeconds = end.timeIntervalSince(analysed)
+        summary.elapsed = end.timeIntervalSince(started)
         return summary
     }
 
@@ -290,7 +302,9 @@ public enum BatchRunner {
         guard let handle = FileHandle(forWritingAtPath: path) else { throw BatchError("\(path): cannot write the run log") }
         defer { try? handle.close() }
         try handle.seekToEnd()
-        var data = try JSONEncoder().encode(event)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(event)
         data.append(0x0A)
         try handle.write(contentsOf: data)
     }

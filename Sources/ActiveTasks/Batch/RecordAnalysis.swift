@@ -35,6 +35,12 @@ public enum RecordAnalysis {
         public var loader = InputLoader.Options()
         /// How audio files are decoded and summarised.
         public var audio = AudioAnalysisOptions()
+        /// Which R implementation the tapping features reproduce.
+        public var tappingVariant = TappingVariant.mhealthtools
+        /// The x jump between two tapping depress events, points.
+        public var depressThreshold: Double = 20
+        /// How tone-audiometry results are analysed (ResearchKit release, staircase parameters).
+        public var audiometry = AudiometryAnalysisOptions()
         /// Creates default options.
         public init() {}
     }
@@ -86,7 +92,16 @@ public enum RecordAnalysis {
                     let summary = try AudioFileAnalyzer.summarize(path: input.path, options: options.audio)
                     outcome.results = try rendered([summary], kind: .audio)
                 }
-            case .tapping, .environmentSPLMeter, .dBHLToneAudiometry, .toneAudiometry, .rangeOfMotion:
+            case .tapping:
+                outcome.results = try rendered(
+                    TappingProcessor.analyze(input, variant: options.tappingVariant, depressThreshold: options.depressThreshold),
+                    kind: .tapping)
+                if outcome.results.isEmpty { outcome.failure = "no tapping recording to analyse" }
+            case .dBHLToneAudiometry, .toneAudiometry:
+                outcome.results = try rendered(
+                    AudiometryProcessor.analyze(input, options: options.audiometry), kind: input.taskKind)
+                if outcome.results.isEmpty { outcome.failure = "no tone-audiometry result to analyse" }
+            case .environmentSPLMeter, .rangeOfMotion:
                 outcome.failure = "analysis of \(input.taskKind.rawValue) not available"
             case .unknown:
                 outcome.failure =
