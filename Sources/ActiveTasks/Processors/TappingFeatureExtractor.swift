@@ -114,7 +114,8 @@ public enum TappingFeatureExtractor {
     ///
     /// mhealthtools (`clean_tapped_button_none`): left/right taps, then the `none` taps whose (x, y) does not
     /// repeat an earlier `none` tap's exactly; mPower 2016 (`CleanTappedButtonNone`): left taps, right taps, then
-    /// the `none` taps whose (x, y), printed to R's 15 significant digits, repeats no earlier row of any button.
+    /// the `none` taps whose (x, y), printed to R's 15 significant digits, repeats no earlier row (button rows and
+    /// earlier `none` rows).
     /// Then a stable sort by timestamp (R's `order`), so ties keep that order.
     static func cleanedOrder(_ samples: [TapSample], variant: TappingVariant) -> [Int] {
         var order: [Int] = []
@@ -127,15 +128,26 @@ public enum TappingFeatureExtractor {
                 if seen.insert(PointKey(s.location.x, s.location.y)).inserted { order.append(i) }
             }
         case .mpower2016:
-            var seen = Set<String>()
             for button in [TapButton.left, .right] {
-                for (i, s) in samples.enumerated() where s.button == button {
-                    order.append(i)
-                    seen.insert(rCharacterKey(s.location))
-                }
+                for (i, s) in samples.enumerated() where s.button == button { order.append(i) }
             }
+            let buttonRows = order.count
             for (i, s) in samples.enumerated() where s.button == .none {
-                if seen.insert(rCharacterKey(s.location)).inserted { order.append(i) }
+                // A duplicate of any earlier row (button rows, then earlier none rows, kept or not).
+                var duplicate = false
+                for j in order.prefix(buttonRows) where sameAsRCharacters(samples[j].location, s.location) {
+                    duplicate = true
+                    break
+                }
+                if !duplicate {
+                    for j in samples.indices.prefix(i) where samples[j].button == .none {
+                        if sameAsRCharacters(samples[j].location, s.location) {
+                            duplicate = true
+                            break
+                        }
+                    }
+                }
+                if !duplicate { order.append(i) }
             }
         }
         // Stable: sort by (timestamp, position in `order`).
@@ -158,9 +170,14 @@ public enum TappingFeatureExtractor {
     }
 
     /// R's `duplicated` on a numeric matrix compares rows pasted as text, each number as `as.character` prints
-    /// it: 15 significant digits.
-    static func rCharacterKey(_ p: ViewPoint) -> String {
-        String(format: "%.15g\r%.15g", p.x + 0, p.y + 0)
+    /// it: 15 significant digits. Values that far apart in the 15th digit cannot print alike, so the text is only
+    /// made for the rare near-equal pairs.
+    static func sameAsRCharacters(_ a: ViewPoint, _ b: ViewPoint) -> Bool {
+        func near(_ u: Double, _ v: Double) -> Bool { u == v || abs(u - v) <= 1e-14 * Swift.max(abs(u), abs(v)) }
+        guard near(a.x, b.x), near(a.y, b.y) else { return false }
+        if a.x == b.x && a.y == b.y { return true }
+        func text(_ p: ViewPoint) -> String { String(format: "%.15g\r%.15g", p.x + 0, p.y + 0) }
+        return text(a) == text(b)
     }
 
     /// √(dx² + dy²) between kept taps `a` and `b`, as R's `sqrt(dx^2 + dy^2)`.
