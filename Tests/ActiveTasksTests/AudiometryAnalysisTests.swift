@@ -263,7 +263,7 @@ import Testing
         #expect(r.presentations[0].amplitudeDBFS.map { abs($0 - 20 * log10(0.003)) < 1e-12 } == true)
         #expect(r.presentations[1].correctEar == false && r.presentations[2].response == "none")
         #expect(r.presentations[2].correctEar == nil && r.presentations[2].ear == .right)
-        for format in OutputFormat.allCases {
+        for format in [OutputFormat.json, .table, .csv] {
             let text = try ResultEncoding.render(ResultList(results), as: format)
             #expect(text.contains(format == .csv ? "amplitudeDBFS" : "dBFS"))
             #expect(!text.contains("dB HL") && !text.contains("dBHL"), "\(format)")
