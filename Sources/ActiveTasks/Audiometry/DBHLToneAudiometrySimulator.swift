@@ -47,6 +47,7 @@ public enum DBHLToneAudiometrySimulator {
     }
 
     /// Simulates one step.
+    /// - Precondition: `options.parameters.problem == nil` (validate user input first, as the CLI does).
     /// - Throws: ``AudiometryCalibrationError`` when clipping is on and the headphone type or a frequency has no
     ///   table, or the volume is not in 0…1.
     public static func simulate(
