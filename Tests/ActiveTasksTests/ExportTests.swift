@@ -1,4 +1,5 @@
 import Foundation
+import SensorSignal
 import Testing
 
 @testable import ActiveTasks
@@ -255,5 +256,44 @@ import Testing
         // MORK sees the same thresholds through the generic flattening.
         let names = records[0].scalars.map(\.name)
         #expect(names.contains("right.1000.calculatedThreshold"))
+    }
+}
+
+/// FHIR on a calibrated recording: one Observation per level with the acoustics code system and UCUM dB[SPL];
+/// an uncalibrated recording gives none.
+@Suite struct SoundLevelExportTests {
+    @Test func calibratedLevelsBecomeObservations() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tone-\(UUID().uuidString).wav")
+        defer { try? FileManager.default.removeItem(at: file) }
+        // A 1 kHz sine at 0.5 full scale: −9.03 dBFS RMS; with a −23.3 dB sensitivity offset (94 dB SPL reads
+        // −23.3 dBFS), LAeq = 94 + (−9.03 + 23.3) = 108.27 dB SPL (A-weighting is 0 dB at 1 kHz).
+        let rate = 48_000.0
+        let samples = (0..<Int(3 * rate)).map { 0.5 * sin(2 * Double.pi * 1000 * Double($0) / rate) }
+        try AudioFileWriter.write([samples], sampleRate: Int(rate), to: file.path, format: .wav24)
+        var options = AudioAnalysisOptions()
+        options.soundLevel.calibration = SoundCalibration(sensitivityOffset: -23.3, source: "value")
+        let summary = try AudioFileAnalyzer.summarize(path: file.path, options: options)
+        let records = try ExportRecord.records(of: summary)
+        let output = FHIRExport.bundle(records, context: ExportContext())
+        let observations = (output.bundle.objectValue?["entry"]?.arrayValue ?? []).compactMap {
+            $0.objectValue?["resource"]?.objectValue
+        }
+        let laeq = try #require(
+            observations.first { $0["code"]?.objectValue?["coding"]?.arrayValue?.first?.objectValue?["code"]?.stringValue == "LAeq" })
+        let value = try #require(laeq["valueQuantity"]?.objectValue?["value"]?.numberValue)
+        let expected = 94 + 20 * log10(0.5 / 2.0.squareRoot()) + 23.3
+        #expect(abs(value - expected) < 0.02, "LAeq \(value), expected \(expected)")
+        #expect(laeq["valueQuantity"]?.objectValue?["code"]?.stringValue == "dB[SPL]")
+        // One Observation per defined level (a 3-s recording is too short for some, e.g. LASmax settles over 10 s).
+        let channel = try #require(records[0].json["soundLevel"]?.objectValue?["channels"]?.arrayValue?.first?.objectValue)
+        let defined = FHIRExport.soundLevelCodes.filter { channel[$0.code]?.numberValue != nil }
+        #expect(defined.count >= 8)
+        #expect(observations.count == defined.count)
+
+        // Uncalibrated: dBFS levels are not sound pressure levels.
+        let raw = try AudioFileAnalyzer.summarize(path: file.path)
+        let uncalibrated = FHIRExport.bundle(try ExportRecord.records(of: raw), context: ExportContext())
+        #expect(uncalibrated.bundle.objectValue?["entry"]?.arrayValue?.isEmpty == true)
+        #expect(uncalibrated.skipped.contains { $0.contains("not calibrated") })
     }
 }

@@ -10,6 +10,11 @@ import Foundation
 ///   500–8000 Hz (``hearingThresholdCodes``). Frequencies without a LOINC code (250 Hz) and the no-threshold
 ///   sentinel are skipped and listed. Legacy `ORKToneAudiometryResult` amplitudes are uncalibrated and never
 ///   exported as hearing thresholds.
+/// - Sound levels of a calibrated recording (`soundLevel.unit` `dB SPL`), per channel: `LAeq`, `LCeq`, `LZeq`,
+///   `LAFmax`, `LASmax`, `LAFmin`, `LCpeak`, `LA10`, `LA50`, `LA90` with the code system ``acousticsSystem``
+///   (no LOINC code exists) and UCUM `dB[SPL]`, category `exam`; `LAeq` also carries HealthKit's environmental
+///   audio exposure code, as HealthKitOnFHIR maps it. Uncalibrated (dBFS) levels are not sound pressure levels
+///   and are skipped.
 /// - Results without a mapping give no Observation; ``Output/skipped`` lists them so the caller can say so.
 ///
 /// Every Observation has `status` `final`, the subject (`subject.identifier`, when the input names the participant),
@@ -24,6 +29,23 @@ public enum FHIRExport {
         /// One line per record or measure with no FHIR mapping.
         public var skipped: [String]
     }
+
+    /// The code system of taskproc's acoustic level codes (the level names, e.g. `LAeq`).
+    public static let acousticsSystem = "urn:taskproc:acoustics"
+
+    /// The levels exported from a calibrated recording, with their display names.
+    public static let soundLevelCodes: [(code: String, display: String)] = [
+        ("LAeq", "A-weighted equivalent continuous sound level"),
+        ("LCeq", "C-weighted equivalent continuous sound level"),
+        ("LZeq", "Z-weighted (unweighted) equivalent continuous sound level"),
+        ("LAFmax", "Maximum A-weighted sound level, time weighting Fast"),
+        ("LASmax", "Maximum A-weighted sound level, time weighting Slow"),
+        ("LAFmin", "Minimum A-weighted sound level, time weighting Fast"),
+        ("LCpeak", "C-weighted peak sound level"),
+        ("LA10", "A-weighted level exceeded 10 % of the time (Fast)"),
+        ("LA50", "A-weighted level exceeded 50 % of the time (Fast)"),
+        ("LA90", "A-weighted level exceeded 90 % of the time (Fast)"),
+    ]
 
     /// The code system of taskproc's methods (`Observation.method`).
     public static let methodSystem = "urn:taskproc:method"
@@ -67,8 +89,10 @@ public enum FHIRExport {
         var methodDisplay: String
         /// The step the measure belongs to, when it is not the record's (an ear of an audiometry task).
         var step: String?
-        /// Distinguishes repeated measures of one code (a 1 kHz retest).
+        /// Distinguishes repeated measures of one code (a 1 kHz retest, a channel).
         var occurrence = 1
+        /// Further codings of the same concept.
+        var additionalCodings: [JSONValue] = []
         /// Extra Observation fields (e.g. `bodySite`), appended in order.
         var extra: [(key: String, value: JSONValue)] = []
     }
@@ -89,6 +113,39 @@ public enum FHIRExport {
     /// The measures of a record that have an established code; what cannot be coded goes to `skipped`.
     static func measures(of record: ExportRecord, skipped: inout [String]) -> [Measure] {
         switch record.kind {
+        case "audio", "soundLevel":
+            let level = record.kind == "audio" ? record.json["soundLevel"]?.objectValue : record.json
+            guard let level else { return [] }
+            guard level["unit"]?.stringValue == "dB SPL" else {
+                skipped.append(
+                    "\(record.source ?? record.kind): sound levels are not calibrated (dBFS), so they are not sound pressure levels")
+                return []
+            }
+            var out: [Measure] = []
+            for channel in level["channels"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
+                let index = channel["channel"]?.numberValue ?? 0
+                for (code, display) in soundLevelCodes {
+                    guard let value = channel[code]?.numberValue else { continue }
+                    var measure = Measure(
+                        system: acousticsSystem, code: code, display: display, category: "exam", value: value,
+                        unit: "dB SPL", unitCode: "dB[SPL]", method: "iec61672-sound-level-meter",
+                        methodDisplay: "taskproc sound level meter (IEC 61672-1 frequency and time weightings)")
+                    measure.occurrence = Int(index) + 1
+                    if code == "LAeq" {
+                        measure.additionalCodings = [
+                            coding(
+                                system: "http://developer.apple.com/documentation/healthkit",
+                                code: "HKQuantityTypeIdentifierEnvironmentalAudioExposure",
+                                display: "Environmental audio exposure")
+                        ]
+                    }
+                    if (level["channels"]?.arrayValue?.count ?? 0) > 1 {
+                        measure.display += " (channel \(Int(index)))"
+                    }
+                    out.append(measure)
+                }
+            }
+            return out
         case "dBHLToneAudiometry":
             var out: [Measure] = []
             for ear in record.json["ears"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
@@ -162,7 +219,7 @@ public enum FHIRExport {
                 "code",
                 .object(
                     JSONObject([
-                        ("coding", .array([coding(system: m.system, code: m.code, display: m.display)])),
+                        ("coding", .array([coding(system: m.system, code: m.code, display: m.display)] + m.additionalCodings)),
                         ("text", .string(m.display)),
                     ]))
             ),
