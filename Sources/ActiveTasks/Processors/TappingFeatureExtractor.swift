@@ -200,13 +200,11 @@ public enum TappingFeatureExtractor {
             (skew, kur) = x.count < 3 ? (.nan, .nan) : populationMoments(x)
             cv = x.count < 3 ? .nan : RStatistics.coefficientOfVariation(span)
         }
-        let minimum = x.isEmpty ? Double.infinity : Reductions.min(span)
-        let maximum = x.isEmpty ? -Double.infinity : Reductions.max(span)
+        let order = RStatistics.orderSummary(span)
         return TappingSeriesSummary(
-            mean: RStatistics.mean(span), median: RStatistics.median(span),
-            iqr: RStatistics.interquartileRange(span), min: minimum, max: maximum, skew: skew, kur: kur,
-            sd: RStatistics.standardDeviation(span), mad: RStatistics.medianAbsoluteDeviation(span), cv: cv,
-            range: maximum - minimum)
+            mean: RStatistics.mean(span), median: order.median, iqr: order.interquartileRange, min: order.minimum,
+            max: order.maximum, skew: skew, kur: kur, sd: RStatistics.standardDeviation(span),
+            mad: order.medianAbsoluteDeviation, cv: cv, range: order.maximum - order.minimum)
     }
 
     /// mPower 2016's `Skewness` and `Kurtosis`: `mean((x − μ)^3) / mean((x − μ)^2)^(3/2)` and
