@@ -2,14 +2,22 @@
 #   make run    install missing system packages, build in release mode, analyse generated sample data
 #   make test   install missing system packages, run the whole test suite
 SWIFT      ?= swift
-APT_PKGS   := libfftw3-dev libsndfile1-dev zlib1g-dev pkg-config ffmpeg python3-venv
+APT_PKGS   := libfftw3-dev libsndfile1-dev zlib1g-dev pkg-config ffmpeg
+# Only the test suite needs these: a venv for the FHIR validator, a headless browser for the HTML report.
+TEST_PKGS  := python3-venv chromium
 SAMPLES    := out/samples
 BIN        := .build/release/taskproc
 
-.PHONY: run test deps build bench compare clean lint
+.PHONY: run test deps test-deps install-missing build bench compare clean lint
 
 deps:
-	@missing=""; for p in $(APT_PKGS); do \
+	@$(MAKE) --no-print-directory install-missing PKGS="$(APT_PKGS)"
+
+test-deps:
+	@$(MAKE) --no-print-directory install-missing PKGS="$(APT_PKGS) $(TEST_PKGS)"
+
+install-missing:
+	@missing=""; for p in $(PKGS); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -33,7 +41,7 @@ run: build
 	  $(BIN) inspect ../shared/data/mpower-samples --format table; \
 	fi
 
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
 

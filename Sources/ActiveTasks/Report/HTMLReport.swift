@@ -1,0 +1,230 @@
+import Foundation
+
+/// One analysed record as the report sees it: its source, status and the results it gave.
+public struct ReportRecord: Sendable {
+    /// The record's source (a file, folder or `archive.zip!/path`).
+    public var source: String
+    /// The task kind, when known.
+    public var kind: String?
+    /// `ok`, `partial` or `error`.
+    public var status: String
+    /// Why an `error` record gave no results.
+    public var reason: String?
+    /// The results, one per step, as `taskproc analyze --format json` writes them.
+    public var results: [JSONObject]
+
+    /// Creates a record.
+    public init(source: String, kind: String?, status: String, reason: String? = nil, results: [JSONObject]) {
+        self.source = source
+        self.kind = kind
+        self.status = status
+        self.reason = reason
+        self.results = results
+    }
+}
+
+/// `taskproc report`: a self-contained HTML page (inline CSS and SVG, no scripts, no external assets) with, per
+/// record, the key numbers and plots — the audiogram, the SPL time history with the threshold line, the walking
+/// signal with the detected steps and the cadence over time, the tap timeline and the inter-tap-interval
+/// histogram — and, for several records, a study overview.
+///
+/// Plots that need the raw recording (walking signal, taps) re-read the record's source file when it is still
+/// at the path the result names; otherwise the page says so and plots what the result holds.
+public enum HTMLReport {
+    /// Reads results: an `analyze --format json` file (one result or an array), a batch `results.jsonl`
+    /// (with `errors.jsonl` beside it), or a batch output folder.
+    ///
+    /// - Throws: ``ExportError`` naming the file and line that cannot be read.
+    public static func load(path: String) throws -> [ReportRecord] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ExportError("\(path): no such file or folder")
+        }
+        if isDirectory.boolValue {
+            let results = (path as NSString).appendingPathComponent("results.jsonl")
+            guard FileManager.default.fileExists(atPath: results) else {
+                throw ExportError("\(path): not a batch output folder (no results.jsonl)")
+            }
+            return try load(path: results)
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw ExportError("\(path): cannot read") }
+        if path.hasSuffix(".jsonl") {
+            var records = try jsonLines(data, file: path)
+            let errors = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("errors.jsonl")
+            if path.hasSuffix("results.jsonl"), let more = FileManager.default.contents(atPath: errors) {
+                records += try jsonLines(more, file: errors)
+            }
+            return records
+        }
+        let value: JSONValue
+        do { value = try JSONParser.parse(data, file: path) } catch { throw ExportError("\(error)") }
+        let objects: [JSONObject]
+        switch value {
+        case .object(let o): objects = [o]
+        case .array(let items):
+            objects = try items.map {
+                guard let o = $0.objectValue else { throw ExportError("\(path): a result is \($0.summary), not an object") }
+                return o
+            }
+        default: throw ExportError("\(path): expected taskproc results (a JSON object or array), found \(value.summary)")
+        }
+        let source = objects.lazy.compactMap { $0["source"]?.stringValue ?? $0["file"]?.stringValue }.first ?? path
+        return [ReportRecord(source: source, kind: objects.first?["kind"]?.stringValue, status: "ok", results: objects)]
+    }
+
+    static func jsonLines(_ data: Data, file: String) throws -> [ReportRecord] {
+        var out: [ReportRecord] = []
+        for (index, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() where !line.isEmpty {
+            let value: JSONValue
+            do { value = try JSONParser.parse(Data(line), file: file) } catch {
+                throw ExportError("\(file): line \(index + 1): \(error)")
+            }
+            guard let o = value.objectValue, let source = o["source"]?.stringValue else {
+                throw ExportError("\(file): line \(index + 1): expected a batch record with a \"source\"")
+            }
+            let results = o["results"]?.arrayValue?.compactMap(\.objectValue) ?? []
+            out.append(
+                ReportRecord(
+                    source: source, kind: o["kind"]?.stringValue, status: o["status"]?.stringValue ?? "ok",
+                    reason: o["reason"]?.stringValue, results: results))
+        }
+        return out
+    }
+
+    /// The page.
+    ///
+    /// - Parameters:
+    ///   - records: What to show, in order.
+    ///   - title: The page title.
+    ///   - readSources: Re-read source files for the walking signal and tap plots.
+    public static func render(_ records: [ReportRecord], title: String = "taskproc report", readSources: Bool = true)
+        -> String
+    {
+        var body = "<h1>\(SVGChart.escape(title))</h1>\n"
+        body += "<p class=\"meta\">taskproc \(taskprocVersion) · \(records.count) record(s)</p>\n"
+        if records.count > 1 { body += overview(records) }
+        for (index, record) in records.enumerated() {
+            body += section(record, index: index + 1, readSources: readSources)
+        }
+        return """
+            <!DOCTYPE html>
+            <html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head><meta charset="utf-8"/>
+            <meta name="viewport" content="width=device-width, initial-scale=1"/>
+            <title>\(SVGChart.escape(title))</title>
+            <style>
+            body{font-family:Helvetica,Arial,sans-serif;margin:24px;color:#222;max-width:1100px}
+            h1{font-size:22px}h2{font-size:17px;margin-top:32px;border-bottom:1px solid #ccc;padding-bottom:4px}
+            h3{font-size:14px;margin:16px 0 6px}
+            table{border-collapse:collapse;font-size:12px;margin:6px 0}td,th{border:1px solid #ddd;padding:3px 8px;text-align:left}
+            td.num{text-align:right;font-variant-numeric:tabular-nums}.meta,.note{color:#666;font-size:12px}
+            .status-error{color:#b00020}.status-partial{color:#b26a00}svg{display:block;margin:6px 0}
+            </style></head>
+            <body>
+            \(body)</body></html>
+
+            """
+    }
+
+    // MARK: Overview
+
+    static func overview(_ records: [ReportRecord]) -> String {
+        var s = "<h2 id=\"overview\">Study overview</h2>\n"
+        var byKind: [String: (ok: Int, partial: Int, error: Int)] = [:]
+        for r in records {
+            let k = r.kind ?? "unrecognised"
+            var c = byKind[k] ?? (0, 0, 0)
+            switch r.status {
+            case "error": c.error += 1
+            case "partial": c.partial += 1
+            default: c.ok += 1
+            }
+            byKind[k] = c
+        }
+        s += "<table class=\"overview\"><tr><th>kind</th><th>ok</th><th>partial</th><th>failed</th></tr>"
+        for k in byKind.keys.sorted() {
+            let c = byKind[k]!
+            s += "<tr><td>\(SVGChart.escape(k))</td><td class=\"num\">\(c.ok)</td><td class=\"num\">\(c.partial)</td><td class=\"num\">\(c.error)</td></tr>"
+        }
+        s += "</table>\n"
+        // Distributions of the headline measure of each kind.
+        let headline: [(kind: String, key: String, label: String)] = [
+            ("walking", "stepCount", "steps per walking step"), ("walking", "cadence", "cadence, steps/min"),
+            ("tapping", "numberTaps", "taps per tapping step"),
+            ("dBHLToneAudiometry", "pta4", "PTA4 per ear, dB HL"), ("audio", "LAeq", "LAeq per channel, dB"),
+        ]
+        for (kind, key, label) in headline {
+            var values: [Double] = []
+            for r in records where r.kind == kind {
+                for result in r.results { collect(key, in: .object(result), into: &values) }
+            }
+            guard values.count >= 2 else { continue }
+            s += "<h3>\(SVGChart.escape(label)) (n = \(values.count))</h3>"
+            var chart = SVGChart(
+                title: label, xLabel: label, yLabel: "records", layers: [.bars(bins: histogram(values), color: "#4a7bb7", label: "")])
+            chart.height = 200
+            s += chart.render() + "\n"
+        }
+        return s
+    }
+
+    /// Every number under `key` anywhere in `value`.
+    static func collect(_ key: String, in value: JSONValue, into out: inout [Double]) {
+        switch value {
+        case .object(let o):
+            for (k, v) in o.entries {
+                if k == key, let d = v.numberValue { out.append(d) } else { collect(key, in: v, into: &out) }
+            }
+        case .array(let a): for v in a { collect(key, in: v, into: &out) }
+        default: break
+        }
+    }
+
+    /// Equal-width bins (Sturges' rule, at least 5) over the values' range.
+    static func histogram(_ values: [Double]) -> [(x0: Double, x1: Double, y: Double)] {
+        let finite = values.filter(\.isFinite)
+        guard let lo = finite.min(), let hi = finite.max() else { return [] }
+        let count = max(5, Int(log2(Double(finite.count)).rounded(.up)) + 1)
+        let width = hi > lo ? (hi - lo) / Double(count) : 1
+        var bins = (0..<count).map { (x0: lo + Double($0) * width, x1: lo + Double($0 + 1) * width, y: 0.0) }
+        for v in finite { bins[min(count - 1, Int((v - lo) / width))].y += 1 }
+        return bins
+    }
+
+    // MARK: Records
+
+    static func section(_ record: ReportRecord, index: Int, readSources: Bool) -> String {
+        var s = "<h2 id=\"record-\(index)\">\(index). \(SVGChart.escape(record.source))</h2>\n"
+        s += "<p class=\"meta\">kind: \(SVGChart.escape(record.kind ?? "unrecognised")) · status: "
+        s += "<span class=\"status-\(SVGChart.escape(record.status))\">\(SVGChart.escape(record.status))</span></p>\n"
+        if let reason = record.reason { s += "<p class=\"status-error\">\(SVGChart.escape(reason))</p>\n" }
+        for result in record.results {
+            let kind = result["kind"]?.stringValue ?? record.kind ?? "result"
+            let step = result["stepIdentifier"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+            s += "<h3>\(SVGChart.escape(step ?? kind))</h3>\n"
+            s += numbers(result)
+            switch kind {
+            case "walking": s += ReportPlots.walking(result, readSources: readSources)
+            case "tapping": s += ReportPlots.tapping(result, readSources: readSources)
+            case "dBHLToneAudiometry": s += ReportPlots.thresholdTable(result) + ReportPlots.audiogram(result)
+            case "audio", "soundLevel", "splMeter": s += ReportPlots.soundLevel(result)
+            default: break
+            }
+        }
+        return s
+    }
+
+    /// A table of the result's scalar measures (at most 40, and not the per-frequency details, which
+    /// the audiometry table shows; the JSON has all).
+    static func numbers(_ result: JSONObject) -> String {
+        let scalars = ExportRecord(json: result).scalars.filter {
+            $0.value != nil && $0.name.split(separator: ".").count <= 2
+        }
+        guard !scalars.isEmpty else { return "" }
+        var s = "<table class=\"numbers\"><tr><th>measure</th><th>value</th></tr>"
+        for (name, value) in scalars.prefix(40) {
+            s += "<tr><td>\(SVGChart.escape(name))</td><td class=\"num\">\(ResultEncoding.number(value!, digits: 6))</td></tr>"
+        }
+        if scalars.count > 40 { s += "<tr><td colspan=\"2\" class=\"note\">… \(scalars.count - 40) more in the JSON</td></tr>" }
+        return s + "</table>\n"
+    }
+}

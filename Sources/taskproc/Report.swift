@@ -1,0 +1,40 @@
+import ActiveTasks
+import ArgumentParser
+import Foundation
+
+/// `taskproc report RESULTS`: a self-contained HTML page of results.
+struct Report: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a self-contained HTML report (inline SVG plots, no external assets) of taskproc results.",
+        discussion: """
+            RESULTS is an `analyze --format json` file, a batch results.jsonl, or a batch output folder. Per record: \
+            the key numbers and plots (audiogram, sound level history with the threshold, walking signal with the \
+            detected steps and the cadence over time, tap timeline and inter-tap-interval histogram); for several \
+            records, a study overview.
+            """)
+
+    @Argument(help: "The results to report on.", completion: .file())
+    var results: String
+
+    @Option(name: .shortAndLong, help: "The HTML file to write (never overwrites; see --force).")
+    var output: String
+
+    @Flag(help: "Overwrite the --output file if it exists.")
+    var force = false
+
+    @Option(help: "The page title.")
+    var title = "taskproc report"
+
+    @Flag(help: "Do not re-read source recordings (walking signal and tap plots need them).")
+    var noSources = false
+
+    func run() async throws {
+        let records: [ReportRecord]
+        do { records = try HTMLReport.load(path: results) } catch let error as ExportError {
+            throw ValidationError(error.description)
+        }
+        let html = HTMLReport.render(records, title: title, readSources: !noSources)
+        try OutputWriter.write(html, to: output, force: force)
+        FileHandle.standardError.write(Data("taskproc: report of \(records.count) record(s) written to \(output)\n".utf8))
+    }
+}

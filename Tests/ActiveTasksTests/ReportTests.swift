@@ -1,0 +1,146 @@
+import Foundation
+import SensorSignal
+import Testing
+
+@testable import ActiveTasks
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// `taskproc report`: the page is well-formed XML with one plot per expected figure, the plots put the data
+/// where it belongs, and a real browser renders it (Tests/Reference/report_render.py).
+@Suite struct ReportTests {
+    /// Results of every kind from real inputs: the Oxford hand walk, the mhealthtools taps, a dB HL result and a
+    /// calibrated 12-s tone.
+    static func records() throws -> (records: [ReportRecord], cleanup: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        func record(_ encodable: some Encodable, source: String, kind: String) throws -> ReportRecord {
+            let objects = try ExportRecord.records(of: encodable).map(\.json)
+            return ReportRecord(source: source, kind: kind, status: "ok", results: objects)
+        }
+        let walkPath = sharedDataPath("oxford-step-counter/user1_hand_1506421989895.csv.gz")
+        let walk = WalkingProcessor.analyze(try InputLoader.load(path: walkPath))
+        let tapPath = sharedDataPath("mpower-samples/mhealthtools_tap_data.csv")
+        let taps = TappingProcessor.analyze(try InputLoader.load(path: tapPath))
+        let dbhl = folder.appendingPathComponent("dbhl.json")
+        try AudiometryExportTests.result.write(to: dbhl, atomically: true, encoding: .utf8)
+        let audiometry = AudiometryProcessor.analyze(try InputLoader.load(path: dbhl.path))
+        let tone = folder.appendingPathComponent("tone.wav")
+        let samples = (0..<(12 * 48_000)).map { 0.3 * sin(2 * Double.pi * 1000 * Double($0) / 48_000) }
+        try AudioFileWriter.write([samples], sampleRate: 48_000, to: tone.path, format: .wav24)
+        var options = AudioAnalysisOptions()
+        options.soundLevel.calibration = SoundCalibration(sensitivityOffset: -23.3, source: "value")
+        let sound = try AudioFileAnalyzer.summarize(path: tone.path, options: options)
+        return (
+            [
+                try record(ResultList(walk), source: walkPath, kind: "walking"),
+                try record(ResultList(taps), source: tapPath, kind: "tapping"),
+                try record(ResultList(audiometry), source: dbhl.path, kind: "dBHLToneAudiometry"),
+                try record(sound, source: tone.path, kind: "audio"),
+                ReportRecord(source: "broken.json", kind: "walking", status: "error", reason: "unreadable", results: []),
+            ], folder
+        )
+    }
+
+    /// Plots expected: walking 2 (signal + cadence), tapping 2 (timeline + histogram), audiogram 1, sound 1,
+    /// overview histograms 0 (each headline measure has one record here).
+    static let expectedSVGs = 6
+
+    final class Counter: NSObject, XMLParserDelegate {
+        var elements: [String: Int] = [:]
+        var tickLines = 0
+        var inTicks = false
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
+            elements[name, default: 0] += 1
+            if name == "g" { inTicks = attributes["class"] == "ticks" }
+            if name == "line", inTicks { tickLines += 1 }
+        }
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            if name == "g" { inTicks = false }
+        }
+    }
+
+    @Test func pageIsWellFormedWithEveryPlot() throws {
+        let (records, folder) = try Self.records()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let html = HTMLReport.render(records, title: "Study <A> & B")
+        #expect(!html.contains("<script") && !html.contains("<link") && !html.contains("src="))  // self-contained
+        #expect(html.contains("Study &lt;A&gt; &amp; B"))
+        // Well-formed XML after the doctype (the page is written as XHTML-compatible HTML).
+        let xml = html.replacingOccurrences(of: "<!DOCTYPE html>", with: "")
+        let parser = XMLParser(data: Data(xml.utf8))
+        let counter = Counter()
+        parser.delegate = counter
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        #expect(counter.elements["svg"] == Self.expectedSVGs)
+        // One tick per detected step.
+        let steps = try #require(records[0].results[0]["stepCount"]?.numberValue)
+        #expect(Double(counter.tickLines) == steps)
+        #expect(html.contains("unreadable"))
+        #expect(html.contains("Study overview"))
+    }
+
+    /// Axis mapping: a point at the data extremes lands on the plot corners; histogram counts add up.
+    @Test func chartGeometry() {
+        let chart = SVGChart(
+            title: "t", xLabel: "x", yLabel: "y", layers: [.dots(points: [(0, 0), (10, 100)], color: "#000", label: "")])
+        let svg = chart.render()
+        // Plot area: left 64, right 720 − 16 = 704; y padded by 6 % of the range: 0 → top + 260 − 34 − 46 scaled.
+        #expect(svg.contains("cx=\"64.0\""))
+        #expect(svg.contains("cx=\"704.0\""))
+        let bins = HTMLReport.histogram([1, 2, 2, 3, 3, 3, 10])
+        #expect(bins.reduce(0) { $0 + $1.y } == 7)
+        #expect(bins.first?.x0 == 1 && bins.last?.x1 == 10)
+        #expect(SVGChart.ticks(0, 10) == [0, 2, 4, 6, 8, 10])
+    }
+
+    @Test func loadsAnalyzeOutputAndBatchLines() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-load-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try #"[{"kind":"walking","source":"a.json","stepCount":3}]"#.write(
+            to: folder.appendingPathComponent("analyze.json"), atomically: true, encoding: .utf8)
+        let one = try HTMLReport.load(path: folder.appendingPathComponent("analyze.json").path)
+        #expect(one.count == 1 && one[0].source == "a.json" && one[0].results.count == 1)
+        try """
+            {"source":"x/1.json","kind":"walking","status":"ok","results":[{"kind":"walking","stepCount":5}]}
+            {"source":"x/2.json","kind":"tapping","status":"partial","results":[]}
+
+            """.write(to: folder.appendingPathComponent("results.jsonl"), atomically: true, encoding: .utf8)
+        try #"{"source":"x/3.json","kind":null,"status":"error","reason":"not a taskproc input"}"#.write(
+            to: folder.appendingPathComponent("errors.jsonl"), atomically: true, encoding: .utf8)
+        let batch = try HTMLReport.load(path: folder.path)
+        #expect(batch.map(\.source) == ["x/1.json", "x/2.json", "x/3.json"])
+        #expect(batch[2].status == "error" && batch[2].reason == "not a taskproc input")
+        try "{not json".write(to: folder.appendingPathComponent("bad.jsonl"), atomically: true, encoding: .utf8)
+        #expect(throws: ExportError.self) { try HTMLReport.load(path: folder.appendingPathComponent("bad.jsonl").path) }
+    }
+
+    /// The page renders in headless chromium: a non-blank screenshot with plot colours, every `<svg>` in the DOM
+    /// the browser built, no console errors.
+    @Test func rendersInAHeadlessBrowser() throws {
+        let (records, folder) = try Self.records()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("report.html")
+        try HTMLReport.render(records).write(to: page, atomically: true, encoding: .utf8)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Reference/report_render.py").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", script, page.path, String(Self.expectedSVGs), folder.appendingPathComponent("report.png").path,
+        ]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(output)")
+    }
+}
