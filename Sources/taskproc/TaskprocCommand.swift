@@ -8,8 +8,10 @@ struct TaskprocCommand: AsyncParsableCommand {
         commandName: "taskproc",
         abstract: "Turn raw ResearchKit active-task results into validated, summarised step results.",
         discussion: """
-            Reads audio recordings (WAV, FLAC, OGG, AIFF, CAF, RF64, W64, … through libsndfile) and, as \
-            later versions add them, ResearchKit result JSON, recorder logs, mPower files and CSV.
+            Reads ResearchKit result JSON and task folders, recorder logs, mPower, MyDataHelps and mhealthtools \
+            files, accelerometer CSV and audio recordings (WAV, FLAC, OGG, AIFF, CAF, RF64, W64, … through \
+            libsndfile). `analyze` handles one input; `batch` a whole export (folders and .zip files) into JSONL, \
+            CSV and SQLite tables, resumable and shardable (`merge`).
             """,
         version: "taskproc \(taskprocVersion) (\(fftwVersion), \(libsndfileVersion))",
         subcommands: [Analyze.self, Inspect.self, Batch.self, Merge.self, Synth.self, Audiometry.self]

@@ -343,3 +343,38 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/slip.csv"))
     }
 }
+
+/// The dispatcher sends each task kind to its processor.
+@Suite struct BatchDispatchTests {
+    static let fixtures = BatchSupport.repositoryRoot() + "/Tests/ActiveTasksTests/Fixtures/"
+
+    @Test func eachKindReachesItsProcessor() throws {
+        let cases: [(String, String, Int)] = [
+            ("researchkit/spl-meter.json", "environmentSPLMeter", SPLMeterProcessor.analyze(try InputLoader.load(path: Self.fixtures + "researchkit/spl-meter.json")).count),
+            ("researchkit/dbhl-result.json", "dBHLToneAudiometry", AudiometryProcessor.analyze(try InputLoader.load(path: Self.fixtures + "researchkit/dbhl-result.json")).count),
+            ("researchkit/tapping-task.json", "tapping", TappingProcessor.analyze(try InputLoader.load(path: Self.fixtures + "researchkit/tapping-task.json")).count),
+            ("researchkit/timed-walk-task.json", "walking", 2),
+        ]
+        for (file, kind, count) in cases {
+            let outcome = RecordAnalysis.analyze(recordAt: Self.fixtures + file)
+            #expect(outcome.failure == nil, "\(file): \(outcome.failure ?? "")")
+            #expect(outcome.results.count == count && count > 0, "\(file)")
+            #expect(outcome.results.allSatisfy { $0.kind == kind }, "\(file)")
+        }
+        let motion = RecordAnalysis.analyze(recordAt: Self.fixtures + "researchkit/range-of-motion.json")
+        #expect(motion.failure == "analysis of rangeOfMotion not available")
+        #expect(motion.taskKind == .rangeOfMotion)
+    }
+
+    @Test func tapTableFromSharedDataKeepsEveryTap() throws {
+        // mhealthtools' tap_data: 181 taps (90 left, 75 right, 16 none) per the data's README.
+        let outcome = RecordAnalysis.analyze(recordAt: sharedDataPath("mpower-samples/mhealthtools_tap_data.csv"))
+        let result = try #require(outcome.results.first)
+        #expect(result.kind == "tapping")
+        let header = result.csvHeader
+        let row = try #require(result.csvRows.first)
+        #expect(row[try #require(header.firstIndex(of: "tapCount"))] == "181")
+        #expect(row[try #require(header.firstIndex(of: "leftTaps"))] == "90")
+        #expect(row[try #require(header.firstIndex(of: "rightTaps"))] == "75")
+    }
+}

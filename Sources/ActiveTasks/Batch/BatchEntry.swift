@@ -25,6 +25,23 @@ public struct BatchEntry: Sendable, Hashable, Codable {
         public var rows: [[String]]
     }
 
+    /// The parts of an entry needed to index a journal (decoding them skips the large `line`).
+    public struct Summary: Sendable, Hashable, Decodable {
+        /// The CSV header of one task kind's rows.
+        public struct TableHeader: Sendable, Hashable, Decodable {
+            /// Task kind.
+            public var kind: String
+            /// The processor's CSV header.
+            public var header: [String]
+        }
+        /// The record's source.
+        public var source: String
+        /// What happened.
+        public var status: Status
+        /// The kinds and headers of its CSV rows.
+        public var tables: [TableHeader]
+    }
+
     /// The record's source (see ``BatchRecord/source``).
     public var source: String
     /// SHA-256 of the record's content (see ``BatchRecord/contentHash()``).

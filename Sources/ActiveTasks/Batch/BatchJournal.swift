@@ -21,7 +21,7 @@ public final class BatchJournal {
         if !fm.fileExists(atPath: path) { _ = fm.createFile(atPath: path, contents: nil) }
         var valid = 0
         var sources: Set<String> = []
-        try Self.scan(path) { entry, _, end in
+        try Self.scan(path) { entry, _, _, end in
             sources.insert(entry.source)
             valid = end
         }
@@ -47,26 +47,43 @@ public final class BatchJournal {
     /// Flushes the journal to stable storage.
     public func synchronize() throws { try handle.synchronize() }
 
-    /// Calls `body` for every complete, decodable entry of the journal at `path`, in file order, with its byte
-    /// range; stops at the first incomplete or undecodable line (an interrupted tail).
+    /// Calls `body` for every complete, decodable entry of the journal at `path`, in file order, with the line's
+    /// bytes (no newline) and its byte range; stops at the first incomplete or undecodable line (an interrupted
+    /// tail). Reads in 4 MiB pieces: memory use does not grow with the journal.
     /// - Throws: When the file cannot be read, or `body`'s error.
-    public static func scan(_ path: String, _ body: (BatchEntry, Int, Int) throws -> Void) throws {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-        } catch {
-            throw BatchError("\(path): cannot read the journal: \(error.localizedDescription)")
+    public static func scan(_ path: String, _ body: (BatchEntry.Summary, Data, Int, Int) throws -> Void) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw BatchError("\(path): cannot read the journal")
         }
+        defer { try? handle.close() }
         let decoder = JSONDecoder()
-        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            var start = 0
-            while start < raw.count {
-                guard let newline = raw[start...].firstIndex(of: 0x0A) else { return }
-                let slice = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: raw.baseAddress! + start), count: newline - start, deallocator: .none)
-                guard let entry = try? decoder.decode(BatchEntry.self, from: slice) else { return }
-                try body(entry, start, newline + 1)
-                start = newline + 1
+        var buffer: [UInt8] = []
+        var position = 0
+        var offset = 0  // file offset of buffer[0]
+        while true {
+            if let newline = buffer[position...].firstIndex(of: 0x0A) {
+                let line = Data(buffer[position..<newline])
+                guard let entry = try? decoder.decode(BatchEntry.Summary.self, from: line) else { return }
+                try body(entry, line, offset + position, offset + newline + 1)
+                position = newline + 1
+                continue
             }
+            let chunk: Data
+            do { chunk = try handle.read(upToCount: 4 << 20) ?? Data() } catch {
+                throw BatchError("\(path): cannot read the journal: \(error.localizedDescription)")
+            }
+            if chunk.isEmpty { return }  // an incomplete last line is ignored
+            buffer.removeFirst(position)
+            offset += position
+            position = 0
+            buffer.append(contentsOf: chunk)
         }
+    }
+
+    /// Reads one full entry at a byte range given by ``scan(_:_:)`` (from an open handle on the journal).
+    static func read(_ handle: FileHandle, start: Int, end: Int, decoder: JSONDecoder) throws -> BatchEntry {
+        try handle.seek(toOffset: UInt64(start))
+        let data = try handle.read(upToCount: end - start - 1) ?? Data()
+        return try decoder.decode(BatchEntry.self, from: data)
     }
 }

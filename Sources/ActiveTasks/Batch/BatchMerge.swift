@@ -57,7 +57,7 @@ public enum BatchMerge {
         var known: [Set<String>] = []
         for (i, item) in states.enumerated() {
             var sources: Set<String> = []
-            try BatchJournal.scan(item.folder + "/" + BatchRunner.workFolderName + "/journal.jsonl") { entry, _, _ in
+            try BatchJournal.scan(item.folder + "/" + BatchRunner.workFolderName + "/journal.jsonl") { entry, _, _, _ in
                 sources.insert(entry.source)
                 guard entry.status != .otherShard else { return }
                 if let other = owner[entry.source] {
@@ -85,9 +85,8 @@ public enum BatchMerge {
         var log: [BatchOutputs.LogEvent] = []
         for item in states.sorted(by: { $0.state.configuration.shard!.index < $1.state.configuration.shard!.index }) {
             let path = item.folder + "/" + BatchRunner.workFolderName + "/journal.jsonl"
-            let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-            try BatchJournal.scan(path) { entry, start, end in
-                if entry.status != .otherShard { merged.append(String(decoding: data[start..<end], as: UTF8.self)) }
+            try BatchJournal.scan(path) { entry, line, _, _ in
+                if entry.status != .otherShard { merged.append(String(decoding: line, as: UTF8.self) + "\n") }
             }
             log += try BatchRunner.readLog(item.folder + "/" + BatchRunner.workFolderName)
         }

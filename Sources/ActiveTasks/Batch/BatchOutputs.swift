@@ -81,7 +81,7 @@ public enum BatchOutputs {
         var index: [IndexItem] = []
         var headers: [String: (source: String, header: [String])] = [:]
         for (j, journal) in journals.enumerated() {
-            try BatchJournal.scan(journal) { entry, start, end in
+            try BatchJournal.scan(journal) { entry, _, start, end in
                 guard entry.status != .otherShard else { return }
                 index.append(IndexItem(source: entry.source, journal: j, start: start, end: end))
                 for table in entry.tables where !table.header.isEmpty {
@@ -94,11 +94,11 @@ public enum BatchOutputs {
         for i in index.indices.dropFirst() where index[i].source == index[i - 1].source {
             throw BatchError("record \(index[i].source) appears twice in the journals (overlapping shards?)")
         }
-        let maps = try journals.map { path in
-            do { return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) } catch {
-                throw BatchError("\(path): cannot read the journal: \(error.localizedDescription)")
-            }
+        let handles = try journals.map { path in
+            guard let handle = FileHandle(forReadingAtPath: path) else { throw BatchError("\(path): cannot read the journal") }
+            return handle
         }
+        defer { for handle in handles { try? handle.close() } }
 
         // Pass 2: write everything in source order.
         let fm = FileManager.default
@@ -110,8 +110,7 @@ public enum BatchOutputs {
         func columns(_ kind: String) -> [String] { keyColumns + processorColumns(headers[kind]?.header ?? []) }
         try SQLiteSink.session(path: folder + "/taskproc.sqlite.partial") { sqlite in
             for item in index {
-                let data = maps[item.journal][item.start..<(item.end - 1)]
-                let entry = try decoder.decode(BatchEntry.self, from: data)
+                let entry = try BatchJournal.read(handles[item.journal], start: item.start, end: item.end, decoder: decoder)
                 switch entry.status {
                 case .ok, .partial:
                     counts.succeeded += 1

@@ -165,7 +165,7 @@ public enum BatchRunner {
             }
             if state.complete {
                 summary.alreadyComplete = true
-                try BatchJournal.scan(work + "/journal.jsonl") { entry, _, _ in
+                try BatchJournal.scan(work + "/journal.jsonl") { entry, _, _, _ in
                     summary.records += 1
                     switch entry.status {
                     case .ok: summary.counts.succeeded += 1
@@ -221,7 +221,7 @@ public enum BatchRunner {
 
         let analysed = Date()
         summary.analysisSeconds = analysed.timeIntervalSince(discovered)
-        try BatchJournal.scan(journal.path) { entry, _, _ in if entry.status == .otherShard { summary.otherShard += 1 } }
+        try BatchJournal.scan(journal.path) { entry, _, _, _ in if entry.status == .otherShard { summary.otherShard += 1 } }
         let finishing = BatchOutputs.LogEvent(
             shard: shardName, event: "finished",
             detail: "\(summary.processedNow) records analysed in this session in \(String(format: "%.1f", summary.analysisSeconds)) s")

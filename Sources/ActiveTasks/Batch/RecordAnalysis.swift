@@ -27,7 +27,8 @@ public struct RenderedResult: Sendable, Hashable, Codable {
 /// The batch dispatcher: from a loaded record to its per-step results, whatever the task kind.
 ///
 /// Wiring a new processor is one case in ``analyze(_:options:)``: call it and pass its `[RenderableResult]` to
-/// `rendered(_:kind:)`. Kinds with no processor yet fail with "analysis of <kind> not available".
+/// `rendered(_:kind:)`. Walking, audio files, tapping, tone audiometry (dB HL and legacy) and SPL-meter results are
+/// analysed; kinds with no processor yet (range of motion) fail with "analysis of <kind> not available".
 public enum RecordAnalysis {
     /// Options for loading and analysing records.
     public struct Options: Sendable {
@@ -101,7 +102,12 @@ public enum RecordAnalysis {
                 outcome.results = try rendered(
                     AudiometryProcessor.analyze(input, options: options.audiometry), kind: input.taskKind)
                 if outcome.results.isEmpty { outcome.failure = "no tone-audiometry result to analyse" }
-            case .environmentSPLMeter, .rangeOfMotion:
+            case .environmentSPLMeter:
+                outcome.results = try rendered(SPLMeterProcessor.analyze(input), kind: .environmentSPLMeter)
+                if outcome.results.isEmpty {
+                    outcome.failure = "no ORKEnvironmentSPLMeterResult to analyse (only a step configuration?)"
+                }
+            case .rangeOfMotion:
                 outcome.failure = "analysis of \(input.taskKind.rawValue) not available"
             case .unknown:
                 outcome.failure =
