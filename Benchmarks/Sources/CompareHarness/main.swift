@@ -18,6 +18,7 @@ let usageText = """
       recorder --files PATH[,PATH...]                (ResearchKit / mPower recorder logs, JSON)
       recorder-once --file PATH [--decode 1|0]       (decode once and exit: for peak-RSS readings)
       recorder-generate --directory PATH [--items 60000]
+      sound    --input PATH                          (sound level summary of one audio file)
       common:  --samples 31 --sample-ms 2 --warmup-ms 100 --clock thread|wall
     """
 
@@ -115,6 +116,7 @@ func run() throws {
     case "sosfilt": results = try filterOperations(arguments)
     case "welch": results = try welchOperations(arguments)
     case "recorder": results = try recorderOperations(arguments)
+    case "sound": results = try soundOperations(arguments)
     default: throw HarnessError.usage("unknown operation \(commandLine[1])")
     }
     let encoder = JSONEncoder()
