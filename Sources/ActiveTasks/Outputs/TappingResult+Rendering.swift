@@ -73,7 +73,7 @@ extension TappingResult: RenderableResult {
     /// One CSV row: identification, the R features (empty where NA), `error`, the extras and the accelerometer
     /// summary (`accelerometer…` columns, empty without a log).
     public var csvTable: (header: [String], rows: [[String]]) {
-        let n = { (v: Double?) in ResultEncoding.number(v, digits: 17) }
+        let n = Self.csvNumber
         var header = ["stepIdentifier", "source", "variant"]
         var row = [stepIdentifier ?? "", source ?? "", features.variant.rawValue]
         for (name, value) in features.namedValues {
@@ -96,5 +96,13 @@ extension TappingResult: RenderableResult {
             n(a?.magnitudeMean), n(a?.magnitudeSD), n(a?.magnitudeRange),
         ]
         return (header, [row])
+    }
+
+    /// A CSV cell: empty for nil or non-finite, whole numbers without a decimal point, anything else as Swift's
+    /// shortest round-trip decimal (the same double when read back; far cheaper than `String(format:)`).
+    static func csvNumber(_ value: Double?) -> String {
+        guard let value, value.isFinite else { return "" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return value.description
     }
 }
