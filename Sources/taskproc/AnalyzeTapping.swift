@@ -7,7 +7,9 @@ extension TappingVariant: ExpressibleByArgument {}
 struct TappingOptions: ParsableArguments {
     @Option(
         name: .customLong("tapping-variant"),
-        help: "Which R tapping features to reproduce: mhealthtools (default) or mpower2016 (the 2016 mPower code, with dfaTapInter).")
+        help:
+            "Which R tapping features to reproduce: mhealthtools (default) or mpower2016 (the 2016 mPower code, with dfaTapInter)."
+    )
     var variant: TappingVariant = .mhealthtools
 
     @Option(help: "The x jump between two depress events, in points (the R code's depress threshold).")

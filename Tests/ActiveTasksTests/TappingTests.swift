@@ -271,7 +271,8 @@ enum TappingReference {
     }
 
     @Test func jsonHasEveryContractKeyWithNullForNA() throws {
-        let recording = try TappingReference.recording(sharedDataPath("mpower-samples/pdkit_mpower_finger_tapping.json"))
+        let recording = try TappingReference.recording(
+            sharedDataPath("mpower-samples/pdkit_mpower_finger_tapping.json"))
         for variant in TappingVariant.allCases {
             let result = TappingProcessor.analyze(recording, variant: variant)
             let json = try ResultEncoding.json(result)
@@ -292,6 +293,7 @@ enum TappingReference {
         // The CSV form has one header and one row with the same column count.
         let csv = try ResultEncoding.render(ResultList([failed, failed]), as: .csv).split(separator: "\n")
         #expect(csv.count == 3)
-        #expect(csv[0].split(separator: ",").count == csv[1].split(separator: ",", omittingEmptySubsequences: false).count)
+        #expect(
+            csv[0].split(separator: ",").count == csv[1].split(separator: ",", omittingEmptySubsequences: false).count)
     }
 }

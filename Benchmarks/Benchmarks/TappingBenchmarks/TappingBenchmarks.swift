@@ -18,7 +18,8 @@ let tapCount = 180
 /// The mhealthtools tap table, relative to the benchmark package directory (where `swift package benchmark` runs)
 /// and to the repository root.
 let tapTableCandidates = [
-    "../../shared/data/mpower-samples/mhealthtools_tap_data.csv", "../shared/data/mpower-samples/mhealthtools_tap_data.csv",
+    "../../shared/data/mpower-samples/mhealthtools_tap_data.csv",
+    "../shared/data/mpower-samples/mhealthtools_tap_data.csv",
 ]
 
 struct SetupFailure: Error, CustomStringConvertible {

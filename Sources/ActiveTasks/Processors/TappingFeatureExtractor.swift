@@ -169,8 +169,9 @@ public enum TappingFeatureExtractor {
         }
     }
 
-    /// R's `duplicated` on a numeric matrix compares rows pasted as text, each number as `as.character` prints
-    /// it: 15 significant digits. Values that far apart in the 15th digit cannot print alike, so the text is only
+    /// True when R's `duplicated` on a numeric matrix would call the two rows equal.
+    ///
+    /// R compares rows pasted as text, each number as `as.character` prints it: 15 significant digits. Values that far apart in the 15th digit cannot print alike, so the text is only
     /// made for the rare near-equal pairs.
     static func sameAsRCharacters(_ a: ViewPoint, _ b: ViewPoint) -> Bool {
         func near(_ u: Double, _ v: Double) -> Bool { u == v || abs(u - v) <= 1e-14 * Swift.max(abs(u), abs(v)) }

@@ -60,8 +60,9 @@ public struct TappingExtras: Sendable, Hashable {
     ///
     /// Normally equals ``noneTaps``; a difference means the labels and the geometry disagree.
     public var tapsOutsideButtons: Int?
-    /// Fraction of consecutive button taps (left/right, in time order, `none` taps skipped) that switch button,
-    /// 0…1; 1 is perfect alternation. Nil with fewer than 2 button taps.
+    /// Fraction of consecutive button taps that switch button, 0…1; 1 is perfect alternation.
+    ///
+    /// Button taps are the left/right taps in time order (`none` taps skipped). Nil with fewer than 2 button taps.
     public var alternationRate: Double?
     /// Time from the first to the last tap, s; nil without taps.
     public var tapSpan: Double?
@@ -191,8 +192,9 @@ public struct TappingExtras: Sendable, Hashable {
     }
 
     /// Mean, median, sample sd, min and max of finite values; nil where undefined.
-    static func describe(_ values: [Double]) -> (mean: Double?, median: Double?, sd: Double?, min: Double?, max: Double?)
-    {
+    static func describe(_ values: [Double]) -> (
+        mean: Double?, median: Double?, sd: Double?, min: Double?, max: Double?
+    ) {
         let finite = values.filter(\.isFinite)
         guard !finite.isEmpty else { return (nil, nil, nil, nil, nil) }
         let sorted = finite.sorted()

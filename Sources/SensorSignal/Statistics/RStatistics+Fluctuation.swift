@@ -1,7 +1,6 @@
 // R's `cumsum` and detrended fluctuation analysis as the R package `fractal` (2.0-4) computes it.
 internal import RealModule
 
-
 extension RStatistics {
     /// Returns the running sums as R's `cumsum(x)` computes them.
     ///
