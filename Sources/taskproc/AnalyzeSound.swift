@@ -7,7 +7,10 @@ struct SoundLevelOptions: ParsableArguments {
     @Option(help: "Analyse only this channel (0-based; ResearchKit's meter uses channel 0). Default: every channel.")
     var channel: Int?
 
+    // `.unconditional`: the offset is usually negative (`--sensitivity-offset -23.3`), which would otherwise be
+    // read as an unknown flag.
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Calibrate to dB SPL: ResearchKit's sensitivity offset in dB (the dBFS reading of 94 dB SPL), or a device "
                 + "name from its table: iPhone (−23.3), iPad (−29.3), iPod touch (−23.3).",

@@ -195,7 +195,7 @@ import Testing
         Case(name: "binary.json", bytes: (0..<512).map { UInt8(($0 * 37 + 11) % 256) }, mention: "byte 0x"),
         Case(name: "binary.csv", bytes: [0x00, 0x01, 0x02, 0xFF, 0xFE] + Array(repeating: 0, count: 100), mention: "0x00"),
         Case(name: "truncated.json.gz", bytes: [0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0, 0, 0x03, 0xAB, 0xCD], mention: "gzip"),
-        text("recording.m4a", "\0\0\0 ftypM4A \0\0\0\0", "ffmpeg"),
+        text("recording.m4a", "\0\0\0 ftypM4A \0\0\0\0", "moov atom not found"),  // ffprobe names what is missing
         text("silence.wav", "RIFF", "audio"),
     ]
 

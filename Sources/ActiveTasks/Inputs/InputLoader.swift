@@ -87,7 +87,7 @@ public enum InputLoader {
     static func loadAudio(_ path: String) -> LoadedInput {
         var input = LoadedInput(path: path, dialect: .audio, taskKind: .audio)
         do {
-            input.audio = try SoundFile(path: path).info
+            input.audio = try AudioFileReader(path: path).info
         } catch {
             input.problems.append(InputProblem(.error, file: path, message: error.description.dropPrefix(path + ": ")))
         }
