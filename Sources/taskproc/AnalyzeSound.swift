@@ -99,6 +99,6 @@ extension Analyze {
         guard !results.isEmpty else {
             throw failure(input, "no ORKEnvironmentSPLMeterResult (only a step configuration?) in")
         }
-        try out.emit(ResultList(results))
+        try out.emit(ResultList(results), input: input)
     }
 }

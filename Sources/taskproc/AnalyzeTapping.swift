@@ -28,6 +28,6 @@ extension Analyze {
         let results = TappingProcessor.analyze(
             input, variant: tapping.variant, depressThreshold: tapping.depressThreshold)
         guard !results.isEmpty else { throw failure(input, "no tapping recordings in") }
-        try out.emit(ResultList(results))
+        try out.emit(ResultList(results), input: input)
     }
 }
