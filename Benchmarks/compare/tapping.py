@@ -312,7 +312,7 @@ def main() -> None:
         "",
         f"**Ratio (R loop mean / taskproc CLI per record): {r_loop / t_per:,.0f}×** "
         f"({r_loop / t_per_net:,.0f}× without process start). The features alone, in process, are measured by "
-        "`TappingBenchmarks` (see docs/tapping.md).",
+        "`TappingBenchmarks` (see README.md, "Two-finger tapping").",
         "",
     ]
     report = "\n".join(lines)

@@ -2,7 +2,7 @@ import Foundation
 
 /// Which published implementation of the Sage Bionetworks tapping features to reproduce.
 ///
-/// The two disagree (see `docs/tapping.md`): they select different taps, use different skewness and kurtosis
+/// The two disagree (see `README.md, "Two-finger tapping"`): they select different taps, use different skewness and kurtosis
 /// estimators and gate short recordings differently.
 public enum TappingVariant: String, Sendable, Hashable, Codable, CaseIterable {
     /// mhealthtools `get_tapping_features()` (Sage-Bionetworks/mhealthtools 4340b82, R/get_tapping_features.R and
@@ -79,7 +79,7 @@ public struct TappingSeriesSummary: Sendable, Hashable {
 }
 
 /// The Sage Bionetworks tapping features of one recording, exactly as the chosen ``TappingVariant``'s R code
-/// computes them (see `docs/tapping.md` for every definition).
+/// computes them (see `README.md, "Two-finger tapping"` for every definition).
 ///
 /// Values are R's: NaN stands for R's `NA`/`NaN` and ±∞ for R's `Inf` (the min, max and range of an empty drift
 /// series); ``namedValues`` and the JSON/CSV output turn every non-finite value into null/empty, as "not

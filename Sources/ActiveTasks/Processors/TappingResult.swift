@@ -7,7 +7,7 @@ import Foundation
 /// Sage Bionetworks feature under its exact R name (``TappingFeatures/namedValues``: `meanTapInter` … `corXY`, plus
 /// `dfaTapInter` for the mPower 2016 variant; null where R gives `NA`, `NaN` or `Inf`), `error` (string, or null
 /// when the features were computed), and the ResearchKit-native extras below (null when the input cannot give
-/// them). See `docs/tapping.md` for every definition.
+/// them). See `README.md, "Two-finger tapping"` for every definition.
 public struct TappingResult: Sendable, Hashable {
     /// Always `"tapping"`: identifies the kind of result.
     public var kind: String = "tapping"
