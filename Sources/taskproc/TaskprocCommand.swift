@@ -14,6 +14,6 @@ struct TaskprocCommand: AsyncParsableCommand {
             CSV and SQLite tables, resumable and shardable (`merge`).
             """,
         version: "taskproc \(taskprocVersion) (\(fftwVersion), \(libsndfileVersion))",
-        subcommands: [Analyze.self, Inspect.self, Batch.self, Merge.self, Synth.self, Audiometry.self]
+        subcommands: [Analyze.self, Inspect.self, Batch.self, Merge.self, Synth.self, Audiometry.self, Report.self]
     )
 }
