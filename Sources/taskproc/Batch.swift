@@ -164,7 +164,7 @@ struct Batch: AsyncParsableCommand {
         if !s.alreadyComplete {
             let rate = s.elapsed > 0 ? Double(s.processedNow) / s.elapsed : 0
             text += String(
-                format: "; %d analysed in %.1f s (%.0f records/s; discovery %.1f s, analysis %.1f s, outputs %.1f s)",
+                format: "; %d analysed in %.1f s (%.0f records/s; all found after %.1f s, all analysed after %.1f s, outputs %.1f s)",
                 s.processedNow, s.elapsed, rate, s.discoverySeconds, s.analysisSeconds, s.outputSeconds)
         }
         text += "\n  outputs in \(out)" + (s.counts.failed > 0 ? "; reasons in \(out)/errors.jsonl" : "") + "\n"

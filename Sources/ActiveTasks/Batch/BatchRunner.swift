@@ -86,9 +86,9 @@ public enum BatchRunner {
         public var counts = BatchOutputs.Counts()
         /// Wall-clock time of this session, seconds.
         public var elapsed: Double = 0
-        /// Wall-clock time spent finding records (and extracting archives), seconds.
+        /// Wall-clock time until every record was found (and archives extracted), seconds; analysis runs meanwhile.
         public var discoverySeconds: Double = 0
-        /// Wall-clock time spent analysing records, seconds.
+        /// Wall-clock time until every record was analysed (discovery included), seconds.
         public var analysisSeconds: Double = 0
         /// Wall-clock time spent writing the output files, seconds.
         public var outputSeconds: Double = 0
@@ -181,46 +181,56 @@ public enum BatchRunner {
             try log(work, BatchOutputs.LogEvent(shard: shardName, event: "resume", detail: describe(configuration, jobs: jobs)))
         }
 
-        let found = try RecordDiscovery.discover(
-            inputs: configuration.inputs, archiveFolder: work + "/archives", limits: configuration.limits)
-        let discovered = Date()
-        summary.discoverySeconds = discovered.timeIntervalSince(started)
-        summary.records = found.records.count
-        summary.skippedFiles = found.skipped.count
+        // Discovery runs on its own thread and feeds the workers as it goes; the journal decides what is left.
         let journal = try BatchJournal(work + "/journal.jsonl")
-        let pending = found.records.filter { !journal.done.contains($0.source) }
+        let events = RecordDiscovery.stream(
+            inputs: configuration.inputs, archiveFolder: work + "/archives", limits: configuration.limits)
+        var seen: Set<String> = []
+        var alreadyDone = 0
+        var done = 0
+        var discovered = started
+        let shard = configuration.shard
+        let parallel = max(1, jobs)
+        try await withThrowingTaskGroup(of: BatchEntry.self) { group in
+            var inFlight = 0
+            func collect(_ entry: BatchEntry) throws {
+                try journal.append(entry)
+                inFlight -= 1
+                done += 1
+                summary.processedNow += 1
+                progress?(done, seen.count)
+            }
+            for try await event in events {
+                switch event {
+                case .skipped:
+                    summary.skippedFiles += 1
+                case .record(let record):
+                    guard seen.insert(record.source).inserted else { continue }
+                    if journal.done.contains(record.source) {
+                        alreadyDone += 1
+                        done += 1
+                        continue
+                    }
+                    while inFlight >= parallel * 2, let entry = try await group.next() { try collect(entry) }
+                    group.addTask { process(record, shard: shard, options: analysis) }
+                    inFlight += 1
+                }
+            }
+            discovered = Date()
+            summary.records = seen.count
+            progress?(done, seen.count)
+            while let entry = try await group.next() { try collect(entry) }
+        }
+        summary.discoverySeconds = discovered.timeIntervalSince(started)
         try log(
             work,
             BatchOutputs.LogEvent(
                 shard: shardName, event: "discovered",
-                detail: "\(found.records.count) records (\(found.records.count - pending.count) already done), \(found.skipped.count) files skipped"))
-
-        let total = found.records.count
-        var done = total - pending.count
-        progress?(done, total)
-        let shard = configuration.shard
-        let parallel = max(1, jobs)
-        try await withThrowingTaskGroup(of: BatchEntry.self) { group in
-            var next = 0
-            func launch() {
-                guard next < pending.count else { return }
-                let record = pending[next]
-                next += 1
-                group.addTask { process(record, shard: shard, options: analysis) }
-            }
-            for _ in 0..<(parallel * 2) { launch() }
-            while let entry = try await group.next() {
-                try journal.append(entry)
-                done += 1
-                summary.processedNow += 1
-                progress?(done, total)
-                launch()
-            }
-        }
+                detail: "\(summary.records) records (\(alreadyDone) already done), \(summary.skippedFiles) files skipped"))
         try journal.synchronize()
 
         let analysed = Date()
-        summary.analysisSeconds = analysed.timeIntervalSince(discovered)
+        summary.analysisSeconds = analysed.timeIntervalSince(started)
         try BatchJournal.scan(journal.path) { entry, _, _, _ in if entry.status == .otherShard { summary.otherShard += 1 } }
         let finishing = BatchOutputs.LogEvent(
             shard: shardName, event: "finished",

@@ -53,17 +53,56 @@ public enum RecordDiscovery {
     /// - Returns: Records sorted by source, and the skipped files.
     /// - Throws: ``BatchError`` when an input path does not exist.
     public static func discover(inputs: [Input], archiveFolder: String, limits: ArchiveLimits) throws -> Found {
-        var walker = Walker(archiveFolder: archiveFolder, limits: limits)
+        var found = Found()
+        try walk(inputs: inputs, archiveFolder: archiveFolder, limits: limits) { event in
+            switch event {
+            case .record(let record): found.records.append(record)
+            case .skipped(let source): found.skipped.append(source)
+            }
+        }
+        var seen: Set<String> = []
+        let records = found.records.sorted(by: { precedes($0.source, $1.source) }).filter {
+            seen.insert($0.source).inserted
+        }
+        return Found(records: records, skipped: found.skipped.sorted(by: precedes))
+    }
+
+    /// Something discovery found.
+    public enum Event: Sendable {
+        /// A record (possibly a duplicate of an earlier one when inputs overlap).
+        case record(BatchRecord)
+        /// A file skipped as not an input.
+        case skipped(String)
+    }
+
+    /// Discovers the records under `inputs` on a thread of its own, delivering them as they are found (in walk
+    /// order, not sorted), so analysis can start before discovery and archive extraction end.
+    /// - Returns: The events; the stream ends when discovery does, or throws ``BatchError`` for a missing input.
+    public static func stream(
+        inputs: [Input], archiveFolder: String, limits: ArchiveLimits
+    ) -> AsyncThrowingStream<Event, any Error> {
+        AsyncThrowingStream { continuation in
+            let thread = Thread {
+                do {
+                    try walk(inputs: inputs, archiveFolder: archiveFolder, limits: limits) { continuation.yield($0) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+    }
+
+    /// Walks the inputs, calling `emit` for each record and skipped file.
+    static func walk(inputs: [Input], archiveFolder: String, limits: ArchiveLimits, emit: @escaping (Event) -> Void) throws {
+        var walker = Walker(archiveFolder: archiveFolder, limits: limits, emit: emit)
         for input in inputs {
             var st = stat()
             guard stat(input.absolute, &st) == 0 else { throw BatchError("\(input.display): no such file or folder") }
             walker.visit(location: input.absolute, source: input.display, root: input.absolute, depth: 0, top: true)
         }
-        var seen: Set<String> = []
-        let records = walker.found.records.sorted(by: { precedes($0.source, $1.source) }).filter {
-            seen.insert($0.source).inserted
-        }
-        return Found(records: records, skipped: walker.found.skipped.sorted(by: precedes))
     }
 
     /// Byte-order comparison of UTF-8 strings: the one order every batch output uses.
@@ -108,7 +147,7 @@ public enum RecordDiscovery {
     struct Walker {
         let archiveFolder: String
         let limits: ArchiveLimits
-        var found = Found()
+        let emit: (Event) -> Void
 
         mutating func visit(location: String, source: String, root: String, depth: Int, top: Bool = false) {
             switch fileType(location) {
@@ -121,10 +160,10 @@ public enum RecordDiscovery {
                 let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
                 let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: location)) ?? target
                 guard target == realRoot || target.hasPrefix(realRoot + "/") || top else {
-                    found.records.append(
+                    emit(.record(
                         BatchRecord(
                             source: source, location: "",
-                            rejection: "symbolic link to \(destination) leaves the input folder; not followed"))
+                            rejection: "symbolic link to \(destination) leaves the input folder; not followed")))
                     return
                 }
                 // Links to folders inside the input are not followed (their target is visited anyway; no cycles).
@@ -134,7 +173,7 @@ public enum RecordDiscovery {
                     visitFolder(location: target, source: source, root: target, depth: depth)
                 }
             case .other, .missing:
-                found.skipped.append(source)
+                emit(.skipped(source))
             }
         }
 
@@ -146,15 +185,15 @@ public enum RecordDiscovery {
                 return
             }
             if !top && (name.hasPrefix(".") || InputLoader.skippedExtensions.contains(ext)) {
-                found.skipped.append(source)
+                emit(.skipped(source))
                 return
             }
-            found.records.append(BatchRecord(source: source, location: location))
+            emit(.record(BatchRecord(source: source, location: location)))
         }
 
         mutating func visitFolder(location: String, source: String, root: String, depth: Int) {
             if isRecordFolder(location) {
-                found.records.append(BatchRecord(source: source, location: location, isFolder: true))
+                emit(.record(BatchRecord(source: source, location: location, isFolder: true)))
                 return
             }
             for name in sortedNames(location) {
@@ -181,10 +220,10 @@ public enum RecordDiscovery {
 
         mutating func expandArchive(location: String, source: String, depth: Int) {
             if depth > limits.maxDepth {
-                found.records.append(
+                emit(.record(
                     BatchRecord(
                         source: source, location: "",
-                        rejection: "archive nested \(depth) deep, over the limit of \(limits.maxDepth)"))
+                        rejection: "archive nested \(depth) deep, over the limit of \(limits.maxDepth)")))
                 return
             }
             let id = String(SHA256.hex(Data(source.utf8)).prefix(20))
@@ -215,12 +254,12 @@ public enum RecordDiscovery {
                 try? fm.moveItem(atPath: partial, toPath: folder)
             }
             if let error = report.error {
-                found.records.append(BatchRecord(source: source, location: "", rejection: error))
+                emit(.record(BatchRecord(source: source, location: "", rejection: error)))
                 return
             }
             for pair in report.rejected where pair.count == 2 {
-                found.records.append(
-                    BatchRecord(source: source + "!/" + pair[0], location: "", rejection: "archive entry " + pair[1]))
+                emit(.record(
+                    BatchRecord(source: source + "!/" + pair[0], location: "", rejection: "archive entry " + pair[1])))
             }
             for name in sortedNames(folder) {
                 visit(location: folder + "/" + name, source: source + "!/" + name, root: folder, depth: depth)
