@@ -32,6 +32,9 @@ struct SoundLevelOptions: ParsableArguments {
     @Option(help: "Consecutive windows below the threshold needed to pass (default 5, or the step's).")
     var requiredContiguous: Int?
 
+    @Flag(help: "Also report Z-weighted third-octave band levels (IEC 61260-1 bands from 25 Hz; slower).")
+    var thirdOctaves = false
+
     func validate() throws {
         if let channel, channel < 0 { throw ValidationError("--channel must be 0 or more, got \(channel)") }
         if let text = sensitivityOffset, SoundCalibration.parse(text) == nil {
@@ -79,6 +82,7 @@ struct SoundLevelOptions: ParsableArguments {
             calibratorOptions.acceptTruncated = false
             options.calibration = try SoundLevelAnalyzer.calibration(fromCalibrator: file, level: level, options: calibratorOptions)
         }
+        options.thirdOctaveBands = thirdOctaves
         return options
     }
 }

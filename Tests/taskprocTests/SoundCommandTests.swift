@@ -18,6 +18,7 @@ import Testing
         let calibrated = try Analyze.parse(["rec.wav", "--calibration-file", "tone.wav", "--calibration-level", "114"])
         #expect(calibrated.sound.calibrationLevel == 114)
         #expect(try Analyze.parse(["rec.wav"]).sound.rule == nil)
+        #expect(try Analyze.parse(["rec.wav", "--third-octaves"]).sound.analysisOptions(blockFrames: 4096, acceptTruncated: false).thirdOctaveBands)
         // A negative offset is a value, not an unknown flag (ResearchKit's offsets are negative).
         #expect(try Analyze.parse(["rec.wav", "--sensitivity-offset", "-23.3"]).sound.sensitivityOffset == "-23.3")
     }

@@ -127,6 +127,8 @@ public enum AudioFileAnalyzer {
         meterConfiguration.samplingInterval = levelOptions.samplingInterval
         let meters = try SoundLevelAnalyzer.makeMeters(
             path: path, info: info, count: selected.count, configuration: meterConfiguration)
+        let bandMeters = try SoundLevelAnalyzer.makeBandMeters(
+            path: path, info: info, count: selected.count, options: levelOptions)
         let threshold = clippingThreshold(for: info.format)
         // FFmpeg input has no exact frame count before decoding: use the full segment length then.
         let segment = file.decoder == "ffmpeg"
@@ -143,7 +145,10 @@ public enum AudioFileAnalyzer {
                 }
             }
             for (k, c) in selected.enumerated() {
-                block.channels[c].withUnsafeBufferPointer { meters[k].add($0.span) }
+                block.channels[c].withUnsafeBufferPointer {
+                    meters[k].add($0.span)
+                    bandMeters?[k].add($0.span)
+                }
             }
         }
         let decoded = file.info
@@ -168,7 +173,7 @@ public enum AudioFileAnalyzer {
                 segments: spectra.first?.segmentCount ?? 0),
             soundLevel: SoundLevelAnalyzer.result(
                 path: path, info: decoded, format: info.format, selected: selected,
-                measurements: meters.map { $0.finish() }, options: levelOptions),
+                measurements: meters.map { $0.finish() }, bands: bandMeters, options: levelOptions),
             decoder: file.decoder)
     }
 

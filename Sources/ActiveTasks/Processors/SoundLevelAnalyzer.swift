@@ -17,6 +17,9 @@ public struct SoundLevelAnalysisOptions: Sendable, Hashable {
     public var acceptTruncated = false
     /// Where `ffmpeg`/`ffprobe` live for MP4/M4A/AAC input; `nil` searches `PATH`.
     public var ffmpegDirectory: String?
+    /// Also measure Z-weighted third-octave band levels (IEC 61260-1 base-10 bands, 25 Hz up to the highest band
+    /// below 0.45·fs); off by default because it costs one 6th-order filter pass per band.
+    public var thirdOctaveBands = false
 
     /// Default options.
     public init() {}
@@ -32,6 +35,8 @@ public enum SoundLevelAnalysisError: Error, Sendable, Equatable, CustomStringCon
     case invalidCalibrationLevel(Double)
     /// The meter rejected the file's parameters.
     case meter(path: String, SoundLevelError)
+    /// The third-octave band filters cannot be designed for the file's rate.
+    case bands(path: String, String)
 
     public var description: String {
         switch self {
@@ -40,6 +45,7 @@ public enum SoundLevelAnalysisError: Error, Sendable, Equatable, CustomStringCon
         case .silentCalibration(let p): "\(p): the calibration recording is digital silence; expected a calibrator tone"
         case .invalidCalibrationLevel(let l): "calibration level \(l) dB SPL: expected a positive level such as 94 or 114"
         case .meter(let p, let e): "\(p): \(e)"
+        case .bands(let p, let e): "\(p): third-octave band filters: \(e)"
         }
     }
 }
@@ -61,35 +67,45 @@ public enum SoundLevelAnalyzer {
             configuration.fullScale = 32_768
             configuration.samplingInterval = options.samplingInterval
             let meters = try makeMeters(path: path, info: info, count: selected.count, configuration: configuration)
+            let bandMeters = try makeBandMeters(path: path, info: info, count: selected.count, options: options)
             let nch = info.channelCount
             var scratch = [Int16](repeating: 0, count: nch == 1 ? 0 : options.blockFrames)
             try file.forEachPCM16Block(frames: options.blockFrames) { interleaved, frames in
                 if nch == 1 {
                     meters[0].add(pcm16: interleaved.span)
+                    bandMeters?[0].add(pcm16: interleaved.span)
                     return
                 }
                 for (k, c) in selected.enumerated() {
                     scratch.withUnsafeMutableBufferPointer { dst in
                         for i in 0..<frames { dst[i] = interleaved[i * nch + c] }
                     }
-                    scratch.withUnsafeBufferPointer { meters[k].add(pcm16: UnsafeBufferPointer(rebasing: $0[0..<frames]).span) }
+                    scratch.withUnsafeBufferPointer {
+                        let block = UnsafeBufferPointer(rebasing: $0[0..<frames]).span
+                        meters[k].add(pcm16: block)
+                        bandMeters?[k].add(pcm16: block)
+                    }
                 }
             }
             return result(
                 path: path, info: info, format: info.format, selected: selected, measurements: meters.map { $0.finish() },
-                options: options)
+                bands: bandMeters, options: options)
         }
         var configuration = SoundLevelMeter.Configuration()
         configuration.samplingInterval = options.samplingInterval
         let meters = try makeMeters(path: path, info: info, count: selected.count, configuration: configuration)
+        let bandMeters = try makeBandMeters(path: path, info: info, count: selected.count, options: options)
         try reader.forEachBlock(frames: options.blockFrames, as: Float.self) { block in
             for (k, c) in selected.enumerated() {
-                block.channels[c].withUnsafeBufferPointer { meters[k].add($0.span) }
+                block.channels[c].withUnsafeBufferPointer {
+                    meters[k].add($0.span)
+                    bandMeters?[k].add($0.span)
+                }
             }
         }
         return result(
             path: path, info: reader.info, format: info.format, selected: selected,
-            measurements: meters.map { $0.finish() }, options: options)
+            measurements: meters.map { $0.finish() }, bands: bandMeters, options: options)
     }
 
     /// Derives a calibration from a recording of an acoustic calibrator (a steady tone, usually 1 kHz at
@@ -136,17 +152,30 @@ public enum SoundLevelAnalyzer {
         }
     }
 
+    /// Third-octave band meters, one per analysed channel, when the options ask for them.
+    static func makeBandMeters(
+        path: String, info: AudioFileInfo, count: Int, options: SoundLevelAnalysisOptions
+    ) throws -> [ThirdOctaveBandMeter]? {
+        guard options.thirdOctaveBands else { return nil }
+        do {
+            return try (0..<count).map { _ in try ThirdOctaveBandMeter(sampleRate: info.sampleRate) }
+        } catch {
+            throw SoundLevelAnalysisError.bands(path: path, "\(error)")
+        }
+    }
+
     /// Converts meter measurements to levels in the result's unit.
     static func result(
         path: String, info: AudioFileInfo, format: AudioFormat, selected: [Int], measurements: [SoundLevelMeasurement],
-        options: SoundLevelAnalysisOptions
+        bands: [ThirdOctaveBandMeter]? = nil, options: SoundLevelAnalysisOptions
     ) -> SoundLevelResult {
         let gain = options.calibration?.gain ?? 0
         func level(_ meanSquare: Double?) -> Double? {
             guard let meanSquare, meanSquare > 0 else { return nil }
             return 10 * log10(meanSquare) + gain
         }
-        let channels = zip(selected, measurements).map { channel, m -> SoundLevelChannel in
+        let channels = zip(selected, measurements).enumerated().map { k, pair -> SoundLevelChannel in
+            let (channel, m) = pair
             let samples = m.windowMeanSquares.map { level($0) }
             let finite = samples.map { $0 ?? -.infinity }
             let calibrated = options.calibration != nil
@@ -158,7 +187,16 @@ public enum SoundLevelAnalyzer {
                 LA50: m.exceedance.exceeded(percent: 50).map { $0 + gain },
                 LA90: m.exceedance.exceeded(percent: 90).map { $0 + gain }, splMeterSamples: samples,
                 splMeterPassed: calibrated ? options.rule.passes(finite) : nil,
-                splMeterLongestRunBelow: options.rule.longestRunBelow(finite))
+                splMeterLongestRunBelow: options.rule.longestRunBelow(finite),
+                bands: bands.map { meters in
+                    let meter = meters[k]
+                    let squares = meter.meanSquares ?? []
+                    return meter.bands.enumerated().map { i, band in
+                        BandLevel(
+                            nominal: band.nominal, centre: band.centre, lower: band.lower, upper: band.upper,
+                            Leq: i < squares.count ? level(squares[i]) : nil)
+                    }
+                })
         }
         let first = measurements.first
         let duration = first?.duration ?? 0

@@ -112,6 +112,22 @@ public struct SoundLevelChannel: Sendable, Codable, Hashable {
     public var splMeterPassed: Bool?
     /// Longest run of consecutive windows below the threshold.
     public var splMeterLongestRunBelow: Int
+    /// Z-weighted third-octave band levels, low to high; only with `--third-octaves`.
+    public var bands: [BandLevel]? = nil
+}
+
+/// The equivalent continuous level of one third-octave band (IEC 61260-1 base-10 band, 6th-order Butterworth).
+public struct BandLevel: Sendable, Codable, Hashable {
+    /// Nominal mid-band frequency, Hz (the band's name: 25, 31.5, …, 20 000).
+    public var nominal: Double
+    /// Exact mid-band frequency `1000·10^(x/10)`, Hz.
+    public var centre: Double
+    /// Lower band edge, Hz (−3.01 dB).
+    public var lower: Double
+    /// Upper band edge, Hz (−3.01 dB).
+    public var upper: Double
+    /// Band level `10·lg(mean(p_band²)/p0²)`, in the result's unit; `null` for a silent band.
+    public var Leq: Double?
 }
 
 /// The sound-level analysis of a recording.
