@@ -1,0 +1,190 @@
+import Foundation
+
+/// Bridge's `userSharingScope`: how widely a participant agreed to share their data, narrowest first.
+public enum SharingScope: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    /// The participant shares with nobody (data may not be analysed for the study).
+    case noSharing = "no_sharing"
+    /// Shared with the study's sponsors and partners.
+    case sponsorsAndPartners = "sponsors_and_partners"
+    /// Shared with all qualified researchers (the broadest scope).
+    case allQualifiedResearchers = "all_qualified_researchers"
+
+    /// Orders scopes from narrowest to broadest.
+    public static func < (a: SharingScope, b: SharingScope) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+
+    /// Parses Bridge's spellings (`sponsors_and_partners`, `SPONSORS_AND_PARTNERS`, `sponsors-and-partners`).
+    public init?(text: String) {
+        let normalised = text.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "-", with: "_")
+        guard let scope = SharingScope(rawValue: normalised) else { return nil }
+        self = scope
+    }
+}
+
+/// Which records a study may process: a minimum sharing scope and a list of participants who declined or
+/// withdrew. Records it excludes are never analysed or exported; the batch summary only counts them.
+public struct ConsentPolicy: Sendable, Hashable {
+    /// Why a record was excluded.
+    public enum Exclusion: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The participant declined or withdrew.
+        case withdrawn
+        /// The participant's sharing scope is narrower than required.
+        case sharingScope
+        /// A scope is required but the record's participant has none on file.
+        case sharingScopeUnknown
+    }
+
+    /// Records must have at least this scope; nil = no scope filter.
+    public var minimumScope: SharingScope?
+    /// Sharing scopes by participant key (healthCode, ParticipantIdentifier, externalId or recordId).
+    public var scopes: [String: SharingScope] = [:]
+    /// Participant identifiers (any key) who declined or withdrew.
+    public var withdrawn: Set<String> = []
+
+    /// No filtering.
+    public init() {}
+
+    /// True when the policy excludes nothing.
+    public var isOpen: Bool { minimumScope == nil && withdrawn.isEmpty }
+
+    /// The decision for a record with these keys and, when the record itself names one (a
+    /// `userSharingScope=…/` path component), its scope: nil to include, or why it is excluded.
+    ///
+    /// Withdrawal wins over scope; with a scope filter, a record whose participant has no scope on file is
+    /// excluded (consent must be shown, not assumed).
+    public func exclusion(keys: RecordKeys, recordScope: SharingScope? = nil) -> Exclusion? {
+        let ids = [keys.healthCode, keys.participantIdentifier, keys.recordId].compactMap { $0 }.filter { !$0.isEmpty }
+        if ids.contains(where: withdrawn.contains) { return .withdrawn }
+        guard let minimumScope else { return nil }
+        guard let scope = recordScope ?? ids.lazy.compactMap({ scopes[$0] }).first else { return .sharingScopeUnknown }
+        return scope < minimumScope ? .sharingScope : nil
+    }
+
+    /// The `userSharingScope=…` component of a record's path, if any.
+    public static func scope(inPath path: String) -> SharingScope? {
+        for part in path.split(separator: "/") {
+            guard let eq = part.firstIndex(of: "=") else { continue }
+            if part[..<eq].lowercased() == "usersharingscope" { return SharingScope(text: String(part[part.index(after: eq)...])) }
+        }
+        return nil
+    }
+
+    // MARK: Reading the lists
+
+    /// Adds participants' scopes from a CSV with a header: a `userSharingScope` column and a participant column
+    /// (`healthCode`, `ParticipantIdentifier`, `externalId` or `recordId`; every one present is used).
+    ///
+    /// - Throws: ``ExportError`` naming the file, line and column that cannot be read.
+    public mutating func addScopes(csvFile path: String) throws {
+        let table: CSVTable
+        do { table = try CSVTable.read(path: path) } catch { throw ExportError(error.description) }
+        guard let scopeColumn = table.columnIndex(named: "userSharingScope") else {
+            throw ExportError(
+                "\(path): no userSharingScope column (found \((table.header ?? []).joined(separator: ", ")))")
+        }
+        let idColumns = ["healthCode", "ParticipantIdentifier", "externalId", "recordId"].compactMap {
+            table.columnIndex(named: $0)
+        }
+        guard !idColumns.isEmpty else {
+            throw ExportError("\(path): no participant column (expected healthCode, ParticipantIdentifier, externalId or recordId)")
+        }
+        for row in 0..<table.rowCount {
+            guard let scope = SharingScope(text: table.string(row: row, column: scopeColumn)) else {
+                throw ExportError(
+                    "\(path): \(table.location(row: row, column: scopeColumn)): userSharingScope must be one of "
+                        + SharingScope.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            for c in idColumns where !table.isBlank(row: row, column: c) { scopes[table.string(row: row, column: c)] = scope }
+        }
+    }
+
+    /// Adds withdrawn participants from a file: plain text (one identifier per line, `#` comments), or JSON — an
+    /// array of identifiers, or FHIR `Consent`/`Contract` resources (alone, in an array or in a `Bundle`).
+    ///
+    /// A `Consent` counts as declined or withdrawn when its `status` is `rejected` or `inactive` or its
+    /// `provision.type` is `deny`; a `Contract` when its `status` is `revoked`, `terminated`, `cancelled` or
+    /// `rejected`, or an extension of one of its `signer`s says `declined`, `withdrawn`, `revoked` or `rejected`.
+    /// The participant is the resource's `patient` / `subject` / signer `party`: `identifier.value`, or the id
+    /// of a `Patient/<id>` reference.
+    ///
+    /// - Returns: How many participants the file withdrew.
+    /// - Throws: ``ExportError`` naming the file and what is wrong.
+    @discardableResult
+    public mutating func addWithdrawals(file path: String) throws -> Int {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ExportError("\(path): cannot read") }
+        let before = withdrawn.count
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.hasPrefix("{") || text.hasPrefix("[") else {
+            for line in text.split(whereSeparator: \.isNewline) {
+                let id = line.trimmingCharacters(in: .whitespaces)
+                if !id.isEmpty && !id.hasPrefix("#") { withdrawn.insert(id) }
+            }
+            return withdrawn.count - before
+        }
+        let value: JSONValue
+        do { value = try JSONParser.parse(data, file: path) } catch { throw ExportError("\(error)") }
+        try addWithdrawals(value, file: path)
+        return withdrawn.count - before
+    }
+
+    private mutating func addWithdrawals(_ value: JSONValue, file: String) throws {
+        switch value {
+        case .string(let id): withdrawn.insert(id)
+        case .array(let items): for item in items { try addWithdrawals(item, file: file) }
+        case .object(let o):
+            switch o["resourceType"]?.stringValue {
+            case "Bundle":
+                for entry in o["entry"]?.arrayValue ?? [] {
+                    if let resource = entry.objectValue?["resource"] { try addWithdrawals(resource, file: file) }
+                }
+            case "Consent":
+                let status = o["status"]?.stringValue ?? ""
+                let denied = o["provision"]?.objectValue?["type"]?.stringValue == "deny"
+                if ["rejected", "inactive"].contains(status) || denied {
+                    withdrawn.formUnion(Self.participants(o["patient"]))
+                }
+            case "Contract":
+                let status = o["status"]?.stringValue ?? ""
+                let signers = o["signer"]?.arrayValue?.compactMap(\.objectValue) ?? []
+                let declinedSigners = signers.filter { Self.saysDeclined($0["extension"]) }
+                if ["revoked", "terminated", "cancelled", "rejected"].contains(status) {
+                    for subject in o["subject"]?.arrayValue ?? [] { withdrawn.formUnion(Self.participants(subject)) }
+                    for signer in signers { withdrawn.formUnion(Self.participants(signer["party"])) }
+                } else {
+                    for signer in declinedSigners { withdrawn.formUnion(Self.participants(signer["party"])) }
+                }
+            default:
+                throw ExportError(
+                    "\(file): expected participant identifiers or FHIR Consent/Contract resources, found \(value.summary)")
+            }
+        default:
+            throw ExportError("\(file): expected participant identifiers or FHIR resources, found \(value.summary)")
+        }
+    }
+
+    /// Identifiers of a FHIR Reference: `identifier.value` and the id of a `Patient/<id>` reference.
+    static func participants(_ reference: JSONValue?) -> [String] {
+        guard let r = reference?.objectValue else { return [] }
+        var ids: [String] = []
+        if let value = r["identifier"]?.objectValue?["value"]?.stringValue { ids.append(value) }
+        if let ref = r["reference"]?.stringValue, let slash = ref.lastIndex(of: "/") {
+            ids.append(String(ref[ref.index(after: slash)...]))
+        }
+        return ids
+    }
+
+    /// True when an extension list holds a value saying the signer declined or withdrew.
+    static func saysDeclined(_ extensions: JSONValue?) -> Bool {
+        let words: Set<String> = ["declined", "withdrawn", "withdrew", "revoked", "rejected"]
+        for e in extensions?.arrayValue?.compactMap(\.objectValue) ?? [] {
+            let values = [
+                e["valueCode"]?.stringValue, e["valueString"]?.stringValue,
+                e["valueCoding"]?.objectValue?["code"]?.stringValue,
+                e["valueCodeableConcept"]?.objectValue?["coding"]?.arrayValue?.first?.objectValue?["code"]?.stringValue,
+            ]
+            if values.contains(where: { $0.map { words.contains($0.lowercased()) } ?? false }) { return true }
+        }
+        return false
+    }
+}
