@@ -239,6 +239,7 @@ public enum BatchRunner {
         summary.counts = try BatchOutputs.write(
             journals: [journal.path], to: outputFolder, runLog: try readLog(work), runInfo: runInfo(configuration))
         try saveState(RunState(configuration: configuration, complete: true), outputFolder)
+        // Extracted archives are no longer needed (a resumed complete run does not look at them).
         try? fm.removeItem(atPath: work + "/archives")
         let end = Date()
         summary.outputSeconds = end.timeIntervalSince(analysed)
