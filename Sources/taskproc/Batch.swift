@@ -30,7 +30,8 @@ struct Batch: AsyncParsableCommand {
     @Flag(help: "Exit with status 2 if any record failed.")
     var strict = false
 
-    @Option(help: "Process only partition K of N (K/N, 1-based), chosen by content hash; combine with `taskproc merge`.")
+    @Option(
+        help: "Process only partition K of N (K/N, 1-based), chosen by content hash; combine with `taskproc merge`.")
     var shard: String?
 
     @Option(help: "Records analysed in parallel (default: the number of cores).")
@@ -59,7 +60,9 @@ struct Batch: AsyncParsableCommand {
 
     @Option(
         name: .customLong("researchkit-version"),
-        help: "ResearchKit release that recorded dB HL results (calibration tables, volume handling): current, 3.1, 2.2, …")
+        help:
+            "ResearchKit release that recorded dB HL results (calibration tables, volume handling): current, 3.1, 2.2, …"
+    )
     var researchKitVersion = "current"
 
     func validate() throws {
@@ -70,7 +73,8 @@ struct Batch: AsyncParsableCommand {
         }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         guard let version = ResearchKitVersion(researchKitVersion), version >= .firstDBHL else {
-            throw ValidationError("--researchkit-version: expected current or a version ≥ 2.0 like 3.1, got \"\(researchKitVersion)\"")
+            throw ValidationError(
+                "--researchkit-version: expected current or a version ≥ 2.0 like 3.1, got \"\(researchKitVersion)\"")
         }
         guard maxArchiveEntries >= 1, maxArchiveBytes >= 1, maxEntryBytes >= 1 else {
             throw ValidationError("archive limits must be positive")
@@ -121,7 +125,9 @@ struct Batch: AsyncParsableCommand {
                 throw ValidationError(error.message)
             }
             if !paths.isEmpty && requested.inputs.map(\.absolute) != configuration.inputs.map(\.absolute) {
-                throw ValidationError("--resume: the paths differ from the stored run's (\(configuration.inputs.map(\.display).joined(separator: " "))); give none")
+                throw ValidationError(
+                    "--resume: the paths differ from the stored run's (\(configuration.inputs.map(\.display).joined(separator: " "))); give none"
+                )
             }
         } else {
             configuration = requested
@@ -143,7 +149,8 @@ struct Batch: AsyncParsableCommand {
         bar?.finish()
         Self.report(summary, shard: configuration.shard, out: out)
         if summary.records == 0 && !summary.alreadyComplete {
-            throw ValidationError("no records found under \(configuration.inputs.map(\.display).joined(separator: " "))")
+            throw ValidationError(
+                "no records found under \(configuration.inputs.map(\.display).joined(separator: " "))")
         }
         if summary.allFailed || (strict && summary.counts.failed > 0) { throw ExitCode(2) }
     }
@@ -159,12 +166,15 @@ struct Batch: AsyncParsableCommand {
         text += ", \(s.counts.failed) failed"
         if s.skippedFiles > 0 { text += "; \(s.skippedFiles) files skipped as not inputs" }
         if !s.counts.rowsByKind.isEmpty {
-            text += "; rows: " + s.counts.rowsByKind.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            text +=
+                "; rows: "
+                + s.counts.rowsByKind.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }
         if !s.alreadyComplete {
             let rate = s.elapsed > 0 ? Double(s.processedNow) / s.elapsed : 0
             text += String(
-                format: "; %d analysed in %.1f s (%.0f records/s; all found after %.1f s, all analysed after %.1f s, outputs %.1f s)",
+                format:
+                    "; %d analysed in %.1f s (%.0f records/s; all found after %.1f s, all analysed after %.1f s, outputs %.1f s)",
                 s.processedNow, s.elapsed, rate, s.discoverySeconds, s.analysisSeconds, s.outputSeconds)
         }
         text += "\n  outputs in \(out)" + (s.counts.failed > 0 ? "; reasons in \(out)/errors.jsonl" : "") + "\n"

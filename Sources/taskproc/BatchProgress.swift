@@ -44,7 +44,9 @@ final class BatchProgressBar: Sendable {
                 let seconds = Int(Double(total - done) / rate)
                 eta = String(format: "%d:%02d", seconds / 60, seconds % 60)
             }
-            return String(format: "\r\u{1B}[K%d/%d [%@] %3.0f%% %.0f records/s ETA %@", done, total, bar, fraction * 100, rate, eta)
+            return String(
+                format: "\r\u{1B}[K%d/%d [%@] %3.0f%% %.0f records/s ETA %@", done, total, bar, fraction * 100, rate,
+                eta)
         }
         if let line { FileHandle.standardError.write(Data(line.utf8)) }
     }

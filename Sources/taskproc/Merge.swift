@@ -14,7 +14,9 @@ struct Merge: ParsableCommand {
     @Argument(help: "The shards' --out folders.", completion: .directory)
     var shards: [String]
 
-    @Option(name: .customLong("out"), help: "Output folder for the merged results (created if missing).", completion: .directory)
+    @Option(
+        name: .customLong("out"), help: "Output folder for the merged results (created if missing).",
+        completion: .directory)
     var out: String
 
     @Flag(help: "Replace earlier batch outputs in --out.")

@@ -14,7 +14,8 @@ enum BatchSupport {
 
     /// The repository root, from this file's path.
     static func repositoryRoot(filePath: String = #filePath) -> String {
-        URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
     }
 
     /// One record of the generator's manifest.
@@ -34,11 +35,16 @@ enum BatchSupport {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
-            ["python3", repositoryRoot() + "/Benchmarks/compare/make_export.py", folder, "--records", String(records), "--seed", String(seed)]
+            [
+                "python3", repositoryRoot() + "/Benchmarks/compare/make_export.py", folder, "--records",
+                String(records), "--seed", String(seed),
+            ]
             + extra
         try process.run()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw BatchTestError("make_export.py failed (\(process.terminationStatus))") }
+        guard process.terminationStatus == 0 else {
+            throw BatchTestError("make_export.py failed (\(process.terminationStatus))")
+        }
         let data = try Data(contentsOf: URL(fileURLWithPath: folder + ".manifest.json"))
         return try JSONDecoder().decode(Manifest.self, from: data)
     }
@@ -67,7 +73,8 @@ enum BatchSupport {
         defer { try? queue.close() }
         return try queue.read { db in
             var tables: [String: [[String]]] = [:]
-            let names = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            let names = try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
             for name in names where name != "run_log" {
                 let rows = try Row.fetchAll(db, sql: "SELECT * FROM \"\(name)\" ORDER BY rowid")
                 tables[name] = rows.map { row in
@@ -92,7 +99,7 @@ enum BatchSupport {
     struct ZipEntry {
         var name: String
         var data: Data
-        /// Unix mode for the external attributes (e.g. 0o120777 for a symbolic link).
+        /// Unix mode for the external attributes, such as 0o120777 for a symbolic link.
         var mode: UInt32 = 0o100644
         /// Declared size, when a test wants a header that lies.
         var declaredSize: UInt32?
@@ -117,7 +124,8 @@ enum BatchSupport {
             out.append(name)
             out.append(entry.data)
             u32(0x0201_4B50, &central)
-            u16(0x0314, &central); u16(20, &central); u16(0, &central); u16(0, &central); u16(0, &central); u16(0, &central)
+            u16(0x0314, &central); u16(20, &central); u16(0, &central); u16(0, &central); u16(0, &central);
+            u16(0, &central)
             u32(crc, &central); u32(UInt32(entry.data.count), &central); u32(size, &central)
             u16(name.count, &central); u16(0, &central); u16(0, &central); u16(0, &central); u16(0, &central)
             u32(entry.mode << 16, &central); u32(offset, &central)

@@ -109,7 +109,8 @@ import Testing
         let error = #expect(throws: (any Error).self) {
             try ZipArchive.extract(zip, into: out, limits: limits)
         }
-        #expect(error.map { "\($0)" }?.contains("declares 2000 bytes decompressed, over the limit of 1500 bytes") == true)
+        #expect(
+            error.map { "\($0)" }?.contains("declares 2000 bytes decompressed, over the limit of 1500 bytes") == true)
         limits = ArchiveLimits()
         limits.maxEntryBytes = 999
         let result = try ZipArchive.extract(zip, into: out, limits: limits)
@@ -126,7 +127,9 @@ import Testing
         ])
         let result = try ZipArchive.extract(zip, into: out)
         #expect(result.files.isEmpty)
-        #expect(result.rejected.first { $0.entry == "small.csv" }?.reason.contains("more than its declared 10 bytes") == true)
+        #expect(
+            result.rejected.first { $0.entry == "small.csv" }?.reason.contains("more than its declared 10 bytes")
+                == true)
         #expect(result.rejected.first { $0.entry == "crc.csv" }?.reason.contains("CRC-32 mismatch") == true)
         #expect(!FileManager.default.fileExists(atPath: out + "/small.csv"))
     }
@@ -145,7 +148,8 @@ import Testing
         // Python's zipfile (an independent writer) deflates; the extracted bytes must equal the originals.
         let folder = try BatchSupport.temporaryFolder("deflate")
         let export = folder + "/export"
-        _ = try BatchSupport.generateExport(at: export, records: 40, seed: 3, extra: ["--zipped", "1", "--per-zip", "40"])
+        _ = try BatchSupport.generateExport(
+            at: export, records: 40, seed: 3, extra: ["--zipped", "1", "--per-zip", "40"])
         let plain = folder + "/plain"
         _ = try BatchSupport.generateExport(at: plain, records: 40, seed: 3, extra: ["--zipped", "0"])
         let out = folder + "/out"
@@ -195,18 +199,23 @@ import Testing
     @Test func missingInputIsAnError() throws {
         let folder = try BatchSupport.temporaryFolder("missing")
         #expect(throws: BatchError.self) {
-            try RecordDiscovery.discover(inputs: [.init(folder + "/nope")], archiveFolder: folder, limits: ArchiveLimits())
+            try RecordDiscovery.discover(
+                inputs: [.init(folder + "/nope")], archiveFolder: folder, limits: ArchiveLimits())
         }
     }
 }
 
 /// End to end on a generated export of a few hundred mixed records, some broken.
 @Suite(.serialized) struct BatchEndToEndTests {
-    func run(_ export: String, out: String, shard: ShardSpec? = nil, jobs: Int = 2, mode: BatchRunner.Mode = .fresh(force: false)) async throws
+    func run(
+        _ export: String, out: String, shard: ShardSpec? = nil, jobs: Int = 2,
+        mode: BatchRunner.Mode = .fresh(force: false)
+    ) async throws
         -> BatchRunner.Summary
     {
         try await BatchRunner.run(
-            configuration: BatchConfiguration(inputs: [.init(export)], shard: shard), analysis: RecordAnalysis.Options(),
+            configuration: BatchConfiguration(inputs: [.init(export)], shard: shard),
+            analysis: RecordAnalysis.Options(),
             outputFolder: out, mode: mode, jobs: jobs)
     }
 
@@ -238,7 +247,9 @@ import Testing
         #expect(summary.counts.failed == errors.count)
         // Sources are sorted byte-wise; archive entries are named archive.zip!/inner.
         let sources = (results + errors).map { $0["source"] as! String }
-        #expect(results.map { $0["source"] as! String } == results.map { $0["source"] as! String }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(
+            results.map { $0["source"] as! String }
+                == results.map { $0["source"] as! String }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         #expect(sources.contains { $0.contains(".zip!/") })
         // No path of the extraction folder leaks into any output.
         for (name, data) in try BatchSupport.textOutputs(single) {
@@ -247,7 +258,10 @@ import Testing
         // Join keys from the paths and the task results reach the CSV.
         let walking = try String(contentsOfFile: single + "/walking.csv", encoding: .utf8)
         let header = walking.split(separator: "\n")[0]
-        #expect(header.hasPrefix("recordSource,contentHash,recordId,healthCode,ParticipantIdentifier,taskRunUUID,status,error,stepIdentifier"))
+        #expect(
+            header.hasPrefix(
+                "recordSource,contentHash,recordId,healthCode,ParticipantIdentifier,taskRunUUID,status,error,stepIdentifier"
+            ))
         #expect(walking.contains(",HC0"))
 
         // Shards 1/3, 2/3, 3/3 then merge reproduce the single run byte for byte (SQLite row for row).
@@ -332,10 +346,12 @@ import Testing
         configuration.limits.maxEntries = 2
         let out = folder + "/out"
         let summary = try await BatchRunner.run(
-            configuration: configuration, analysis: RecordAnalysis.Options(), outputFolder: out, mode: .fresh(force: false))
+            configuration: configuration, analysis: RecordAnalysis.Options(), outputFolder: out,
+            mode: .fresh(force: false))
         #expect(summary.records == 3)
         let errors = try BatchSupport.jsonLines(out + "/errors.jsonl")
-        let reasons = Dictionary(uniqueKeysWithValues: errors.map { ($0["source"] as! String, $0["reason"] as! String) })
+        let reasons = Dictionary(
+            uniqueKeysWithValues: errors.map { ($0["source"] as! String, $0["reason"] as! String) })
         #expect(reasons[export + "/a.zip!/../../slip.csv"]?.contains("zip slip") == true)
         #expect(reasons[export + "/many.zip"]?.contains("holds 3 entries, over the limit of 2") == true)
         let results = try BatchSupport.jsonLines(out + "/results.jsonl")
@@ -350,9 +366,21 @@ import Testing
 
     @Test func eachKindReachesItsProcessor() throws {
         let cases: [(String, String, Int)] = [
-            ("researchkit/spl-meter.json", "environmentSPLMeter", SPLMeterProcessor.analyze(try InputLoader.load(path: Self.fixtures + "researchkit/spl-meter.json")).count),
-            ("researchkit/dbhl-result.json", "dBHLToneAudiometry", AudiometryProcessor.analyze(try InputLoader.load(path: Self.fixtures + "researchkit/dbhl-result.json")).count),
-            ("researchkit/tapping-task.json", "tapping", TappingProcessor.analyze(try InputLoader.load(path: Self.fixtures + "researchkit/tapping-task.json")).count),
+            (
+                "researchkit/spl-meter.json", "environmentSPLMeter",
+                SPLMeterProcessor.analyze(try InputLoader.load(path: Self.fixtures + "researchkit/spl-meter.json"))
+                    .count
+            ),
+            (
+                "researchkit/dbhl-result.json", "dBHLToneAudiometry",
+                AudiometryProcessor.analyze(try InputLoader.load(path: Self.fixtures + "researchkit/dbhl-result.json"))
+                    .count
+            ),
+            (
+                "researchkit/tapping-task.json", "tapping",
+                TappingProcessor.analyze(try InputLoader.load(path: Self.fixtures + "researchkit/tapping-task.json"))
+                    .count
+            ),
             ("researchkit/timed-walk-task.json", "walking", 2),
         ]
         for (file, kind, count) in cases {

@@ -30,12 +30,14 @@ import Testing
 
     @Test func analysisOptionsRoundTripThroughTheStoredArguments() throws {
         let command = try Batch.parse([
-            "e", "--out", "r", "--time-unit", "ms", "--acceleration-unit", "g", "--accept-truncated", "--tapping-variant",
+            "e", "--out", "r", "--time-unit", "ms", "--acceleration-unit", "g", "--accept-truncated",
+            "--tapping-variant",
             "mpower2016", "--researchkit-version", "3.1",
         ])
         #expect(
             command.analysisArguments == [
-                "--time-unit", "ms", "--acceleration-unit", "g", "--tapping-variant", "mpower2016", "--researchkit-version",
+                "--time-unit", "ms", "--acceleration-unit", "g", "--tapping-variant", "mpower2016",
+                "--researchkit-version",
                 "3.1", "--accept-truncated",
             ])
         let options = try Batch.analysisOptions(command.analysisArguments)
@@ -58,7 +60,8 @@ import Testing
     static var binary: URL { CommandLineEndToEndTests.binary }
 
     static var repositoryRoot: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
     }
 
     func temporaryFolder(_ name: String) throws -> String {
@@ -128,7 +131,8 @@ import Testing
         defer { try? queue.close() }
         return try queue.read { db in
             var tables: [String: [String]] = [:]
-            for name in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") where name != "run_log" {
+            for name in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+            where name != "run_log" {
                 tables[name] = try Row.fetchAll(db, sql: "SELECT * FROM \"\(name)\" ORDER BY rowid").map { "\($0)" }
             }
             return tables
@@ -147,12 +151,14 @@ import Testing
 
         // Kill the first run early, the resumed run again later, then let a second resume finish.
         let victim = folder + "/victim"
-        let killed = try killMidway(["batch", export, "--out", victim, "--no-progress", "--jobs", "1"], out: victim, after: 20)
+        let killed = try killMidway(
+            ["batch", export, "--out", victim, "--no-progress", "--jobs", "1"], out: victim, after: 20)
         #expect(killed, "the run finished before it could be killed")
         let afterFirst = journalLines(victim)
         #expect(afterFirst >= 20 && afterFirst < total)
         #expect(!FileManager.default.fileExists(atPath: victim + "/results.jsonl"))
-        let killedAgain = try killMidway(["batch", "--resume", "--out", victim, "--no-progress", "--jobs", "1"], out: victim, after: afterFirst + 40)
+        let killedAgain = try killMidway(
+            ["batch", "--resume", "--out", victim, "--no-progress", "--jobs", "1"], out: victim, after: afterFirst + 40)
         #expect(killedAgain)
         let resumed = try run(["batch", "--resume", "--out", victim, "--no-progress"])
         #expect(resumed.status == 0, "\(resumed.stderr)")

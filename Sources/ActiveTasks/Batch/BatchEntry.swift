@@ -62,7 +62,8 @@ public struct BatchEntry: Sendable, Hashable, Codable {
     public var dialect: String?
 
     init(
-        source: String, contentHash: String, status: Status, kind: String?, line: String, reason: String?, tables: [Table],
+        source: String, contentHash: String, status: Status, kind: String?, line: String, reason: String?,
+        tables: [Table],
         keys: RecordKeys, dialect: String?
     ) {
         self.source = source

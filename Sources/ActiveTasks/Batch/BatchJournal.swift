@@ -26,7 +26,9 @@ public final class BatchJournal {
             valid = end
         }
         done = sources
-        guard let handle = FileHandle(forUpdatingAtPath: path) else { throw BatchError("\(path): cannot open the journal") }
+        guard let handle = FileHandle(forUpdatingAtPath: path) else {
+            throw BatchError("\(path): cannot open the journal")
+        }
         self.handle = handle
         try handle.truncate(atOffset: UInt64(valid))
         try handle.seekToEnd()
@@ -47,9 +49,11 @@ public final class BatchJournal {
     /// Flushes the journal to stable storage.
     public func synchronize() throws { try handle.synchronize() }
 
-    /// Calls `body` for every complete, decodable entry of the journal at `path`, in file order, with the line's
-    /// bytes (no newline) and its byte range; stops at the first incomplete or undecodable line (an interrupted
-    /// tail). Reads in 4 MiB pieces: memory use does not grow with the journal.
+    /// Calls `body` for every complete, decodable entry of the journal at `path`, in file order.
+    ///
+    /// `body` gets the entry's summary, the line's bytes (no newline) and its byte range. Scanning stops at the
+    /// first incomplete or undecodable line (an interrupted tail). Reads in 4 MiB pieces: memory use does not grow
+    /// with the journal.
     /// - Throws: When the file cannot be read, or `body`'s error.
     public static func scan(_ path: String, _ body: (BatchEntry.Summary, Data, Int, Int) throws -> Void) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {

@@ -28,7 +28,9 @@ public enum BatchMerge {
         for folder in shardFolders {
             let state = try BatchRunner.loadState(folder)
             guard state.complete else {
-                throw BatchError("\(folder): the shard run is not complete; finish it with `taskproc batch --resume --out \(folder)`")
+                throw BatchError(
+                    "\(folder): the shard run is not complete; finish it with `taskproc batch --resume --out \(folder)`"
+                )
             }
             guard state.configuration.shard != nil else {
                 throw BatchError("\(folder): not a shard run (it was run without --shard)")
@@ -39,16 +41,21 @@ public enum BatchMerge {
         let count = first.shard!.count
         for (folder, state) in states.dropFirst() {
             guard state.configuration.sameStudy(as: first) else {
-                throw BatchError("\(folder): its inputs, options or limits differ from \(states[0].folder)'s; shards of one run must share them")
+                throw BatchError(
+                    "\(folder): its inputs, options or limits differ from \(states[0].folder)'s; shards of one run must share them"
+                )
             }
             guard state.configuration.shard!.count == count else {
-                throw BatchError("\(folder): shard \(state.configuration.shard!) does not match \(states[0].folder)'s \(first.shard!)")
+                throw BatchError(
+                    "\(folder): shard \(state.configuration.shard!) does not match \(states[0].folder)'s \(first.shard!)"
+                )
             }
         }
         let indices = states.map { $0.state.configuration.shard!.index }
         let missing = (1...count).filter { !indices.contains($0) }
         if !missing.isEmpty {
-            throw BatchError("shard(s) \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing from the merge")
+            throw BatchError(
+                "shard(s) \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing from the merge")
         }
         if Set(indices).count != indices.count { throw BatchError("a shard is given twice") }
 
@@ -61,7 +68,8 @@ public enum BatchMerge {
                 sources.insert(entry.source)
                 guard entry.status != .otherShard else { return }
                 if let other = owner[entry.source] {
-                    throw BatchError("record \(entry.source) was analysed by both \(states[other].folder) and \(item.folder)")
+                    throw BatchError(
+                        "record \(entry.source) was analysed by both \(states[other].folder) and \(item.folder)")
                 }
                 owner[entry.source] = i
             }
@@ -70,7 +78,8 @@ public enum BatchMerge {
         for (i, sources) in known.enumerated() where sources != known[0] {
             let diff = sources.symmetricDifference(known[0]).sorted(by: RecordDiscovery.precedes).prefix(3)
             throw BatchError(
-                "\(states[i].folder) and \(states[0].folder) discovered different records (e.g. \(diff.joined(separator: ", "))); were the inputs changed between shard runs?")
+                "\(states[i].folder) and \(states[0].folder) discovered different records (e.g. \(diff.joined(separator: ", "))); were the inputs changed between shard runs?"
+            )
         }
         if let lost = known[0].first(where: { owner[$0] == nil }) {
             throw BatchError("record \(lost) was analysed by no shard")

@@ -85,7 +85,9 @@ public enum BatchOutputs {
                 guard entry.status != .otherShard else { return }
                 index.append(IndexItem(source: entry.source, journal: j, start: start, end: end))
                 for table in entry.tables where !table.header.isEmpty {
-                    if let known = headers[table.kind], !RecordDiscovery.precedes(entry.source, known.source) { continue }
+                    if let known = headers[table.kind], !RecordDiscovery.precedes(entry.source, known.source) {
+                        continue
+                    }
                     headers[table.kind] = (entry.source, table.header)
                 }
             }
@@ -95,7 +97,9 @@ public enum BatchOutputs {
             throw BatchError("record \(index[i].source) appears twice in the journals (overlapping shards?)")
         }
         let handles = try journals.map { path in
-            guard let handle = FileHandle(forReadingAtPath: path) else { throw BatchError("\(path): cannot read the journal") }
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw BatchError("\(path): cannot read the journal")
+            }
             return handle
         }
         defer { for handle in handles { try? handle.close() } }
@@ -110,7 +114,8 @@ public enum BatchOutputs {
         func columns(_ kind: String) -> [String] { keyColumns + processorColumns(headers[kind]?.header ?? []) }
         try SQLiteSink.session(path: folder + "/taskproc.sqlite.partial") { sqlite in
             for item in index {
-                let entry = try BatchJournal.read(handles[item.journal], start: item.start, end: item.end, decoder: decoder)
+                let entry = try BatchJournal.read(
+                    handles[item.journal], start: item.start, end: item.end, decoder: decoder)
                 switch entry.status {
                 case .ok, .partial:
                     counts.succeeded += 1
@@ -135,7 +140,8 @@ public enum BatchOutputs {
                     for row in table.rows {
                         let aligned =
                             own == full
-                            ? row : full.map { name in own.firstIndex(of: name).map { $0 < row.count ? row[$0] : "" } ?? "" }
+                            ? row
+                            : full.map { name in own.firstIndex(of: name).map { $0 < row.count ? row[$0] : "" } ?? "" }
                         csvs[table.kind]?.append(csvLine(aligned))
                         try sqlite.insertRow(kind: table.kind, columns: full, values: aligned)
                         counts.rowsByKind[table.kind, default: 0] += 1
@@ -180,7 +186,8 @@ final class BufferedFile {
 
     init(_ path: String) throws {
         self.path = path
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path)
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: path)
         else { throw BatchError("\(path): cannot create the file") }
         self.handle = handle
         buffer.reserveCapacity(1 << 20)

@@ -3,11 +3,14 @@ import Foundation
 /// One unit of batch work: a task folder, a result file, a recorder file, an audio file, a tapping table, …,
 /// or something rejected before it could be read (an unsafe archive entry, a link leaving the input).
 public struct BatchRecord: Sendable, Hashable, Codable {
-    /// The record's name in every output: the input path as given, then `/`-joined components; entries of an
-    /// archive are named `archive.zip!/inner/path`. Outputs are ordered by this string (byte order).
+    /// The record's name in every output.
+    ///
+    /// The input path as given, then `/`-joined components; entries of an archive are named
+    /// `archive.zip!/inner/path`. Outputs are ordered by this string (byte order).
     public var source: String
-    /// Where it is read from on this machine (an absolute path; inside the run's extraction folder for archive
-    /// entries). Empty for rejected records.
+    /// Where it is read from on this machine.
+    ///
+    /// An absolute path; inside the run's extraction folder for archive entries. Empty for rejected records.
     public var location: String
     /// True when the record is a folder (a ResearchKit task folder or a MyDataHelps step folder).
     public var isFolder: Bool

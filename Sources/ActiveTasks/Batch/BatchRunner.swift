@@ -1,7 +1,9 @@
 import Foundation
 
-/// Which of N partitions a run processes: record r belongs to shard K when (first 64 bits of its content hash)
-/// mod N = K − 1. Every record belongs to exactly one shard, whatever machine or order processes it.
+/// Which of N partitions a run processes.
+///
+/// A record belongs to shard K when (first 64 bits of its content hash) mod N = K − 1. Every record belongs to
+/// exactly one shard, whatever machine or order processes it.
 public struct ShardSpec: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The shard, 1-based.
     public var index: Int
@@ -34,11 +36,14 @@ public struct BatchConfiguration: Sendable, Hashable, Codable {
     public var shard: ShardSpec?
     /// Archive safety limits.
     public var limits: ArchiveLimits
-    /// The analysis options as command-line arguments (e.g. `--time-unit ms`), for the record and for resuming.
+    /// The analysis options as command-line arguments, such as `--time-unit ms`, for the record and for resuming.
     public var analysisArguments: [String]
 
     /// Creates a configuration.
-    public init(inputs: [RecordDiscovery.Input], shard: ShardSpec? = nil, limits: ArchiveLimits = ArchiveLimits(), analysisArguments: [String] = []) {
+    public init(
+        inputs: [RecordDiscovery.Input], shard: ShardSpec? = nil, limits: ArchiveLimits = ArchiveLimits(),
+        analysisArguments: [String] = []
+    ) {
         self.inputs = inputs
         self.shard = shard
         self.limits = limits
@@ -157,11 +162,14 @@ public enum BatchRunner {
             try prepareFreshFolder(outputFolder, force: force)
             try fm.createDirectory(atPath: work, withIntermediateDirectories: true)
             try saveState(RunState(configuration: configuration, complete: false), outputFolder)
-            try log(work, BatchOutputs.LogEvent(shard: shardName, event: "start", detail: describe(configuration, jobs: jobs)))
+            try log(
+                work,
+                BatchOutputs.LogEvent(shard: shardName, event: "start", detail: describe(configuration, jobs: jobs)))
         case .resume:
             let state = try loadState(outputFolder)
             guard state.configuration == configuration else {
-                throw BatchError("\(outputFolder): the stored run has different inputs or options; resume it without changing them")
+                throw BatchError(
+                    "\(outputFolder): the stored run has different inputs or options; resume it without changing them")
             }
             if state.complete {
                 summary.alreadyComplete = true
@@ -178,7 +186,9 @@ public enum BatchRunner {
                 }
                 return summary
             }
-            try log(work, BatchOutputs.LogEvent(shard: shardName, event: "resume", detail: describe(configuration, jobs: jobs)))
+            try log(
+                work,
+                BatchOutputs.LogEvent(shard: shardName, event: "resume", detail: describe(configuration, jobs: jobs)))
         }
 
         // Discovery runs on its own thread and feeds the workers as it goes; the journal decides what is left.
@@ -226,15 +236,20 @@ public enum BatchRunner {
             work,
             BatchOutputs.LogEvent(
                 shard: shardName, event: "discovered",
-                detail: "\(summary.records) records (\(alreadyDone) already done), \(summary.skippedFiles) files skipped"))
+                detail:
+                    "\(summary.records) records (\(alreadyDone) already done), \(summary.skippedFiles) files skipped"))
         try journal.synchronize()
 
         let analysed = Date()
         summary.analysisSeconds = analysed.timeIntervalSince(started)
-        try BatchJournal.scan(journal.path) { entry, _, _, _ in if entry.status == .otherShard { summary.otherShard += 1 } }
+        try BatchJournal.scan(journal.path) { entry, _, _, _ in
+            if entry.status == .otherShard { summary.otherShard += 1 }
+        }
         let finishing = BatchOutputs.LogEvent(
             shard: shardName, event: "finished",
-            detail: "\(summary.processedNow) records analysed in this session in \(String(format: "%.1f", summary.analysisSeconds)) s")
+            detail:
+                "\(summary.processedNow) records analysed in this session in \(String(format: "%.1f", summary.analysisSeconds)) s"
+        )
         try log(work, finishing)
         summary.counts = try BatchOutputs.write(
             journals: [journal.path], to: outputFolder, runLog: try readLog(work), runInfo: runInfo(configuration))
@@ -270,14 +285,18 @@ public enum BatchRunner {
         if fm.fileExists(atPath: folder, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw BatchError("\(folder) exists and is not a folder") }
             let names = (try? fm.contentsOfDirectory(atPath: folder)) ?? []
-            let ours = Set(BatchOutputs.fixedFileNames() + TaskKind.allCases.map { BatchOutputs.fileName(kind: $0.rawValue) } + [workFolderName])
+            let ours = Set(
+                BatchOutputs.fixedFileNames() + TaskKind.allCases.map { BatchOutputs.fileName(kind: $0.rawValue) } + [
+                    workFolderName
+                ])
             let existing = names.filter { ours.contains($0) || $0.hasSuffix(".partial") }.sorted()
             if !existing.isEmpty {
                 guard force else {
                     let hint =
                         names.contains(workFolderName)
                         ? "pass --resume to finish that run or --force to start again" : "pass --force to replace them"
-                    throw BatchError("\(folder) already holds batch outputs (\(existing.joined(separator: ", "))); \(hint)")
+                    throw BatchError(
+                        "\(folder) already holds batch outputs (\(existing.joined(separator: ", "))); \(hint)")
                 }
                 for name in existing { try fm.removeItem(atPath: folder + "/" + name) }
             }
@@ -289,7 +308,9 @@ public enum BatchRunner {
     static func describe(_ configuration: BatchConfiguration, jobs: Int) -> String {
         var parts = ["inputs: " + configuration.inputs.map(\.display).joined(separator: " ")]
         if let shard = configuration.shard { parts.append("shard \(shard)") }
-        if !configuration.analysisArguments.isEmpty { parts.append("options: " + configuration.analysisArguments.joined(separator: " ")) }
+        if !configuration.analysisArguments.isEmpty {
+            parts.append("options: " + configuration.analysisArguments.joined(separator: " "))
+        }
         parts.append("\(jobs) jobs")
         return parts.joined(separator: "; ")
     }
@@ -309,8 +330,12 @@ public enum BatchRunner {
     /// Appends one event to the run log file.
     static func log(_ work: String, _ event: BatchOutputs.LogEvent) throws {
         let path = work + "/runlog.jsonl"
-        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
-        guard let handle = FileHandle(forWritingAtPath: path) else { throw BatchError("\(path): cannot write the run log") }
+        if !FileManager.default.fileExists(atPath: path) {
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+        }
+        guard let handle = FileHandle(forWritingAtPath: path) else {
+            throw BatchError("\(path): cannot write the run log")
+        }
         defer { try? handle.close() }
         try handle.seekToEnd()
         let encoder = JSONEncoder()
@@ -323,6 +348,8 @@ public enum BatchRunner {
     /// The run log's complete lines.
     static func readLog(_ work: String) throws -> [BatchOutputs.LogEvent] {
         guard let data = FileManager.default.contents(atPath: work + "/runlog.jsonl") else { return [] }
-        return data.split(separator: 0x0A).compactMap { try? JSONDecoder().decode(BatchOutputs.LogEvent.self, from: Data($0)) }
+        return data.split(separator: 0x0A).compactMap {
+            try? JSONDecoder().decode(BatchOutputs.LogEvent.self, from: Data($0))
+        }
     }
 }

@@ -87,7 +87,9 @@ public enum RecordAnalysis {
             switch input.taskKind {
             case .walking:
                 outcome.results = try rendered(WalkingProcessor.analyze(input), kind: .walking)
-                if outcome.results.isEmpty { outcome.failure = "no accelerometer or device-motion recording to analyse" }
+                if outcome.results.isEmpty {
+                    outcome.failure = "no accelerometer or device-motion recording to analyse"
+                }
             case .audio:
                 if input.audio != nil {
                     let summary = try AudioFileAnalyzer.summarize(path: input.path, options: options.audio)
@@ -95,7 +97,8 @@ public enum RecordAnalysis {
                 }
             case .tapping:
                 outcome.results = try rendered(
-                    TappingProcessor.analyze(input, variant: options.tappingVariant, depressThreshold: options.depressThreshold),
+                    TappingProcessor.analyze(
+                        input, variant: options.tappingVariant, depressThreshold: options.depressThreshold),
                     kind: .tapping)
                 if outcome.results.isEmpty { outcome.failure = "no tapping recording to analyse" }
             case .dBHLToneAudiometry, .toneAudiometry:
@@ -121,7 +124,8 @@ public enum RecordAnalysis {
         let errors = outcome.problems.filter { $0.severity == .error }
         if outcome.results.isEmpty, !errors.isEmpty {
             // The reading errors explain a failure better than the kind does.
-            outcome.failure = errors.prefix(3).map(\.description).joined(separator: "; ")
+            outcome.failure =
+                errors.prefix(3).map(\.description).joined(separator: "; ")
                 + (errors.count > 3 ? "; and \(errors.count - 3) more" : "")
         }
         if outcome.results.isEmpty, outcome.failure == nil { outcome.failure = "nothing to analyse" }

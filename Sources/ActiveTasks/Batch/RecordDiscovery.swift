@@ -96,7 +96,9 @@ public enum RecordDiscovery {
     }
 
     /// Walks the inputs, calling `emit` for each record and skipped file.
-    static func walk(inputs: [Input], archiveFolder: String, limits: ArchiveLimits, emit: @escaping (Event) -> Void) throws {
+    static func walk(inputs: [Input], archiveFolder: String, limits: ArchiveLimits, emit: @escaping (Event) -> Void)
+        throws
+    {
         var walker = Walker(archiveFolder: archiveFolder, limits: limits, emit: emit)
         for input in inputs {
             var st = stat()
@@ -160,10 +162,11 @@ public enum RecordDiscovery {
                 let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
                 let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: location)) ?? target
                 guard target == realRoot || target.hasPrefix(realRoot + "/") || top else {
-                    emit(.record(
-                        BatchRecord(
-                            source: source, location: "",
-                            rejection: "symbolic link to \(destination) leaves the input folder; not followed")))
+                    emit(
+                        .record(
+                            BatchRecord(
+                                source: source, location: "",
+                                rejection: "symbolic link to \(destination) leaves the input folder; not followed")))
                     return
                 }
                 // Links to folders inside the input are not followed (their target is visited anyway; no cycles).
@@ -220,10 +223,11 @@ public enum RecordDiscovery {
 
         mutating func expandArchive(location: String, source: String, depth: Int) {
             if depth > limits.maxDepth {
-                emit(.record(
-                    BatchRecord(
-                        source: source, location: "",
-                        rejection: "archive nested \(depth) deep, over the limit of \(limits.maxDepth)")))
+                emit(
+                    .record(
+                        BatchRecord(
+                            source: source, location: "",
+                            rejection: "archive nested \(depth) deep, over the limit of \(limits.maxDepth)")))
                 return
             }
             let id = String(SHA256.hex(Data(source.utf8)).prefix(20))
@@ -258,8 +262,10 @@ public enum RecordDiscovery {
                 return
             }
             for pair in report.rejected where pair.count == 2 {
-                emit(.record(
-                    BatchRecord(source: source + "!/" + pair[0], location: "", rejection: "archive entry " + pair[1])))
+                emit(
+                    .record(
+                        BatchRecord(
+                            source: source + "!/" + pair[0], location: "", rejection: "archive entry " + pair[1])))
             }
             for name in sortedNames(folder) {
                 visit(location: folder + "/" + name, source: source + "!/" + name, root: folder, depth: depth)

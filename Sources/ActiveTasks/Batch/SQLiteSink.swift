@@ -62,12 +62,16 @@ struct SQLiteSink {
             let statement = try db.cachedStatement(sql: "INSERT INTO results VALUES (?,?,?,?,?,?,?,?,?,?)")
             try statement.execute(
                 arguments: StatementArguments(
-                    [entry.source, entry.contentHash, entry.status.rawValue, entry.kind, entry.dialect] + keys + [entry.line]))
+                    [entry.source, entry.contentHash, entry.status.rawValue, entry.kind, entry.dialect] + keys + [
+                        entry.line
+                    ]))
         case .error:
             let statement = try db.cachedStatement(sql: "INSERT INTO errors VALUES (?,?,?,?,?,?,?,?,?,?)")
             try statement.execute(
                 arguments: StatementArguments(
-                    [entry.source, entry.contentHash, entry.kind, entry.dialect] + keys + [entry.reason ?? "", entry.line]))
+                    [entry.source, entry.contentHash, entry.kind, entry.dialect] + keys + [
+                        entry.reason ?? "", entry.line,
+                    ]))
         case .otherShard:
             break
         }

@@ -80,7 +80,8 @@ public enum ZipArchive {
 
     /// Reads the central directory.
     /// - Throws: ``ArchiveError`` when the file is not a readable ZIP or holds more than `limits.maxEntries` entries.
-    public static func entries(of path: String, limits: ArchiveLimits = ArchiveLimits()) throws(ArchiveError) -> [Entry] {
+    public static func entries(of path: String, limits: ArchiveLimits = ArchiveLimits()) throws(ArchiveError) -> [Entry]
+    {
         let data = try map(path)
         return try entries(in: data, path: path, limits: limits)
     }
@@ -100,7 +101,9 @@ public enum ZipArchive {
         if declaredTotal > UInt64(limits.maxTotalBytes) {
             throw ArchiveError(
                 archive: path,
-                message: "declares \(declaredTotal) bytes decompressed, over the limit of \(limits.maxTotalBytes) bytes (--max-archive-bytes)")
+                message:
+                    "declares \(declaredTotal) bytes decompressed, over the limit of \(limits.maxTotalBytes) bytes (--max-archive-bytes)"
+            )
         }
         var result = Extraction()
         var written: Set<String> = []
@@ -129,7 +132,9 @@ public enum ZipArchive {
                 continue
             }
             if entry.uncompressedSize > UInt64(limits.maxEntryBytes) {
-                reject("declares \(entry.uncompressedSize) bytes decompressed, over the per-entry limit of \(limits.maxEntryBytes) bytes (--max-entry-bytes)")
+                reject(
+                    "declares \(entry.uncompressedSize) bytes decompressed, over the per-entry limit of \(limits.maxEntryBytes) bytes (--max-entry-bytes)"
+                )
                 continue
             }
             let key = relative.lowercased()
@@ -160,7 +165,8 @@ public enum ZipArchive {
                 try? fm.removeItem(atPath: target)
                 throw ArchiveError(
                     archive: path,
-                    message: "decompresses to more than the limit of \(limits.maxTotalBytes) bytes (--max-archive-bytes)")
+                    message:
+                        "decompresses to more than the limit of \(limits.maxTotalBytes) bytes (--max-archive-bytes)")
             }
         }
         return result
@@ -189,7 +195,9 @@ public enum ZipArchive {
         var kept: [Substring] = []
         for part in parts {
             if part == "." { continue }
-            if part == ".." { return .unsafe("has a '..' component that would leave the extraction folder (zip slip); refused") }
+            if part == ".." {
+                return .unsafe("has a '..' component that would leave the extraction folder (zip slip); refused")
+            }
             kept.append(part)
         }
         return .safe(kept.joined(separator: "/"))
@@ -366,7 +374,8 @@ public enum ZipArchive {
                 }
                 if produced > Int64(entry.uncompressedSize) {
                     outcome = .rejected(
-                        "decompresses to more than its declared \(entry.uncompressedSize) bytes (corrupt or a decompression bomb)")
+                        "decompresses to more than its declared \(entry.uncompressedSize) bytes (corrupt or a decompression bomb)"
+                    )
                     throw Stop()
                 }
                 crc = CRC32.update(crc, piece)
@@ -386,7 +395,8 @@ public enum ZipArchive {
                     var done = false
                     while !done {
                         let n = min(1 << 20, input.count - offset)
-                        done = try inflater.feed(UnsafeRawBufferPointer(rebasing: input[offset..<(offset + n)]), sink: sink)
+                        done = try inflater.feed(
+                            UnsafeRawBufferPointer(rebasing: input[offset..<(offset + n)]), sink: sink)
                         offset += n
                     }
                 }
@@ -396,7 +406,8 @@ public enum ZipArchive {
                 return outcome ?? .rejected("\(error)")
             }
             if produced != Int64(entry.uncompressedSize) {
-                return .rejected("decompresses to \(produced) bytes, not the declared \(entry.uncompressedSize) (corrupt entry)")
+                return .rejected(
+                    "decompresses to \(produced) bytes, not the declared \(entry.uncompressedSize) (corrupt entry)")
             }
             if crc != entry.crc {
                 return .rejected(
