@@ -144,6 +144,49 @@ import Testing
         #expect(error.map { "\($0)" }?.contains("is not a ZIP archive") == true)
     }
 
+    @Test func zip64CentralDirectoryFromPythonsZipfile() throws {
+        // 65 536 entries do not fit the classic 16-bit count: Python's zipfile writes ZIP64 end records.
+        let folder = try BatchSupport.temporaryFolder("zip64")
+        let path = folder + "/many.zip"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", "-c",
+            "import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w') as z:\n    for i in range(65536): z.writestr('f%05d.csv' % i, str(i))",
+            path,
+        ]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let entries = try ZipArchive.entries(of: path)
+        #expect(entries.count == 65_536)
+        #expect(entries.last?.name == "f65535.csv")
+        #expect(entries.last?.uncompressedSize == 5)
+        var limits = ArchiveLimits()
+        limits.maxEntries = 65_535
+        #expect(throws: ArchiveError.self) { try ZipArchive.entries(of: path, limits: limits) }
+    }
+
+    @Test func truncatedArchivesAreClearErrors() throws {
+        let data = Data(repeating: 0x43, count: 5000)
+        let (zip, out) = try write([.init(name: "a.csv", data: data), .init(name: "b.csv", data: data)])
+        let whole = try Data(contentsOf: URL(fileURLWithPath: zip))
+        // Without its end: no central directory.
+        try whole.prefix(7000).write(to: URL(fileURLWithPath: zip))
+        let error = #expect(throws: ArchiveError.self) { try ZipArchive.extract(zip, into: out) }
+        #expect(error?.message.contains("is not a ZIP archive") == true)
+        // A central directory pointing past the data: the entry is refused, nothing half-written is kept.
+        var broken = whole
+        let cdOffset = whole.count - 22 - (46 + 5) * 2
+        broken[cdOffset + 42] = 0xFF  // local header offset of a.csv → far beyond the file
+        broken[cdOffset + 43] = 0xFF
+        try broken.write(to: URL(fileURLWithPath: zip))
+        let result = try ZipArchive.extract(zip, into: out)
+        #expect(result.files == ["b.csv"])
+        #expect(result.rejected.first?.reason.contains("out of range") == true)
+        #expect(!FileManager.default.fileExists(atPath: out + "/a.csv"))
+    }
+
     @Test func deflatedEntriesFromPythonsZipfileMatchTheirSources() throws {
         // Python's zipfile (an independent writer) deflates; the extracted bytes must equal the originals.
         let folder = try BatchSupport.temporaryFolder("deflate")

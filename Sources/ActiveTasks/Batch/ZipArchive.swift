@@ -82,8 +82,8 @@ public enum ZipArchive {
     /// - Throws: ``ArchiveError`` when the file is not a readable ZIP or holds more than `limits.maxEntries` entries.
     public static func entries(of path: String, limits: ArchiveLimits = ArchiveLimits()) throws(ArchiveError) -> [Entry]
     {
-        let data = try map(path)
-        return try entries(in: data, path: path, limits: limits)
+        let file = try ZipFile(path)
+        return try parseCentralDirectory(file, path: path, limits: limits)
     }
 
     /// Extracts every acceptable entry of the archive at `path` into the empty folder `destination`.
@@ -95,8 +95,8 @@ public enum ZipArchive {
     public static func extract(
         _ path: String, into destination: String, limits: ArchiveLimits = ArchiveLimits()
     ) throws(ArchiveError) -> Extraction {
-        let data = try map(path)
-        let list = try entries(in: data, path: path, limits: limits)
+        let file = try ZipFile(path)
+        let list = try parseCentralDirectory(file, path: path, limits: limits)
         let declaredTotal = list.reduce(UInt64(0)) { $0 &+ $1.uncompressedSize }
         if declaredTotal > UInt64(limits.maxTotalBytes) {
             throw ArchiveError(
@@ -155,7 +155,7 @@ public enum ZipArchive {
                 reject("clashes with another entry's path")
                 continue
             }
-            switch writeEntry(entry, from: data, to: target, limits: limits, total: &total) {
+            switch writeEntry(entry, from: file, to: target, limits: limits, total: &total) {
             case .written:
                 result.files.append(relative)
             case .rejected(let reason):
@@ -205,23 +205,34 @@ public enum ZipArchive {
 
     // MARK: Reading
 
-    static func map(_ path: String) throws(ArchiveError) -> Data {
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-        } catch {
-            throw ArchiveError(archive: path, message: "cannot read the archive: \(error.localizedDescription)")
-        }
-    }
+    /// An open archive read by offset (never mapped or read whole: memory stays small for any archive size).
+    final class ZipFile {
+        let path: String
+        let handle: FileHandle
+        let size: Int
 
-    static func entries(in data: Data, path: String, limits: ArchiveLimits) throws(ArchiveError) -> [Entry] {
-        let result: Result<[Entry], ArchiveError> = data.withUnsafeBytes { raw in
-            do throws(ArchiveError) {
-                return .success(try parseCentralDirectory(raw, path: path, limits: limits))
-            } catch {
-                return .failure(error)
+        init(_ path: String) throws(ArchiveError) {
+            self.path = path
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw ArchiveError(archive: path, message: "cannot read the archive (missing or permission denied)")
+            }
+            self.handle = handle
+            do { size = Int(try handle.seekToEnd()) } catch {
+                throw ArchiveError(archive: path, message: "cannot read the archive: \(error.localizedDescription)")
             }
         }
-        return try result.get()
+
+        deinit { try? handle.close() }
+
+        /// `count` bytes at `offset` (fewer at the end of the file).
+        func read(at offset: Int, count: Int) throws(ArchiveError) -> Data {
+            do {
+                try handle.seek(toOffset: UInt64(offset))
+                return try handle.read(upToCount: count) ?? Data()
+            } catch {
+                throw ArchiveError(archive: path, message: "cannot read the archive: \(error.localizedDescription)")
+            }
+        }
     }
 
     @inline(__always) static func u16(_ p: UnsafeRawBufferPointer, _ at: Int) -> UInt16 {
@@ -235,36 +246,48 @@ public enum ZipArchive {
     }
 
     static func parseCentralDirectory(
-        _ p: UnsafeRawBufferPointer, path: String, limits: ArchiveLimits
+        _ file: ZipFile, path: String, limits: ArchiveLimits
     ) throws(ArchiveError) -> [Entry] {
         func fail(_ message: String) -> ArchiveError { ArchiveError(archive: path, message: message) }
-        let n = p.count
+        let n = file.size
         guard n >= 22 else { throw fail("is not a ZIP archive (\(n) bytes, no end-of-central-directory record)") }
-        var eocd = -1
-        var i = n - 22
-        let lowest = max(0, n - 22 - 65_535)
-        while i >= lowest {
-            if p[i] == 0x50 && p[i + 1] == 0x4B && p[i + 2] == 0x05 && p[i + 3] == 0x06 {
-                eocd = i
-                break
+        // The end record is in the last 64 KiB + 22 bytes (its comment is at most 65 535 bytes); 20 more bytes
+        // hold a ZIP64 locator.
+        let tailStart = max(0, n - 22 - 65_535 - 20)
+        let tail = try file.read(at: tailStart, count: n - tailStart)
+        let found: (count: UInt64, size: UInt64, offset: UInt64, zip64Record: UInt64?)? = tail.withUnsafeBytes { t in
+            var i = t.count - 22
+            while i >= 0 {
+                if t[i] == 0x50 && t[i + 1] == 0x4B && t[i + 2] == 0x05 && t[i + 3] == 0x06 {
+                    let count = UInt64(u16(t, i + 10))
+                    let size = UInt64(u32(t, i + 12))
+                    let offset = UInt64(u32(t, i + 16))
+                    var record: UInt64?
+                    if count == 0xFFFF || size == 0xFFFF_FFFF || offset == 0xFFFF_FFFF {
+                        record = i >= 20 && u32(t, i - 20) == 0x0706_4B50 ? u64(t, i - 20 + 8) : UInt64.max
+                    }
+                    return (count, size, offset, record)
+                }
+                i -= 1
             }
-            i -= 1
+            return nil
         }
-        guard eocd >= 0 else { throw fail("is not a ZIP archive (no end-of-central-directory record)") }
-        var count = UInt64(u16(p, eocd + 10))
-        var size = UInt64(u32(p, eocd + 12))
-        var offset = UInt64(u32(p, eocd + 16))
-        if count == 0xFFFF || size == 0xFFFF_FFFF || offset == 0xFFFF_FFFF {
-            // ZIP64: the locator sits just before the classic record.
-            let locator = eocd - 20
-            guard locator >= 0, u32(p, locator) == 0x0706_4B50 else { throw fail("ZIP64 locator missing") }
-            let record = u64(p, locator + 8)
-            guard record <= UInt64(n - 56), u32(p, Int(record)) == 0x0606_4B50 else {
-                throw fail("ZIP64 end-of-central-directory record missing or out of range")
+        guard var (count, size, offset, zip64Record) = found else {
+            throw fail("is not a ZIP archive (no end-of-central-directory record)")
+        }
+        if let record = zip64Record {
+            guard record != UInt64.max else { throw fail("ZIP64 locator missing") }
+            guard record <= UInt64(max(0, n - 56)) else {
+                throw fail("ZIP64 end-of-central-directory record out of range")
             }
-            count = u64(p, Int(record) + 32)
-            size = u64(p, Int(record) + 40)
-            offset = u64(p, Int(record) + 48)
+            let data = try file.read(at: Int(record), count: 56)
+            let fields: (UInt64, UInt64, UInt64)? = data.withUnsafeBytes { r in
+                guard r.count == 56, u32(r, 0) == 0x0606_4B50 else { return nil }
+                return (u64(r, 32), u64(r, 40), u64(r, 48))
+            }
+            guard let fields else { throw fail("ZIP64 end-of-central-directory record missing") }
+            (count, size, offset) = fields
+            zip64Record = nil
         }
         if count > UInt64(limits.maxEntries) {
             throw fail("holds \(count) entries, over the limit of \(limits.maxEntries) (--max-archive-entries)")
@@ -272,11 +295,25 @@ public enum ZipArchive {
         guard offset <= UInt64(n), size <= UInt64(n) - offset else {
             throw fail("central directory lies outside the file (truncated or corrupt archive)")
         }
+        let directory = try file.read(at: Int(offset), count: Int(size))
+        let parsed: Result<[Entry], ArchiveError> = directory.withUnsafeBytes { p in
+            do throws(ArchiveError) {
+                return .success(try parseEntries(p, count: Int(count), path: path))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try parsed.get()
+    }
+
+    /// The entries of a central directory held in `p`.
+    static func parseEntries(_ p: UnsafeRawBufferPointer, count: Int, path: String) throws(ArchiveError) -> [Entry] {
+        func fail(_ message: String) -> ArchiveError { ArchiveError(archive: path, message: message) }
         var entries: [Entry] = []
-        entries.reserveCapacity(Int(count))
-        var at = Int(offset)
-        let end = Int(offset + size)
-        for index in 0..<Int(count) {
+        entries.reserveCapacity(count)
+        var at = 0
+        let end = p.count
+        for index in 0..<count {
             guard at + 46 <= end, u32(p, at) == 0x0201_4B50 else {
                 throw fail("central directory entry \(index + 1) of \(count) is corrupt")
             }
@@ -336,33 +373,39 @@ public enum ZipArchive {
 
     /// Streams one entry to `target`, counting bytes against the declared size and the archive budget.
     static func writeEntry(
-        _ entry: Entry, from data: Data, to target: String, limits: ArchiveLimits, total: inout Int64
+        _ entry: Entry, from file: ZipFile, to target: String, limits: ArchiveLimits, total: inout Int64
     ) -> WriteOutcome {
         guard FileManager.default.createFile(atPath: target, contents: nil),
             let handle = FileHandle(forWritingAtPath: target)
         else { return .rejected("cannot create \(target)") }
         defer { try? handle.close() }
         let budget = limits.maxTotalBytes - total
-        let (outcome, produced) = data.withUnsafeBytes { p in writeEntry(entry, bytes: p, to: handle, budget: budget) }
+        let (outcome, produced) = writeEntry(entry, from: file, to: handle, budget: budget)
         total += produced
         return outcome
     }
 
-    /// Streams one entry's data to `handle`; returns the outcome and the bytes produced.
+    /// Streams one entry's data (read in 1 MiB pieces) to `handle`; returns the outcome and the bytes produced.
     static func writeEntry(
-        _ entry: Entry, bytes p: UnsafeRawBufferPointer, to handle: FileHandle, budget: Int64
+        _ entry: Entry, from file: ZipFile, to handle: FileHandle, budget: Int64
     ) -> (WriteOutcome, Int64) {
         var produced: Int64 = 0
         let outcome = { () -> WriteOutcome in
             let header = Int(clamping: entry.localHeaderOffset)
-            guard header <= p.count - 30, u32(p, header) == 0x0403_4B50 else {
-                return .rejected("local header missing or out of range (corrupt archive)")
+            guard header <= file.size - 30, let local = try? file.read(at: header, count: 30), local.count == 30 else {
+                return .rejected("local header out of range (corrupt archive)")
             }
-            let start = header + 30 + Int(u16(p, header + 26)) + Int(u16(p, header + 28))
-            guard start <= p.count, entry.compressedSize <= UInt64(p.count - start) else {
+            let fields: (UInt32, Int)? = local.withUnsafeBytes { h in
+                (u32(h, 0), 30 + Int(u16(h, 26)) + Int(u16(h, 28)))
+            }
+            guard let fields, fields.0 == 0x0403_4B50 else {
+                return .rejected("local header missing (corrupt archive)")
+            }
+            let start = header + fields.1
+            guard start <= file.size, entry.compressedSize <= UInt64(file.size - start) else {
                 return .rejected("data runs past the end of the archive (truncated)")
             }
-            let input = UnsafeRawBufferPointer(rebasing: p[start..<(start + Int(entry.compressedSize))])
+            let length = Int(entry.compressedSize)
             var crc: UInt32 = 0
             var outcome: WriteOutcome?
             struct Stop: Error {}
@@ -382,22 +425,19 @@ public enum ZipArchive {
                 handle.write(Data(piece))
             }
             do {
-                if entry.method == 0 {
-                    var offset = 0
-                    while offset < input.count {
-                        let n = min(1 << 20, input.count - offset)
-                        try sink(UnsafeRawBufferPointer(rebasing: input[offset..<(offset + n)]))
-                        offset += n
-                    }
-                } else {
-                    let inflater = try RawInflater()
-                    var offset = 0
-                    var done = false
-                    while !done {
-                        let n = min(1 << 20, input.count - offset)
-                        done = try inflater.feed(
-                            UnsafeRawBufferPointer(rebasing: input[offset..<(offset + n)]), sink: sink)
-                        offset += n
+                let inflater = entry.method == 0 ? nil : try RawInflater()
+                var offset = 0
+                var done = false
+                while !done {
+                    let n = min(1 << 20, length - offset)
+                    let chunk = n > 0 ? try file.read(at: start + offset, count: n) : Data()
+                    if chunk.count < n { return .rejected("data runs past the end of the archive (truncated)") }
+                    offset += n
+                    if let inflater {
+                        done = try chunk.withUnsafeBytes { try inflater.feed($0, sink: sink) }
+                    } else {
+                        try chunk.withUnsafeBytes { try sink($0) }
+                        done = offset >= length
                     }
                 }
             } catch let error as RawInflateError {
