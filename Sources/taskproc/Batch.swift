@@ -12,7 +12,7 @@ struct Batch: AsyncParsableCommand {
             errors.jsonl, one CSV per task kind and taskproc.sqlite, in source order whatever the parallelism. \
             A killed run is finished by `taskproc batch --resume --out DIR`; `--shard K/N` processes one of N \
             partitions, combined afterwards by `taskproc merge`. Exit status: 0 when at least one record was \
-            analysed, 2 when every record failed (or, with --strict, when any failed), 1 for a usage error.
+            analysed, 2 when every record failed (or, with --strict, when any failed), 64 for a usage error.
             """)
 
     @Argument(help: "Folders, files or .zip archives to search (optional with --resume).", completion: .file())
