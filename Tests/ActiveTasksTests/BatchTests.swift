@@ -136,7 +136,7 @@ import Testing
 
     @Test func notAZipIsAClearError() throws {
         let folder = try BatchSupport.temporaryFolder("notzip")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
         let path = folder + "/x.zip"
         try Data("hello".utf8).write(to: URL(fileURLWithPath: path))
         let error = #expect(throws: (any Error).self) {
@@ -148,7 +148,7 @@ import Testing
     @Test func zip64CentralDirectoryFromPythonsZipfile() throws {
         // 65 536 entries do not fit the classic 16-bit count: Python's zipfile writes ZIP64 end records.
         let folder = try BatchSupport.temporaryFolder("zip64")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
         let path = folder + "/many.zip"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -192,7 +192,7 @@ import Testing
     @Test func deflatedEntriesFromPythonsZipfileMatchTheirSources() throws {
         // Python's zipfile (an independent writer) deflates; the extracted bytes must equal the originals.
         let folder = try BatchSupport.temporaryFolder("deflate")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
         let export = folder + "/export"
         _ = try BatchSupport.generateExport(
             at: export, records: 40, seed: 3, extra: ["--zipped", "1", "--per-zip", "40"])
@@ -215,7 +215,7 @@ import Testing
 @Suite struct BatchDiscoveryTests {
     @Test func symbolicLinksLeavingTheInputAreRejected() throws {
         let folder = try BatchSupport.temporaryFolder("links")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
         let input = folder + "/export"
         let fm = FileManager.default
         try fm.createDirectory(atPath: input + "/sub", withIntermediateDirectories: true)
@@ -236,7 +236,7 @@ import Testing
     @Test func taskFoldersAndMyDataHelpsStepsAreOneRecord() throws {
         let fixtures = BatchSupport.repositoryRoot() + "/Tests/ActiveTasksTests/Fixtures/mydatahelps"
         let folder = try BatchSupport.temporaryFolder("mdh")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
         let found = try RecordDiscovery.discover(
             inputs: [.init(fixtures)], archiveFolder: folder, limits: ArchiveLimits())
         let step = found.records.first { $0.source.hasSuffix("SurveyData/P-0001/SR-77/walking.outbound") }
@@ -246,7 +246,7 @@ import Testing
 
     @Test func missingInputIsAnError() throws {
         let folder = try BatchSupport.temporaryFolder("missing")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
         #expect(throws: BatchError.self) {
             try RecordDiscovery.discover(
                 inputs: [.init(folder + "/nope")], archiveFolder: folder, limits: ArchiveLimits())
@@ -270,7 +270,7 @@ import Testing
 
     @Test func everyRecordIsInResultsOrErrorsAndShardsMergeToTheSingleRun() async throws {
         let folder = try BatchSupport.temporaryFolder("e2e")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
         let export = folder + "/export"
         let manifest = try BatchSupport.generateExport(at: export, records: 240, seed: 11)
         let single = folder + "/single"
@@ -344,7 +344,7 @@ import Testing
 
     @Test func resumeAfterAnInterruptedJournalReproducesTheRun() async throws {
         let folder = try BatchSupport.temporaryFolder("resume")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
         let export = folder + "/export"
         _ = try BatchSupport.generateExport(at: export, records: 80, seed: 5)
         let reference = folder + "/reference"
@@ -386,7 +386,7 @@ import Testing
 
     @Test func archiveProblemsBecomeErrorRecords() async throws {
         let folder = try BatchSupport.temporaryFolder("zipe2e")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
         let export = folder + "/export"
         try FileManager.default.createDirectory(atPath: export, withIntermediateDirectories: true)
         let csv = Data("time_ms,ax,ay,az\n0,0,0,1\n20,0,0,1\n40,0,0,1\n".utf8)

@@ -141,7 +141,7 @@ import Testing
 
     @Test func killDashNineAtAnyMomentThenResumeGivesTheUninterruptedOutputs() throws {
         let folder = try temporaryFolder("kill")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
         let export = folder + "/export"
         try generate(export, records: 300, seed: 21)
         let reference = folder + "/reference"
@@ -170,7 +170,7 @@ import Testing
 
     @Test func exitStatusRules() throws {
         let folder = try temporaryFolder("exit")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
         // Every record fails → 2.
         let broken = folder + "/broken"
         try FileManager.default.createDirectory(atPath: broken, withIntermediateDirectories: true)
@@ -204,7 +204,7 @@ import Testing
 
     @Test func shardThenMergeMatchesOneRun() throws {
         let folder = try temporaryFolder("shard")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
         let export = folder + "/export"
         try generate(export, records: 60, seed: 9)
         #expect(try run(["batch", export, "--out", folder + "/single", "--no-progress"]).status == 0)

@@ -55,6 +55,25 @@ public struct BatchRecord: Sendable, Hashable, Codable {
     }
 }
 
+extension FileManager {
+    /// Removes a file or folder tree, retrying: on some file systems a folder read while its entries are being
+    /// deleted can skip entries, so one pass may leave a non-empty folder behind.
+    /// - Throws: The last error when the tree still exists after three passes.
+    func removeTree(atPath path: String) throws {
+        var lastError: (any Error)?
+        for _ in 0..<3 {
+            do {
+                try removeItem(atPath: path)
+                return
+            } catch {
+                lastError = error
+                if !fileExists(atPath: path) { return }  // gone after all
+            }
+        }
+        if let lastError { throw lastError }
+    }
+}
+
 /// A batch-level failure (bad output folder, unusable journal, mismatched shards) with a one-line message.
 public struct BatchError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, naming the path concerned.

@@ -255,7 +255,7 @@ public enum BatchRunner {
             journals: [journal.path], to: outputFolder, runLog: try readLog(work), runInfo: runInfo(configuration))
         try saveState(RunState(configuration: configuration, complete: true), outputFolder)
         // Extracted archives are no longer needed (a resumed complete run does not look at them).
-        try? fm.removeItem(atPath: work + "/archives")
+        try? fm.removeTree(atPath: work + "/archives")
         let end = Date()
         summary.outputSeconds = end.timeIntervalSince(analysed)
         summary.elapsed = end.timeIntervalSince(started)
@@ -298,7 +298,7 @@ public enum BatchRunner {
                     throw BatchError(
                         "\(folder) already holds batch outputs (\(existing.joined(separator: ", "))); \(hint)")
                 }
-                for name in existing { try fm.removeItem(atPath: folder + "/" + name) }
+                for name in existing { try fm.removeTree(atPath: folder + "/" + name) }
             }
         } else {
             try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)

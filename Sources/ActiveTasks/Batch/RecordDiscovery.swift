@@ -241,15 +241,15 @@ public enum RecordDiscovery {
                 report = saved
             } else {
                 let partial = folder + ".partial"
-                try? fm.removeItem(atPath: partial)
-                try? fm.removeItem(atPath: folder)
+                try? fm.removeTree(atPath: partial)
+                try? fm.removeTree(atPath: folder)
                 try? fm.createDirectory(atPath: partial, withIntermediateDirectories: true)
                 do throws(ArchiveError) {
                     let extraction = try ZipArchive.extract(location, into: partial, limits: limits)
                     report = ArchiveReport(error: nil, rejected: extraction.rejected.map { [$0.entry, $0.reason] })
                 } catch {
                     report = ArchiveReport(error: error.message, rejected: [])
-                    try? fm.removeItem(atPath: partial)
+                    try? fm.removeTree(atPath: partial)
                     try? fm.createDirectory(atPath: partial, withIntermediateDirectories: true)
                 }
                 if let data = try? JSONEncoder().encode(report) {
