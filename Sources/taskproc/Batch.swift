@@ -46,6 +46,26 @@ struct Batch: AsyncParsableCommand {
     @Option(help: "Most bytes one archive entry may decompress to.")
     var maxEntryBytes: Int64 = ArchiveLimits().maxEntryBytes
 
+    @Option(
+        help: ArgumentHelp(
+            "Process only records whose participant shared at least this widely (Bridge userSharingScope): "
+                + "no_sharing, sponsors_and_partners or all_qualified_researchers. Scopes come from --sharing-scopes "
+                + "or a userSharingScope=… folder; a record with no scope on file is excluded.",
+            valueName: "scope"))
+    var sharingScope: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "CSV of participants' scopes: a userSharingScope column and healthCode, ParticipantIdentifier, "
+                + "externalId or recordId.", valueName: "file"), completion: .file())
+    var sharingScopes: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Participants who declined or withdrew: a text file of identifiers, or FHIR Consent/Contract JSON "
+                + "(alone, in an array or a Bundle). Repeatable.", valueName: "file"), completion: .file())
+    var withdrawals: [String] = []
+
     @Flag(help: "No progress bar, even on a terminal.")
     var noProgress = false
 
@@ -75,6 +95,17 @@ struct Batch: AsyncParsableCommand {
         guard let version = ResearchKitVersion(researchKitVersion), version >= .firstDBHL else {
             throw ValidationError(
                 "--researchkit-version: expected current or a version ≥ 2.0 like 3.1, got \"\(researchKitVersion)\"")
+        }
+        if let scope = sharingScope, SharingScope(text: scope) == nil {
+            throw ValidationError(
+                "--sharing-scope: expected " + SharingScope.allCases.map(\.rawValue).joined(separator: ", ")
+                    + ", got \"\(scope)\"")
+        }
+        if sharingScopes != nil && sharingScope == nil {
+            throw ValidationError("--sharing-scopes needs --sharing-scope (the minimum scope to process)")
+        }
+        if resume && (sharingScope != nil || !withdrawals.isEmpty) {
+            throw ValidationError("--resume keeps the stored run's consent policy; do not give --sharing-scope or --withdrawals")
         }
         guard maxArchiveEntries >= 1, maxArchiveBytes >= 1, maxEntryBytes >= 1 else {
             throw ValidationError("archive limits must be positive")
@@ -108,6 +139,20 @@ struct Batch: AsyncParsableCommand {
         return options
     }
 
+    /// The consent policy the options describe; nil when they ask for none.
+    func consentPolicy() throws -> ConsentPolicy? {
+        guard sharingScope != nil || !withdrawals.isEmpty else { return nil }
+        var policy = ConsentPolicy()
+        policy.minimumScope = sharingScope.flatMap(SharingScope.init(text:))
+        do {
+            if let file = sharingScopes { try policy.addScopes(csvFile: file) }
+            for file in withdrawals { try policy.addWithdrawals(file: file) }
+        } catch let error as ExportError {
+            throw ValidationError(error.description)
+        }
+        return policy
+    }
+
     func run() async throws {
         let outFolder = RecordDiscovery.Input(out).absolute
         var configuration: BatchConfiguration
@@ -117,7 +162,7 @@ struct Batch: AsyncParsableCommand {
         limits.maxEntryBytes = maxEntryBytes
         let requested = BatchConfiguration(
             inputs: paths.map { RecordDiscovery.Input($0) }, shard: shard.flatMap(ShardSpec.init), limits: limits,
-            analysisArguments: analysisArguments)
+            analysisArguments: analysisArguments, consent: try consentPolicy())
         if resume {
             do {
                 configuration = try BatchRunner.storedConfiguration(outputFolder: outFolder)
@@ -164,6 +209,12 @@ struct Batch: AsyncParsableCommand {
         text += ": \(s.counts.succeeded) analysed"
         if s.counts.partial > 0 { text += " (\(s.counts.partial) partly unreadable)" }
         text += ", \(s.counts.failed) failed"
+        let excluded = s.excluded.values.reduce(0, +)
+        if excluded > 0 {
+            text +=
+                "; \(excluded) excluded by consent ("
+                + s.excluded.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ") + ")"
+        }
         if s.skippedFiles > 0 { text += "; \(s.skippedFiles) files skipped as not inputs" }
         if !s.counts.rowsByKind.isEmpty {
             text +=
@@ -174,7 +225,7 @@ struct Batch: AsyncParsableCommand {
             let rate = s.elapsed > 0 ? Double(s.processedNow) / s.elapsed : 0
             text += String(
                 format:
-                    "; %d analysed in %.1f s (%.0f records/s; all found after %.1f s, all analysed after %.1f s, outputs %.1f s)",
+                    "; %d processed in %.1f s (%.0f records/s; all found after %.1f s, all analysed after %.1f s, outputs %.1f s)",
                 s.processedNow, s.elapsed, rate, s.discoverySeconds, s.analysisSeconds, s.outputSeconds)
         }
         text += "\n  outputs in \(out)" + (s.counts.failed > 0 ? "; reasons in \(out)/errors.jsonl" : "") + "\n"

@@ -13,6 +13,9 @@ public struct BatchEntry: Sendable, Hashable, Codable {
         case error
         /// Belongs to another shard; written nowhere.
         case otherShard
+        /// Excluded by the consent policy (withdrawn, or outside the sharing scope): never analysed, written
+        /// nowhere, only counted (``reason`` holds the ``ConsentPolicy/Exclusion``, no data).
+        case excluded
     }
 
     /// One task kind's CSV rows of the record.
@@ -38,6 +41,8 @@ public struct BatchEntry: Sendable, Hashable, Codable {
         public var source: String
         /// What happened.
         public var status: Status
+        /// Why it failed or was excluded (nil otherwise).
+        public var reason: String?
         /// The kinds and headers of its CSV rows.
         public var tables: [TableHeader]
     }
@@ -82,6 +87,13 @@ public struct BatchEntry: Sendable, Hashable, Codable {
         BatchEntry(
             source: record.source, contentHash: hash, status: .otherShard, kind: nil, line: "", reason: nil, tables: [],
             keys: RecordKeys(), dialect: nil)
+    }
+
+    /// An entry for a record the consent policy excludes: its source and why, nothing else.
+    static func excluded(_ record: BatchRecord, hash: String, exclusion: ConsentPolicy.Exclusion) -> BatchEntry {
+        BatchEntry(
+            source: record.source, contentHash: hash, status: .excluded, kind: nil, line: "",
+            reason: exclusion.rawValue, tables: [], keys: RecordKeys(), dialect: nil)
     }
 
     /// An error entry for a record that could not even be loaded (rejected, unreadable).

@@ -82,7 +82,7 @@ public enum BatchOutputs {
         var headers: [String: (source: String, header: [String])] = [:]
         for (j, journal) in journals.enumerated() {
             try BatchJournal.scan(journal) { entry, _, start, end in
-                guard entry.status != .otherShard else { return }
+                guard entry.status != .otherShard && entry.status != .excluded else { return }
                 index.append(IndexItem(source: entry.source, journal: j, start: start, end: end))
                 for table in entry.tables where !table.header.isEmpty {
                     if let known = headers[table.kind], !RecordDiscovery.precedes(entry.source, known.source) {
@@ -124,7 +124,7 @@ public enum BatchOutputs {
                 case .error:
                     counts.failed += 1
                     errors.append(entry.line + "\n")
-                case .otherShard:
+                case .otherShard, .excluded:
                     continue
                 }
                 try sqlite.insertRecord(entry)

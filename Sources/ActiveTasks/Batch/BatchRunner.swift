@@ -38,22 +38,25 @@ public struct BatchConfiguration: Sendable, Hashable, Codable {
     public var limits: ArchiveLimits
     /// The analysis options as command-line arguments, such as `--time-unit ms`, for the record and for resuming.
     public var analysisArguments: [String]
+    /// Which records the study may process (sharing scope, withdrawals); nil processes every record.
+    public var consent: ConsentPolicy?
 
     /// Creates a configuration.
     public init(
         inputs: [RecordDiscovery.Input], shard: ShardSpec? = nil, limits: ArchiveLimits = ArchiveLimits(),
-        analysisArguments: [String] = []
+        analysisArguments: [String] = [], consent: ConsentPolicy? = nil
     ) {
         self.inputs = inputs
         self.shard = shard
         self.limits = limits
         self.analysisArguments = analysisArguments
+        self.consent = consent
     }
 
     /// Equal apart from the shard (what shards of one study must share).
     func sameStudy(as other: BatchConfiguration) -> Bool {
         inputs.map(\.display) == other.inputs.map(\.display) && limits == other.limits
-            && analysisArguments == other.analysisArguments
+            && analysisArguments == other.analysisArguments && consent == other.consent
     }
 }
 
@@ -87,6 +90,8 @@ public enum BatchRunner {
         public var processedNow = 0
         /// Records of other shards.
         public var otherShard = 0
+        /// Records the consent policy excluded, by ``ConsentPolicy/Exclusion`` raw value (counts only).
+        public var excluded: [String: Int] = [:]
         /// What was written.
         public var counts = BatchOutputs.Counts()
         /// Wall-clock time of this session, seconds.
@@ -182,6 +187,7 @@ public enum BatchRunner {
                         summary.counts.partial += 1
                     case .error: summary.counts.failed += 1
                     case .otherShard: summary.otherShard += 1
+                    case .excluded: summary.excluded[entry.reason ?? "", default: 0] += 1
                     }
                 }
                 return summary
@@ -200,6 +206,7 @@ public enum BatchRunner {
         var done = 0
         var discovered = started
         let shard = configuration.shard
+        let consent = configuration.consent.flatMap { $0.isOpen ? nil : $0 }
         let parallel = max(1, jobs)
         try await withThrowingTaskGroup(of: BatchEntry.self) { group in
             var inFlight = 0
@@ -222,7 +229,7 @@ public enum BatchRunner {
                         continue
                     }
                     while inFlight >= parallel * 2, let entry = try await group.next() { try collect(entry) }
-                    group.addTask { process(record, shard: shard, options: analysis) }
+                    group.addTask { process(record, shard: shard, consent: consent, options: analysis) }
                     inFlight += 1
                 }
             }
@@ -244,6 +251,15 @@ public enum BatchRunner {
         summary.analysisSeconds = analysed.timeIntervalSince(started)
         try BatchJournal.scan(journal.path) { entry, _, _, _ in
             if entry.status == .otherShard { summary.otherShard += 1 }
+            if entry.status == .excluded { summary.excluded[entry.reason ?? "", default: 0] += 1 }
+        }
+        if consent != nil {
+            let counts = ConsentPolicy.Exclusion.allCases.map { "\(summary.excluded[$0.rawValue] ?? 0) \($0.rawValue)" }
+            try log(
+                work,
+                BatchOutputs.LogEvent(
+                    shard: shardName, event: "consent",
+                    detail: "records excluded by the consent policy (counts only): " + counts.joined(separator: ", ")))
         }
         let finishing = BatchOutputs.LogEvent(
             shard: shardName, event: "finished",
@@ -263,16 +279,27 @@ public enum BatchRunner {
     }
 
     /// Analyses one record into its journal entry; never throws.
-    static func process(_ record: BatchRecord, shard: ShardSpec?, options: RecordAnalysis.Options) -> BatchEntry {
+    static func process(
+        _ record: BatchRecord, shard: ShardSpec?, consent: ConsentPolicy? = nil, options: RecordAnalysis.Options
+    ) -> BatchEntry {
+        // Consent comes before everything else that reads the record: an excluded record is never analysed and
+        // never listed, not even as a failure.
+        var exclusion: ConsentPolicy.Exclusion?
+        if let consent {
+            let keys = RecordKeys(input: LoadedInput(path: record.source, dialect: .folder, taskKind: .unknown))
+            exclusion = consent.exclusion(keys: keys, recordScope: ConsentPolicy.scope(inPath: record.source))
+        }
         let hash: String
         do {
             hash = try record.contentHash()
         } catch {
             let fallback = SHA256.hex(Data(record.source.utf8))
             if let shard, !shard.contains(hash: fallback) { return .otherShard(record, hash: fallback) }
+            if let exclusion { return .excluded(record, hash: fallback, exclusion: exclusion) }
             return .failed(record, hash: fallback, reason: "\(error)")
         }
         if let shard, !shard.contains(hash: hash) { return .otherShard(record, hash: hash) }
+        if let exclusion { return .excluded(record, hash: hash, exclusion: exclusion) }
         if let rejection = record.rejection { return .failed(record, hash: hash, reason: rejection) }
         let outcome = RecordAnalysis.analyze(recordAt: record.location, options: options)
         return BatchEntry(record: record, hash: hash, outcome: outcome)
@@ -308,6 +335,12 @@ public enum BatchRunner {
     static func describe(_ configuration: BatchConfiguration, jobs: Int) -> String {
         var parts = ["inputs: " + configuration.inputs.map(\.display).joined(separator: " ")]
         if let shard = configuration.shard { parts.append("shard \(shard)") }
+        if let consent = configuration.consent {
+            var rule: [String] = []
+            if let scope = consent.minimumScope { rule.append("sharing scope ≥ \(scope.rawValue) (\(consent.scopes.count) participants on file)") }
+            if !consent.withdrawn.isEmpty { rule.append("\(consent.withdrawn.count) withdrawn participants") }
+            parts.append("consent: " + (rule.isEmpty ? "none" : rule.joined(separator: ", ")))
+        }
         if !configuration.analysisArguments.isEmpty {
             parts.append("options: " + configuration.analysisArguments.joined(separator: " "))
         }
@@ -334,7 +367,7 @@ public enum BatchRunner {
             _ = FileManager.default.createFile(atPath: path, contents: nil)
         }
         guard let handle = FileHandle(forWritingAtPath: path) else {
-            throw BatchError("\(path): cannot write the run log")
+            throw BatchError("\(path): cannot write the run log (\(String(cString: strerror(errno))))")
         }
         defer { try? handle.close() }
         try handle.seekToEnd()

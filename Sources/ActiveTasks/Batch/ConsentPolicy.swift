@@ -24,7 +24,7 @@ public enum SharingScope: String, Sendable, Hashable, Codable, CaseIterable, Com
 
 /// Which records a study may process: a minimum sharing scope and a list of participants who declined or
 /// withdrew. Records it excludes are never analysed or exported; the batch summary only counts them.
-public struct ConsentPolicy: Sendable, Hashable {
+public struct ConsentPolicy: Sendable, Hashable, Codable {
     /// Why a record was excluded.
     public enum Exclusion: String, Sendable, Hashable, Codable, CaseIterable {
         /// The participant declined or withdrew.

@@ -72,7 +72,7 @@ struct SQLiteSink {
                     [entry.source, entry.contentHash, entry.kind, entry.dialect] + keys + [
                         entry.reason ?? "", entry.line,
                     ]))
-        case .otherShard:
+        case .otherShard, .excluded:
             break
         }
     }
