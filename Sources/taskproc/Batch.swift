@@ -66,6 +66,14 @@ struct Batch: AsyncParsableCommand {
                 + "(alone, in an array or a Bundle). Repeatable.", valueName: "file"), completion: .file())
     var withdrawals: [String] = []
 
+    @Option(
+        name: .customLong("format"),
+        help: "Also write export.<format>.jsonl for the analysed records: researchkit, mork or fhir (see README).")
+    var exportFormat: OutputFormat?
+
+    @Option(help: "For --format mork: the form_data envelope and item-OID overrides (JSON; see README).")
+    var morkConfig: String?
+
     @Flag(help: "No progress bar, even on a terminal.")
     var noProgress = false
 
@@ -96,6 +104,10 @@ struct Batch: AsyncParsableCommand {
             throw ValidationError(
                 "--researchkit-version: expected current or a version ≥ 2.0 like 3.1, got \"\(researchKitVersion)\"")
         }
+        if let format = exportFormat, !format.isExport {
+            throw ValidationError("--format for batch: expected researchkit, mork or fhir, got \(format.rawValue)")
+        }
+        if morkConfig != nil && exportFormat != .mork { throw ValidationError("--mork-config applies to --format mork only") }
         if let scope = sharingScope, SharingScope(text: scope) == nil {
             throw ValidationError(
                 "--sharing-scope: expected " + SharingScope.allCases.map(\.rawValue).joined(separator: ", ")
@@ -193,6 +205,18 @@ struct Batch: AsyncParsableCommand {
         }
         bar?.finish()
         Self.report(summary, shard: configuration.shard, out: out)
+        if let format = exportFormat {
+            do {
+                var mork = MORKExport.Configuration()
+                if let morkConfig { mork = try MORKExport.Configuration(file: morkConfig) }
+                let written = try BatchExport.write(outputFolder: outFolder, format: format, mork: mork)
+                var text = "taskproc batch: \(written.records) records exported to \(written.file)\n"
+                for (note, count) in written.notes.sorted(by: { $0.key < $1.key }) { text += "  \(count)× \(note)\n" }
+                FileHandle.standardError.write(Data(text.utf8))
+            } catch let error as ExportError {
+                throw ValidationError(error.description)
+            }
+        }
         if summary.records == 0 && !summary.alreadyComplete {
             throw ValidationError(
                 "no records found under \(configuration.inputs.map(\.display).joined(separator: " "))")

@@ -68,11 +68,13 @@ public enum FHIRExport {
                     .object(JSONObject([("fullUrl", .string("urn:uuid:" + id)), ("resource", .object(resource))])))
             }
         }
-        let bundle = JSONValue.object(
-            JSONObject([
-                ("resourceType", .string("Bundle")), ("type", .string("collection")),
-                ("timestamp", .string(context.exportedAt.description)), ("entry", .array(entries)),
-            ]))
+        // FHIR JSON has no empty arrays: a bundle with nothing to say has no `entry`.
+        var fields: [(key: String, value: JSONValue)] = [
+            ("resourceType", .string("Bundle")), ("type", .string("collection")),
+            ("timestamp", .string(context.exportedAt.description)),
+        ]
+        if !entries.isEmpty { fields.append(("entry", .array(entries))) }
+        let bundle = JSONValue.object(JSONObject(fields))
         return Output(bundle: bundle, skipped: skipped)
     }
 
