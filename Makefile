@@ -39,6 +39,10 @@ run: build
 	@if [ -d ../shared/data/mpower-samples ]; then \
 	  echo "$(BIN) inspect ../shared/data/mpower-samples --format table"; \
 	  $(BIN) inspect ../shared/data/mpower-samples --format table; \
+	  echo "$(BIN) analyze ../shared/data/mpower-samples/mhealthtools_tap_data.csv --format csv"; \
+	  $(BIN) analyze ../shared/data/mpower-samples/mhealthtools_tap_data.csv --format csv; \
+	  echo "$(BIN) analyze ../shared/data/oxford-step-counter/user1_hand_1506421989895.csv.gz --format table"; \
+	  $(BIN) analyze ../shared/data/oxford-step-counter/user1_hand_1506421989895.csv.gz --format table; \
 	fi
 
 test: test-deps
