@@ -9,11 +9,14 @@ struct Analyze: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Analyse one recording, result file or task folder and print its summary.",
         discussion: """
-            Audio files (WAV, FLAC, OGG/Vorbis, AIFF, CAF, RF64, W64, …): format, duration and, per channel, \
-            RMS and peak level in dBFS, crest factor, DC offset, clipped-sample count, dominant frequency and \
-            spectral flatness, decoded in streaming blocks (constant memory). Walking inputs (accelerometer or \
-            device-motion logs in any dialect, accelerometer CSV, a walking task folder): one result per step \
-            with stepCount, cadence and gait features.
+            Audio files (WAV, FLAC, OGG/Vorbis, AIFF, CAF, RF64, W64, m4a/AAC/ALAC, …): format and, per \
+            channel, RMS/peak dBFS, crest factor, DC, clipping, dominant frequency and flatness, plus sound levels \
+            (LAeq, LCeq, LZeq, LAFmax, LASmax, LAFmin, LCpeak, LA10/50/90, ResearchKit window series; dB SPL when \
+            calibrated), in streaming blocks. Walking inputs (any dialect, a walking task folder): one result per \
+            step with stepCount, cadence and gait features. Tapping inputs: the mhealthtools features (or \
+            --tapping-variant mpower2016) and ResearchKit extras. SPL-meter results: energy mean, extremes, pass/fail. \
+            dB HL tone audiometry: recorded and re-derived thresholds, dB SPL, volume defect, PTA, WHO grade \
+            (--plot for an SVG audiogram). --format researchkit|mork|fhir exports instead of printing.
             """)
 
     @Argument(help: "The file to analyse.", completion: .file())

@@ -10,8 +10,10 @@ struct TaskprocCommand: AsyncParsableCommand {
         discussion: """
             Reads ResearchKit result JSON and task folders, recorder logs, mPower, MyDataHelps and mhealthtools \
             files, accelerometer CSV and audio recordings (WAV, FLAC, OGG, AIFF, CAF, RF64, W64, … through \
-            libsndfile). `analyze` handles one input; `batch` a whole export (folders and .zip files) into JSONL, \
-            CSV and SQLite tables, resumable and shardable (`merge`).
+            libsndfile; m4a/AAC/ALAC through ffmpeg). `analyze` handles one input (walking, tapping, sound level, \
+            SPL meter, tone audiometry); `batch` a whole export (folders and .zip files) into JSONL, CSV and SQLite \
+            tables, resumable, shardable (`merge`) and consent-aware. `--format researchkit|mork|fhir` hands \
+            results to study systems; `report` draws them as a self-contained HTML page.
             """,
         version: "taskproc \(taskprocVersion) (\(fftwVersion), \(libsndfileVersion))",
         subcommands: [Analyze.self, Inspect.self, Batch.self, Merge.self, Synth.self, Audiometry.self, Report.self]
