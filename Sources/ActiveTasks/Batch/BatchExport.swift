@@ -39,18 +39,12 @@ public enum BatchExport {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var out = Data()
-        for (index, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() where !line.isEmpty {
-            let value: JSONValue
-            do { value = try JSONParser.parse(Data(line), file: resultsPath) } catch {
-                throw ExportError("\(resultsPath): line \(index + 1): \(error)")
-            }
-            guard let object = value.objectValue, let source = object["source"]?.stringValue else {
-                throw ExportError("\(resultsPath): line \(index + 1): not a batch record")
-            }
-            let results = object["results"]?.arrayValue?.compactMap(\.objectValue) ?? []
+        for record in try BatchRecordLine.read(data, file: resultsPath) {
+            let source = record.source
+            let results = record.results
             guard !results.isEmpty else { continue }
             var context = ExportContext(exportedAt: exportedAt)
-            let keys = object["keys"]?.objectValue
+            let keys = record.keys
             context.participant = keys?["healthCode"]?.stringValue ?? keys?["ParticipantIdentifier"]?.stringValue
             context.taskRunUUID = keys?["taskRunUUID"]?.stringValue
             for result in results {

@@ -73,22 +73,9 @@ public enum HTMLReport {
     }
 
     static func jsonLines(_ data: Data, file: String) throws -> [ReportRecord] {
-        var out: [ReportRecord] = []
-        for (index, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() where !line.isEmpty {
-            let value: JSONValue
-            do { value = try JSONParser.parse(Data(line), file: file) } catch {
-                throw ExportError("\(file): line \(index + 1): \(error)")
-            }
-            guard let o = value.objectValue, let source = o["source"]?.stringValue else {
-                throw ExportError("\(file): line \(index + 1): expected a batch record with a \"source\"")
-            }
-            let results = o["results"]?.arrayValue?.compactMap(\.objectValue) ?? []
-            out.append(
-                ReportRecord(
-                    source: source, kind: o["kind"]?.stringValue, status: o["status"]?.stringValue ?? "ok",
-                    reason: o["reason"]?.stringValue, results: results))
+        try BatchRecordLine.read(data, file: file).map {
+            ReportRecord(source: $0.source, kind: $0.kind, status: $0.status, reason: $0.reason, results: $0.results)
         }
-        return out
     }
 
     /// The page.
