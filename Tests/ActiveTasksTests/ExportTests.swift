@@ -84,6 +84,28 @@ import Testing
         #expect(bare.arrayValue?.first?.objectValue?["startDate"] == .null)
     }
 
+    /// The step results follow ResearchKit's serialisation schema: our own `ORKESerialization` reader decodes each
+    /// one as an `ORKStepResult` with the same identifier and dates, and reports the `taskproc.*` children as
+    /// classes it does not know (never as ResearchKit results).
+    @Test func researchKitExportDecodesAsResearchKit() throws {
+        let (folder, input) = try Self.taskFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = ResearchKitExport.stepResults(try Self.records(input), context: ExportContext(input: input))
+        for step in try #require(out.arrayValue) {
+            let document = try ResearchKitDecoder.decode(step, file: "export.json")
+            let object = try #require(step.objectValue)
+            guard case .result(.step(let decoded)) = document.root else {
+                Issue.record("not decoded as a step result: \(document.root)")
+                continue
+            }
+            #expect(decoded.identifier == object["identifier"]?.stringValue)
+            #expect(decoded.header.startDate?.description == object["startDate"]?.stringValue)
+            #expect(decoded.header.endDate?.description == object["endDate"]?.stringValue)
+            #expect(decoded.results.count == object["results"]?.arrayValue?.count)
+            #expect(document.warnings(of: .unknownClass).count == decoded.results.count)
+        }
+    }
+
     @Test func morkDefaultOIDs() {
         #expect(MORKExport.defaultOID(step: "walking.outbound", feature: "stepCount") == "WALKING_OUTBOUND_STEP_COUNT")
         #expect(MORKExport.defaultOID(step: "tapping.right", feature: "numberTaps") == "TAPPING_RIGHT_NUMBER_TAPS")
