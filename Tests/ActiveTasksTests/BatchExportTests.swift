@@ -46,6 +46,16 @@ import Testing
             if !steps.isEmpty { walkingChecked += 1 }
         }
         #expect(walkingChecked > 5)
+        // ResearchKit task folders carry their step dates into the export (`stepDates` in results.jsonl).
+        let dated = try BatchSupport.jsonLines(fhir.file).filter { line in
+            let entries = (line["export"] as? [String: Any])?["entry"] as? [[String: Any]] ?? []
+            return entries.contains {
+                (($0["resource"] as? [String: Any])?["effectivePeriod"] as? [String: Any])?["start"] as? String
+                    == "2024-05-03T09:00:10-04:00"
+            }
+        }
+        let researchKitRecords = analysed.filter { ($0["dialect"] as? String) == "researchKitTaskFolder" }
+        #expect(!researchKitRecords.isEmpty && dated.count == researchKitRecords.count)
 
         let config = folder + "/mork.json"
         try #"{"envelope": {"study_uuid": "S", "folder_oid": "F", "form_oid": "WALK"}}"#.write(

@@ -157,6 +157,16 @@ public struct BatchEntry: Sendable, Hashable, Codable {
             }
             self.tables = tables
         }
+        if outcome.failure == nil, !outcome.stepDates.isEmpty {
+            // Step dates (ISO 8601 with offset) let the export formats date what they export.
+            let steps = outcome.stepDates.keys.sorted().map { step -> String in
+                let d = outcome.stepDates[step]!
+                let start = d.start.map { JSONText.string($0.description) } ?? "null"
+                let end = d.end.map { JSONText.string($0.description) } ?? "null"
+                return JSONText.string(step) + ":" + JSONText.object([("end", end), ("start", start)])
+            }
+            fields.append(("stepDates", "{" + steps.joined(separator: ",") + "}"))
+        }
         line = JSONText.object(fields)
     }
 }

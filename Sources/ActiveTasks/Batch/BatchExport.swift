@@ -5,8 +5,8 @@ import Foundation
 /// `form_data` payload, or a FHIR `Bundle`.
 ///
 /// Each record's participant (`healthCode`, else `ParticipantIdentifier`) and `taskRunUUID` come from its join
-/// keys; dates come from the results themselves where they carry them (the batch does not re-read inputs), so
-/// ResearchKit dates are `null` and FHIR `effectivePeriod` is left out otherwise.
+/// keys; step dates from the record's `stepDates` (its ResearchKit step results) or the results themselves; a
+/// record without dates (a bare recorder log) gets `null` ResearchKit dates and no FHIR `effectivePeriod`.
 public enum BatchExport {
     /// What was written.
     public struct Summary: Sendable {
@@ -47,8 +47,14 @@ public enum BatchExport {
             let keys = record.keys
             context.participant = keys?["healthCode"]?.stringValue ?? keys?["ParticipantIdentifier"]?.stringValue
             context.taskRunUUID = keys?["taskRunUUID"]?.stringValue
+            for (step, dates) in record.stepDates?.entries ?? [] {
+                let d = dates.objectValue
+                context.steps[step] = ExportContext.StepDates(
+                    start: d?["start"]?.stringValue.flatMap(ResultDate.init),
+                    end: d?["end"]?.stringValue.flatMap(ResultDate.init))
+            }
             for result in results {
-                if let step = result["stepIdentifier"]?.stringValue,
+                if let step = result["stepIdentifier"]?.stringValue, context.steps[step] == nil,
                     let start = result["startDate"]?.stringValue.flatMap(ResultDate.init)
                 {
                     context.steps[step] = ExportContext.StepDates(

@@ -15,6 +15,8 @@ public struct BatchRecordLine: Sendable {
     public var results: [JSONObject]
     /// The join keys (`recordId`, `healthCode`, `ParticipantIdentifier`, `taskRunUUID`), when present.
     public var keys: JSONObject?
+    /// Start and end of each ResearchKit step of the record (`{step: {start, end}}`), when known.
+    public var stepDates: JSONObject?
 
     /// Parses every non-empty line of a batch JSON Lines file.
     ///
@@ -33,7 +35,7 @@ public struct BatchRecordLine: Sendable {
                 BatchRecordLine(
                     source: source, kind: o["kind"]?.stringValue, status: o["status"]?.stringValue ?? "ok",
                     reason: o["reason"]?.stringValue, results: o["results"]?.arrayValue?.compactMap(\.objectValue) ?? [],
-                    keys: o["keys"]?.objectValue))
+                    keys: o["keys"]?.objectValue, stepDates: o["stepDates"]?.objectValue))
         }
         return out
     }

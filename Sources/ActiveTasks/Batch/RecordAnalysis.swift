@@ -60,6 +60,8 @@ public enum RecordAnalysis {
         public var problems: [InputProblem] = []
         /// Join keys found in the record.
         public var keys: RecordKeys = RecordKeys()
+        /// Start and end of each ResearchKit step the record holds (for the export formats), by step identifier.
+        public var stepDates: [String: ExportContext.StepDates] = [:]
     }
 
     /// Loads the record at `path` (a file or folder) and analyses it.
@@ -83,6 +85,7 @@ public enum RecordAnalysis {
         var outcome = Outcome(taskKind: input.taskKind, dialect: input.dialect)
         outcome.problems = allProblems(input)
         outcome.keys = RecordKeys(input: input)
+        outcome.stepDates = ExportContext(input: input).steps
         do {
             switch input.taskKind {
             case .walking:
