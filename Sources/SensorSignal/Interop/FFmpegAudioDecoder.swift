@@ -25,14 +25,7 @@ public final class FFmpegAudioDecoder {
     ///   ``SoundFileError/decodeFailed(path:decoder:reason:)`` when ffprobe finds no audio stream, or the
     ///   usual missing/unreadable-file errors.
     public init(path: String, executableDirectory: String? = nil) throws(SoundFileError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .fileNotFound(path: path)
-        }
-        if isDirectory.boolValue { throw .unreadable(path: path, reason: "is a directory") }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw .unreadable(path: path, reason: "permission denied")
-        }
+        try SoundFile.requireReadableFile(path)
         guard let ffprobe = Self.locate("ffprobe", in: executableDirectory),
             let ffmpeg = Self.locate("ffmpeg", in: executableDirectory)
         else {

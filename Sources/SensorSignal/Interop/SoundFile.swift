@@ -308,7 +308,17 @@ public final class SoundFile {
 
     // MARK: Helpers
 
+    /// Checks, before libsndfile opens it, that `path` is a readable, non-empty file in a container libsndfile
+    /// can decode, with the specific error otherwise.
     private static func preflight(_ path: String) throws(SoundFileError) {
+        try requireReadableFile(path)
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        if size == 0 { throw .corrupt(path: path, reason: "file is empty (0 bytes)") }
+        if let hint = compressedContainerHint(path: path) { throw .unsupportedFormat(path: path, hint: hint) }
+    }
+
+    /// Checks that `path` is an existing, readable file (not a folder), with the specific error otherwise.
+    static func requireReadableFile(_ path: String) throws(SoundFileError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .fileNotFound(path: path)
@@ -317,9 +327,6 @@ public final class SoundFile {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw .unreadable(path: path, reason: "permission denied")
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        if size == 0 { throw .corrupt(path: path, reason: "file is empty (0 bytes)") }
-        if let hint = compressedContainerHint(path: path) { throw .unsupportedFormat(path: path, hint: hint) }
     }
 
     /// MP4/M4A/AAC/MP3 containers libsndfile 1.2 cannot decode, detected by extension or magic bytes.
