@@ -51,7 +51,11 @@ import Testing
         #expect(context.startDate(of: "walking.outbound")?.description == "2024-05-03T09:00:10-04:00")
         #expect(context.endDate(of: "timed.walk.trial1")?.description == "2024-05-03T09:01:20-04:00")
         #expect(context.startDate(of: "unknown.step")?.description == "2024-05-03T09:00:00-04:00")
-        #expect(ExportContext.myDataHelpsParticipant(in: "/x/SurveyData/P-0001/SR-77/walking.outbound/a.json") == "P-0001")
+        let myDataHelps = LoadedInput(
+            path: "/x/SurveyData/P-0001/SR-77/walking.outbound/a.json", dialect: .myDataHelps, taskKind: .walking)
+        #expect(ExportContext(input: myDataHelps).participant == "P-0001")
+        let bridge = LoadedInput(path: "/x/healthCode=HC-9/recordId=R1/accel.json", dialect: .mPower, taskKind: .walking)
+        #expect(ExportContext(input: bridge).participant == "HC-9")
         #expect(ExportContext().startDate(of: "walking.outbound") == nil)
     }
 

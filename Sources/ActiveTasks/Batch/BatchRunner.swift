@@ -286,8 +286,8 @@ public enum BatchRunner {
         // never listed, not even as a failure.
         var exclusion: ConsentPolicy.Exclusion?
         if let consent {
-            let keys = RecordKeys(input: LoadedInput(path: record.source, dialect: .folder, taskKind: .unknown))
-            exclusion = consent.exclusion(keys: keys, recordScope: ConsentPolicy.scope(inPath: record.source))
+            exclusion = consent.exclusion(
+                keys: RecordKeys(path: record.source), recordScope: ConsentPolicy.scope(inPath: record.source))
         }
         let hash: String
         do {

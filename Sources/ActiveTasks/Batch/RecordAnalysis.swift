@@ -170,11 +170,18 @@ public struct RecordKeys: Sendable, Hashable, Codable {
     /// No keys.
     public init() {}
 
-    /// Keys found in a loaded record: `name=value` path components (`recordId=…/`, `healthCode=…/`,
-    /// `ParticipantIdentifier=…/`, `taskRunUUID=…/`, as in partitioned exports), the participant folder of a
-    /// MyDataHelps `SurveyData/<participant>/…` path and the ResearchKit task result's `taskRunUUID`.
+    /// Keys found in a loaded record: those of its path (see ``init(path:)``) and the ResearchKit task result's
+    /// `taskRunUUID`.
     public init(input: LoadedInput) {
-        let parts = input.path.split(separator: "/").map(String.init)
+        self.init(path: input.path)
+        if taskRunUUID == nil, let uuid = input.researchKit?.taskResult?.taskRunUUID { taskRunUUID = uuid.uuidString }
+    }
+
+    /// Keys a path names, without reading anything: `name=value` components (`recordId=…/`, `healthCode=…/`,
+    /// `ParticipantIdentifier=…/`, `taskRunUUID=…/`, as in partitioned exports) and the participant folder of a
+    /// MyDataHelps `SurveyData/<participant>/…` path.
+    public init(path: String) {
+        let parts = path.split(separator: "/").map(String.init)
         for part in parts {
             guard let eq = part.firstIndex(of: "=") else { continue }
             let name = part[..<eq].lowercased()
@@ -192,6 +199,5 @@ public struct RecordKeys: Sendable, Hashable, Codable {
         {
             participantIdentifier = parts[root + 1]
         }
-        if taskRunUUID == nil, let uuid = input.researchKit?.taskResult?.taskRunUUID { taskRunUUID = uuid.uuidString }
     }
 }

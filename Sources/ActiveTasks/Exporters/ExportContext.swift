@@ -21,7 +21,8 @@ public struct ExportContext: Sendable {
     public var taskIdentifier: String?
     /// The ResearchKit `taskRunUUID`, when known.
     public var taskRunUUID: String?
-    /// The participant (MyDataHelps `ParticipantIdentifier`, Bridge `healthCode`, or given by the user).
+    /// The participant (Bridge `healthCode` or MyDataHelps `ParticipantIdentifier`, from the input's path as
+    /// ``RecordKeys`` reads it, or given by the user).
     public var participant: String?
     /// The device that recorded the task (`ORKDevice` product and OS), when known.
     public var device: String?
@@ -39,8 +40,8 @@ public struct ExportContext: Sendable {
         self.exportedAt = ResultDate(date: exportedAt, utcOffset: 0)
     }
 
-    /// The context of a loaded input: ResearchKit task/step dates, task run, device; the MyDataHelps participant
-    /// from a `SurveyData/<ParticipantIdentifier>/…` path.
+    /// The context of a loaded input: ResearchKit task/step dates, task run, device; the participant from the
+    /// input's path (``RecordKeys``).
     public init(input: LoadedInput, exportedAt: Date = Date()) {
         self.init(exportedAt: exportedAt)
         absorb(input)
@@ -69,20 +70,16 @@ public struct ExportContext: Sendable {
                 }
             }
         }
-        if participant == nil { participant = Self.myDataHelpsParticipant(in: input.path) }
+        if participant == nil {
+            let keys = RecordKeys(path: input.path)
+            participant = keys.healthCode ?? keys.participantIdentifier
+        }
         for recording in input.tapping {
             if let step = recording.stepIdentifier, steps[step] == nil, recording.startDate != nil {
                 steps[step] = StepDates(start: recording.startDate, end: recording.endDate)
             }
         }
         for child in input.children { absorb(child) }
-    }
-
-    /// The participant in a MyDataHelps `SurveyData/<ParticipantIdentifier>/<SurveyResultKey>/…` path.
-    static func myDataHelpsParticipant(in path: String) -> String? {
-        let parts = path.split(separator: "/").map(String.init)
-        guard let i = parts.firstIndex(of: "SurveyData"), i + 1 < parts.count else { return nil }
-        return parts[i + 1]
     }
 
     /// The step's start, else the task's start; nil when the input carries no dates (a bare recorder log or CSV).
