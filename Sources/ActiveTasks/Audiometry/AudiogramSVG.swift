@@ -164,8 +164,6 @@ public enum AudiogramSVG {
         v == v.rounded() ? String(Int(v)) : String(format: "%.2f", v)
     }
 
-    private static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    /// XML escaping, shared with the report's charts.
+    private static func escape(_ s: String) -> String { SVGChart.escape(s) }
 }

@@ -84,7 +84,6 @@ enum ReportPlots {
         else { return note("No taps in the source.") }
         let taps = recording.samples.sorted { $0.timestamp < $1.timestamp }
         let t0 = taps[0].timestamp
-        func lane(_ b: TapButton) -> Double { b == .left ? 2 : b == .right ? 1 : 0 }
         var timeline = SVGChart(
             title: "Tap timeline", xLabel: "time, s", yLabel: "button",
             layers: [
@@ -94,7 +93,6 @@ enum ReportPlots {
             ])
         timeline.yCategories = [(0, "none"), (1, "right"), (2, "left")]
         timeline.height = 180
-        _ = lane
         var s = timeline.render() + "\n"
         let onButtons = taps.filter { $0.button != .none }
         let intervals = onButtons.indices.dropFirst().map { onButtons[$0].timestamp - onButtons[$0 - 1].timestamp }

@@ -152,10 +152,8 @@ public struct SVGChart: Sendable {
         return out
     }
 
-    static func format(_ v: Double) -> String {
-        if v == v.rounded() && abs(v) < 1e9 { return String(Int64(v)) }
-        return String(format: "%g", (v * 1000).rounded() / 1000)
-    }
+    /// A tick label: integers without a point, others to 4 significant digits.
+    static func format(_ v: Double) -> String { ResultEncoding.number(v, digits: 4) }
 
     private func n(_ v: Double) -> String { String(format: "%.1f", v) }
 
