@@ -1,14 +1,16 @@
 import Foundation
 
 /// What the export formats need beyond the results: where they came from and, for MORK, the envelope.
-public final class ExportOptions: @unchecked Sendable {
+///
+/// A class so that the notes an export leaves reach the caller through ``ResultEncoding/render(_:as:export:)``;
+/// one instance per export, used from one task.
+public final class ExportOptions {
     /// Dates, identifiers, device and participant of the input.
     public var context: ExportContext
     /// The MORK envelope and item-OID mapping.
     public var mork: MORKExport.Configuration
     /// Notes the last export left for the user (e.g. results FHIR has no code for); one line each.
     public private(set) var notes: [String] = []
-    private let lock = NSLock()
 
     /// Creates options.
     public init(context: ExportContext = ExportContext(), mork: MORKExport.Configuration = MORKExport.Configuration()) {
@@ -16,11 +18,7 @@ public final class ExportOptions: @unchecked Sendable {
         self.mork = mork
     }
 
-    func record(_ lines: [String]) {
-        lock.lock()
-        notes += lines
-        lock.unlock()
-    }
+    func record(_ lines: [String]) { notes += lines }
 }
 
 /// Dispatches the export formats.
