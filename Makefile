@@ -8,7 +8,7 @@ TEST_PKGS  := python3-venv chromium
 SAMPLES    := out/samples
 BIN        := .build/release/taskproc
 
-.PHONY: run test deps test-deps install-missing build bench compare clean lint
+.PHONY: run test deps test-deps install-missing build bench compare clean lint mutants
 
 deps:
 	@$(MAKE) --no-print-directory install-missing PKGS="$(APT_PKGS)"
@@ -48,6 +48,11 @@ run: build
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
+
+# Mutation testing: plant each bug of Tests/Mutants/mutants.tsv in a copy of the tree, run the tests that should
+# catch it, print the survivors (see README, "Mutation testing"). MUTANTS=M01,M07 runs some of them.
+mutants: test-deps
+	python3 Tests/Mutants/mutants.py $(if $(MUTANTS),--only $(MUTANTS))
 
 # Performance lives here, not in the tests.
 bench: deps
