@@ -256,29 +256,7 @@ struct SplitMix64: RandomNumberGenerator {
         #expect(result.quality.warnings.contains { $0.hasPrefix("no walking detected") })
     }
 
-    /// The mhealthtools device-motion walk (mPower protocol: walk about 20 steps; no ground truth).
-    ///
-    /// Peer tools disagree widely on it (pdkit 16, skdh 17, gaitpy 40, oak 42.9 steps): its acceleration has little
-    /// stride regularity (the normalised autocorrelation at the stride lag stays below 0.5 in most 6-s windows), so the
-    /// detector, which counts steps only inside regular gait, reports few or none. The assertion is the plausible range
-    /// of the protocol and the peers, and that the result is well formed.
-    @Test func deviceMotionWalk() throws {
-        let log = try MHealthToolsDeviceMotionTable.read(
-            path: sharedDataPath("mpower-samples/mhealthtools_walk_data_devicemotion.csv.gz"))
-        let result = WalkingProcessor.analyze(log.cleaned(), stepIdentifier: "walking.outbound")
-        #expect(result.signal == "deviceMotion")
-        #expect(result.stepIdentifier == "walking.outbound")
-        #expect((0...45).contains(result.stepCount ?? -1))
-        let rate = try #require(result.samplingRate)
-        #expect(abs(rate - 99.9) < 0.2)
-        // Few or no steps must come with the reason: the phone moved, but the rhythm was irregular.
-        if (result.stepCount ?? 0) < 16 {
-            #expect(result.quality.warnings.contains { $0.contains("regular gait rhythm") }, "\(result.quality.warnings)")
-        }
-        print(
-            "mhealthtools device-motion walk: \(result.stepCount ?? -1) steps, \(result.quality.walkingWindowCount) of "
-                + "\(result.quality.windowCount) windows walking")
-    }
+    // The mhealthtools device-motion walk is `RealDataAccuracyTests.deviceMotionWalk`.
 
     // MARK: Synthetic signals
 
