@@ -2,8 +2,9 @@ import Testing
 
 @testable import ActiveTasks
 
-/// Tapping fixtures sitting exactly on every threshold the tapping code compares against, with the features
-/// derived by hand from the R definitions taskproc reproduces:
+/// Tapping fixtures sitting exactly on every threshold the tapping code compares against.
+///
+/// The expected features are derived by hand from the R definitions taskproc reproduces:
 ///
 /// - mhealthtools (Sage-Bionetworks/mhealthtools 4340b82, `R/utils.R` `get_left_right_events_and_tap_intervals`,
 ///   `R/get_tapping_features.R`): `dx <- diff(x - mean(x)); i <- c(1, which(abs(dx) > depress_threshold) + 1)`,
@@ -123,8 +124,9 @@ import Testing
         let four = TappingFeatureExtractor.features(of: Self.taps([60, 140, 60, 100, 100], none: [3, 4]))
         #expect(four.error == TappingFeatureExtractor.tooFewUniqueRows)
         // 4 rows → "less than 5 rows".
-        #expect(TappingFeatureExtractor.features(of: Self.taps([60, 140, 60, 140])).error
-            == TappingFeatureExtractor.tooFewRows)
+        #expect(
+            TappingFeatureExtractor.features(of: Self.taps([60, 140, 60, 140])).error
+                == TappingFeatureExtractor.tooFewRows)
     }
 
     // MARK: - mPower 2016: statistics need at least 3 intervals (`length(x) < 3`)

@@ -31,7 +31,8 @@ private func directDFT(_ x: [Double]) -> [Complex<Double>] {
 
 /// The largest |X[k] − D[k]| over the bins, in `Double`.
 private func maxError<S: FFTScalar>(_ actual: [Complex<S>], _ expected: [Complex<Double>]) -> Double {
-    precondition(actual.count == expected.count && !expected.isEmpty, "maxError: \(actual.count) vs \(expected.count) bins")
+    precondition(
+        actual.count == expected.count && !expected.isEmpty, "maxError: \(actual.count) vs \(expected.count) bins")
     var worst = 0.0
     for (a, e) in zip(actual, expected) {
         let d = Complex(Double(a.real) - e.real, Double(a.imaginary) - e.imaginary)

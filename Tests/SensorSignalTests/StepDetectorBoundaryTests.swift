@@ -3,10 +3,13 @@ import Testing
 
 @testable import SensorSignal
 
-/// Synthetic gait signals built so that the minimum peak distance (``StepDetector/Configuration/peakDistanceFraction``,
-/// default 0.6 step periods) decides the step count. The expected counts and times are those the signals are
-/// built with, never the detector's output.
+/// Synthetic gait signals whose step count the peak distance and prominence floors decide.
+///
+/// The minimum peak distance is ``StepDetector/Configuration/peakDistanceFraction`` (default 0.6 step periods).
+/// The expected counts and times are those the signals are built with, never the detector's output.
 @Suite struct StepDetectorBoundaryTests {
+    /// A double-hump gait signal.
+    ///
     /// |a| in g at `rate` Hz for `duration` s: 1 g plus `amplitude` × (cos θ + `secondary` × cos 2θ) with
     /// θ = 2π f (t − 0.5/f), i.e. heel strikes (maxima of height 1 + `secondary`) at t = 0.5/f, 1.5/f, … and,
     /// for `secondary` > 0.25, a smaller second maximum (height −1 + `secondary`) exactly half a step later, like
@@ -36,7 +39,9 @@ import Testing
         for i in 0..<n {
             let t = Double(i) / rate
             var y = 1.0
-            for s in steps where abs(s - t) < 6 * width { y += amplitude * exp(-0.5 * (t - s) * (t - s) / (width * width)) }
+            for s in steps where abs(s - t) < 6 * width {
+                y += amplitude * exp(-0.5 * (t - s) * (t - s) / (width * width))
+            }
             times.append(t)
             values.append(y)
         }
@@ -49,6 +54,8 @@ import Testing
         return zip(detected, constructed).map { abs($0 - $1) }.max() ?? .infinity
     }
 
+    /// Heel strikes with a second hump between them.
+    ///
     /// 30 s at 1 step/s, 100 Hz: 30 heel strikes at 0.5, 1.5, …, 29.5 s, each followed half a step later by a second
     /// hump. With secondary 0.6 and amplitude 0.3 g the second hump's prominence before filtering is
     /// 0.3 × (2·0.6 − 1 + 1/(8·0.6)) = 0.12 g, above the 0.05 g floor and above 0.25 × the RMS
@@ -77,6 +84,8 @@ import Testing
         }
     }
 
+    /// A detector whose peak distance lets the second humps through.
+    ///
     /// The prominence floors, with the peak distance lowered to 0.35 periods so that only prominence decides whether
     /// the second humps count. Hump prominences after the detector's band-pass (2nd-order Butterworth 0.5–3 Hz run
     /// forward and backward) are from scipy 1.17.1, independent of taskproc: `butter(2, [0.5, 3], 'bandpass',
