@@ -18,8 +18,16 @@ enum ExpectedExit {
     /// A readable input whose content taskproc cannot analyse (empty file, unknown format): today a
     /// `ValidationError`, so 64 (issue 15: 65, EX_DATAERR).
     static let dataError: Int32 = 64
-    /// An input path that does not exist: today an uncaught error, so 1 (issue 15: 66, EX_NOINPUT).
+    /// An input path that does not exist, for `analyze` and `inspect`: today an uncaught error, so 1 (issue 15: 66,
+    /// EX_NOINPUT).
     static let missingInput: Int32 = 1
+    /// An input path that does not exist, for `report`, `audiometry simulate`, `merge` and `batch`: a
+    /// `ValidationError` today, so 64 (issue 15: 66).
+    static let missingInputOfStudyCommands: Int32 = 64
+    /// `--output` (`analyze`, `report`) names an existing file and no `--force`: a `ValidationError`, 64.
+    static let outputExists: Int32 = 64
+    /// `synth` onto an existing file without `--force`: today an uncaught error, so 1 (issue 15: 73, EX_CANTCREAT).
+    static let synthOutputExists: Int32 = 1
 }
 
 /// Helpers of the end-to-end tests that run the built `taskproc` binary.
