@@ -18,12 +18,16 @@ import Testing
 
     /// Reference audiograms 244 (right ear) and 131 (left ear) of `shared/data/audiometry` (keys per its README).
     static func truth() throws -> (right: [Int: Double], left: [Int: Double]) {
-        let data = try Data(contentsOf: URL(fileURLWithPath: sharedDataPath("audiometry/reference-audiograms-300.json")))
+        let data = try Data(
+            contentsOf: URL(fileURLWithPath: sharedDataPath("audiometry/reference-audiograms-300.json")))
         let all = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Double]])
         try #require(all.count == 300)
         func audiogram(_ a: [String: Double]) throws -> [Int: Double] {
             try #require(a["AUXU1K1"] == a["AUXU1K2"], "both 1 kHz runs must agree for a retest")
-            let keys = [500: "AUXU500", 1000: "AUXU1K1", 2000: "AUXU2K", 3000: "AUXU3K", 4000: "AUXU4K", 6000: "AUXU6K", 8000: "AUXU8K"]
+            let keys = [
+                500: "AUXU500", 1000: "AUXU1K1", 2000: "AUXU2K", 3000: "AUXU3K", 4000: "AUXU4K", 6000: "AUXU6K",
+                8000: "AUXU8K",
+            ]
             return try keys.mapValues { try #require(a[$0]) }
         }
         return (try audiogram(all[244]), try audiogram(all[131]))
@@ -32,7 +36,9 @@ import Testing
     /// Simulates both ears and writes them as one ORKTaskResult; returns its path.
     static func task(in dir: URL, right: [Int: Double], left: [Int: Double]) throws -> String {
         var steps: [[String: Any]] = []
-        for (ear, truth, identifier) in [("right", right, "dBHL1.tone.audiometry"), ("left", left, "dBHL2.tone.audiometry")] {
+        for (ear, truth, identifier) in [
+            ("right", right, "dBHL1.tone.audiometry"), ("left", left, "dBHL2.tone.audiometry"),
+        ] {
             let truthFile = dir.path + "/\(ear)-truth.json"
             let object = Dictionary(uniqueKeysWithValues: truth.map { (String($0.key), $0.value) })
             try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: truthFile))
@@ -59,7 +65,8 @@ import Testing
         return path
     }
 
-    @Test(arguments: AnalyzeFormatsEndToEndTests.formats) func simulatedThresholdsInEveryFormat(_ format: String) throws {
+    @Test(arguments: AnalyzeFormatsEndToEndTests.formats) func simulatedThresholdsInEveryFormat(_ format: String) throws
+    {
         let dir = try E2E.temporaryDirectory("an-audiometry")
         defer { E2E.remove(dir) }
         let (right, left) = try Self.truth()
@@ -107,12 +114,16 @@ import Testing
                 #expect(E2E.value(o) == (ear == "right" ? right : left)[frequency], "\(codes[0].code)")
                 let quantity = o["valueQuantity"] as? [String: Any]
                 #expect(quantity?["code"] as? String == "dB" && quantity?["unit"] as? String == "dB HL")
-                #expect(((o["subject"] as? [String: Any])?["identifier"] as? [String: Any])?["value"] as? String == "P-0001")
+                #expect(
+                    ((o["subject"] as? [String: Any])?["identifier"] as? [String: Any])?["value"] as? String == "P-0001"
+                )
             }
         }
         if format == "json" { try checkSummaries(r.stdout, right: right, left: left) }
     }
 
+    /// Checks the summaries against values computed from the reference audiograms.
+    ///
     /// PTA4 = mean of 500, 1000, 2000, 4000 Hz; the better ear has the lower PTA4; WHO 2021 grade of the better ear
     /// (README: normal < 20, mild 20–<35, moderate 35–<50, …); anyFrequency15dB lists every frequency with
     /// |right − left| ≥ 15 dB. All computed here from the reference audiograms.

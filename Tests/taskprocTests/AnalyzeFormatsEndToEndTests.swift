@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-/// `taskproc analyze` × every `--format` × every task kind, through the built binary. Each test reads one measure
+/// `taskproc analyze` in every format on every task kind.
+///
+/// `taskproc analyze` × every `--format` × every task kind, through the built binary: each test reads one measure
 /// with a known value out of every format (the same number must come out of JSON, the table, CSV, the ResearchKit,
 /// MORK and FHIR exports) and checks each format's shape.
 @Suite struct AnalyzeFormatsEndToEndTests {
@@ -9,7 +11,8 @@ import Testing
     /// list honest).
     static let formats = ["json", "table", "csv", "researchkit", "mork", "fhir"]
 
-    static let morkEnvelope = #"{"envelope": {"subject_name": "P-0001", "study_uuid": "S-1", "folder_oid": "SCREENING", "form_oid": "TASK"}}"#
+    static let morkEnvelope =
+        #"{"envelope": {"subject_name": "P-0001", "study_uuid": "S-1", "folder_oid": "SCREENING", "form_oid": "TASK"}}"#
 
     static let oxfordHand = "oxford-step-counter/user1_hand_1506421989895.csv.gz"
 
@@ -173,7 +176,9 @@ import Testing
         case "fhir":
             let o = try #require(E2E.observations(try E2E.object(r.stdout)).first)
             let quantity = o["valueQuantity"] as? [String: Any]
-            #expect(quantity?["code"] as? String == "{steps}" && quantity?["system"] as? String == "http://unitsofmeasure.org")
+            #expect(
+                quantity?["code"] as? String == "{steps}"
+                    && quantity?["system"] as? String == "http://unitsofmeasure.org")
             #expect(o["effectivePeriod"] == nil)
             let category = ((o["category"] as? [[String: Any]])?.first?["coding"] as? [[String: Any]])?.first
             #expect(category?["code"] as? String == "activity")
@@ -228,7 +233,8 @@ import Testing
             let o = try #require(E2E.observations(try E2E.object(r.stdout)).first)
             let period = o["effectivePeriod"] as? [String: Any]
             #expect(period?["start"] as? String == start && period?["end"] as? String == end)
-            #expect(((o["subject"] as? [String: Any])?["identifier"] as? [String: Any])?["value"] as? String == "P-0001")
+            #expect(
+                ((o["subject"] as? [String: Any])?["identifier"] as? [String: Any])?["value"] as? String == "P-0001")
         default:
             #expect(r.stdout.contains("walking.outbound"))
         }
@@ -255,6 +261,8 @@ import Testing
 
     // MARK: Tapping
 
+    /// Tap counts of the shared tapping samples in every format.
+    ///
     /// Tap counts from the shared/data README: the mPower JSON has 166 taps (84 left, 82 right), the mhealthtools
     /// table 181 (90 left, 75 right, 16 none). FHIR has no code for tapping: an empty Bundle and a note on stderr.
     @Test(arguments: formats) func tapCountsInEveryFormat(_ format: String) throws {
@@ -286,6 +294,8 @@ import Testing
 
     // MARK: Sound level
 
+    /// The level of a synthesised 1 kHz tone, from physics.
+    ///
     /// A synthesised 1 kHz sine of amplitude A = 0.5 has RMS A/√2, so 20·lg(0.5/√2) = −9.031 dBFS; A-weighting is
     /// 0 dB at 1 kHz, so with ResearchKit's iPhone offset (−23.3 dB: L = dBFS − offset + 94, README) LAeq is
     /// 108.269 dB SPL. 16-bit quantisation moves it by < 0.001 dB; the tolerance is 0.01 dB.
@@ -322,7 +332,8 @@ import Testing
             let row = try #require(try E2E.csvTable(r.stdout).rows.first)
             #expect(row["levelUnit"] == "dB SPL" && row["sampleRate"] == "48000" && row["frameCount"] == "288000")
         case "fhir":
-            let o = try #require(E2E.observations(try E2E.object(r.stdout)).first { E2E.codings($0).contains { $0.code == "LAeq" } })
+            let o = try #require(
+                E2E.observations(try E2E.object(r.stdout)).first { E2E.codings($0).contains { $0.code == "LAeq" } })
             #expect(E2E.codings(o).contains { $0.code == "HKQuantityTypeIdentifierEnvironmentalAudioExposure" })
             #expect((o["valueQuantity"] as? [String: Any])?["code"] as? String == "dB[SPL]")
             // README: the ten levels of a calibrated recording, one Observation each.
@@ -410,6 +421,8 @@ import Testing
 
     // MARK: MORK naming
 
+    /// MORK item OIDs of per-channel values are upper snake case.
+    ///
     /// README: item OIDs are `<STEP>_<FEATURE>` in upper snake case (`stepCount` → `STEP_COUNT`), and per-channel
     /// values are named by their path. The same feature must get the same words at the top level and per channel.
     @Test func morkPerChannelOIDsAreUpperSnakeCase() throws {

@@ -154,7 +154,8 @@ enum E2E {
 
     /// Runs the independent FHIR validator (`Tests/Reference/fhir_validate.py`, the `fhir.resources` models) on
     /// bundle files; one call for many files, since its first use sets up a venv.
-    static func validateFHIR(_ files: [String], filePath: String = #filePath) throws -> (status: Int32, output: String) {
+    static func validateFHIR(_ files: [String], filePath: String = #filePath) throws -> (status: Int32, output: String)
+    {
         let script = URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Reference/fhir_validate.py").path
         let process = Process()
@@ -171,6 +172,8 @@ enum E2E {
 
     // MARK: Synthetic inputs with known answers
 
+    /// A synthetic mPower walk with a known step count.
+    ///
     /// An mPower `accel_walking_*.json` (a bare JSON array of `{timestamp, x, y, z}` in g) of a phone moving with a
     /// pure step rhythm: gravity on −y plus `0.25 g · sin(2π f t)`. One acceleration peak per period, so the
     /// walk has `f · seconds` steps at a cadence of `60 f` steps/min, by construction.
@@ -190,7 +193,8 @@ enum E2E {
         var text = "t,x,y,buttonid\n"
         for i in 0..<count {
             let left = i % 2 == 0
-            text += "\(Double(i) * 0.15),\(left ? 80 : 240),\(400 + i % 3),\(left ? "TappedButtonLeft" : "TappedButtonRight")\n"
+            text +=
+                "\(Double(i) * 0.15),\(left ? 80 : 240),\(400 + i % 3),\(left ? "TappedButtonLeft" : "TappedButtonRight")\n"
         }
         return text
     }
