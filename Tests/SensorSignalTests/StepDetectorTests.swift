@@ -25,7 +25,7 @@ private struct Seeded {
 
 /// Synthetic gait: body-frame acceleration (g) with a known step frequency, turned into |a| after a random
 /// rotation, the way a phone in an unknown orientation sees it.
-private enum Gait {
+enum Gait {
     /// Step-rate vertical bounce with its harmonic, a stride-rate (left/right) component of relative size
     /// `asymmetry`, forward and lateral sway, and white noise of `noise` g per axis.
     static func magnitude(
