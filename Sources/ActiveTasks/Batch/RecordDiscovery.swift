@@ -187,7 +187,7 @@ public enum RecordDiscovery {
                 expandArchive(location: location, source: source, depth: depth + 1)
                 return
             }
-            if !top && (name.hasPrefix(".") || InputLoader.skippedExtensions.contains(ext)) {
+            if !top && (name.hasPrefix(".") || InputRecognizer.skippedExtensions.contains(ext)) {
                 emit(.skipped(source))
                 return
             }
