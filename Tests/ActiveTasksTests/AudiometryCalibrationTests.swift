@@ -43,6 +43,7 @@ import Testing
         #expect(AudiometryCalibrationReference.derivedCeilings.count == 7)
         for (label, values) in AudiometryCalibrationReference.derivedCeilings {
             let cal = try HeadphoneCalibration(headphoneType: types[label]!, version: .current)
+            #expect(values.count == AudiometryCalibrationReference.frequencies.count, "\(label)")
             for (f, v) in zip(AudiometryCalibrationReference.frequencies, values) {
                 // The spec rounds to 0.01 dB (AIRPODSMAX 750 Hz: 100.885 is printed 100.89).
                 #expect(abs(try cal.clippingCeiling(frequency: f).doubleValue - Double(v)!) <= 0.005, "\(label) \(f) Hz")

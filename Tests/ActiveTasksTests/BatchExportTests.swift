@@ -33,7 +33,10 @@ import Testing
         _ = try BatchExport.write(outputFolder: out, format: .fhir, exportedAt: time)
         #expect(try Data(contentsOf: URL(fileURLWithPath: fhir.file)) == first)  // deterministic
         var walkingChecked = 0
-        for (line, record) in zip(try BatchSupport.jsonLines(fhir.file), analysed) {
+        let fhirLines = try BatchSupport.jsonLines(fhir.file)
+        // One bundle per analysed record, in order: zip below must not silently drop records.
+        try #require(!analysed.isEmpty && fhirLines.count == analysed.count)
+        for (line, record) in zip(fhirLines, analysed) {
             let steps = (record["results"] as? [[String: Any]] ?? []).compactMap { $0["stepCount"] as? Int }
             let bundle = try #require(line["export"] as? [String: Any])
             let values = (bundle["entry"] as? [[String: Any]] ?? []).compactMap { entry -> Int? in

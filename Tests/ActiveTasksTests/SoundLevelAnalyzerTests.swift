@@ -84,6 +84,8 @@ private func encode(_ wav: String, to m4a: String, codec: String) throws {
         let a = try SoundLevelAnalyzer.analyze(path: wav)
         let b = try SoundLevelAnalyzer.analyze(path: m4a)
         #expect(b.duration == a.duration)
+        // writeRecording writes two channels; zip below must compare both.
+        try #require(a.channels.count == 2 && b.channels.count == a.channels.count)
         for (x, y) in zip(a.channels, b.channels) {
             for (l, m) in [(x.LAeq, y.LAeq), (x.LCeq, y.LCeq), (x.LZeq, y.LZeq), (x.LAFmax, y.LAFmax), (x.LASmax, y.LASmax),
                 (x.LCpeak, y.LCpeak), (x.LA10, y.LA10), (x.LA50, y.LA50), (x.LA90, y.LA90)]

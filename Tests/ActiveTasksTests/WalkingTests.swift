@@ -237,7 +237,14 @@ struct SplitMix64: RandomNumberGenerator {
     }
 
     @Test func printAccuracyTable() {
-        print("Walking step-count accuracy on the Oxford validation walks:\n" + OxfordWalks.markdown(OxfordWalks.table))
+        // The table skips a walk that fails to load or degrade; the printed table must hold every walk × variant.
+        #expect(!OxfordWalks.names.isEmpty)
+        #expect(OxfordWalks.table.count == OxfordWalks.names.count * OxfordWalks.Variant.allCases.count)
+        let markdown = OxfordWalks.markdown(OxfordWalks.table)
+        // Header and separator, one line per row, one MAPE line per variant.
+        #expect(
+            markdown.split(separator: "\n").count == 2 + OxfordWalks.table.count + OxfordWalks.Variant.allCases.count)
+        print("Walking step-count accuracy on the Oxford validation walks:\n" + markdown)
     }
 
     // MARK: Negative control and other real data

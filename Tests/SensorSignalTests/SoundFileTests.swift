@@ -60,7 +60,9 @@ func testTone(frames: Int, channels: Int, sampleRate: Double) -> [[Double]] {
         }
         // Float decoding agrees with Double decoding to Float precision.
         let asFloat = try SoundFile.read(path: path, as: Float.self)
+        try #require(asFloat.channels.count == channels)
         for c in 0..<channels {
+            try #require(asFloat.channels[c].count == frames)
             let worst = zip(asFloat.channels[c], decoded.channels[c]).map { abs(Double($0) - $1) }.max() ?? 0
             #expect(worst < 1e-7)
         }
@@ -224,6 +226,7 @@ func testTone(frames: Int, channels: Int, sampleRate: Double) -> [[Double]] {
         // The live transform still works (its plans were kept).
         let x = (0..<4099).map { Double($0 % 17) }
         let y = fft.inverse(fft.forward(x))
+        #expect(y.count == x.count)
         #expect(zip(x, y).allSatisfy { abs($0 - $1) < 1e-9 })
     }
 }

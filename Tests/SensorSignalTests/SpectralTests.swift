@@ -46,7 +46,9 @@ private func gaussianNoise(count: Int, seed: UInt64, sigma: Double) -> [Double] 
 
 /// The largest |actual − expected| divided by max |expected| (0 for an all-zero reference).
 private func maxDeviation<A: BinaryFloatingPoint>(_ actual: [A], _ expected: [Double]) -> Double {
-    precondition(actual.count == expected.count, "maxDeviation: \(actual.count) vs \(expected.count) values")
+    precondition(
+        actual.count == expected.count && !expected.isEmpty,
+        "maxDeviation: \(actual.count) vs \(expected.count) values")
     let scale = expected.map(abs).max() ?? 0
     var worst = 0.0
     for (a, e) in zip(actual, expected) { worst = max(worst, abs(Double(a) - e)) }
@@ -55,7 +57,7 @@ private func maxDeviation<A: BinaryFloatingPoint>(_ actual: [A], _ expected: [Do
 
 /// Element-wise `isApproximatelyEqual` with a relative tolerance and an absolute floor `tolerance·max|expected|`.
 private func allClose<A: BinaryFloatingPoint>(_ actual: [A], _ expected: [Double], tolerance: Double) -> Bool {
-    guard actual.count == expected.count else { return false }
+    guard actual.count == expected.count, !expected.isEmpty else { return false }
     let floor = tolerance * (expected.map(abs).max() ?? 0)
     return zip(actual, expected).allSatisfy { a, e in
         Double(a).isApproximatelyEqual(to: e, absoluteTolerance: floor, relativeTolerance: tolerance)

@@ -75,6 +75,7 @@ import Testing
         // to rounding.
         let a = try #require(whole.meanSquares)
         let b = try #require(blocks.meanSquares)
+        #expect(!a.isEmpty && a.count == b.count)
         for (x, y) in zip(a, b) { #expect(abs(x - y) <= 1e-12 * x) }
         let bands = whole.bands
         let k = try #require(bands.firstIndex { $0.nominal == 1000 })

@@ -21,7 +21,7 @@ import Testing
             start += n
         }
         let streamed = acc.spectrum(scaling: .density)
-        try #require(streamed.values.count == batch.values.count)
+        try #require(!batch.values.isEmpty && streamed.values.count == batch.values.count)
         #expect(streamed.frequencies == batch.frequencies)
         let scale = batch.values.max() ?? 1
         for (a, b) in zip(streamed.values, batch.values) { #expect(abs(a - b) <= 1e-12 * scale) }
