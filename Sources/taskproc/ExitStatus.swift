@@ -1,3 +1,4 @@
+import ActiveTasks
 import ArgumentParser
 import Foundation
 
@@ -55,4 +56,16 @@ struct CommandFailure: Error, CustomStringConvertible {
 func printError(_ text: String) {
     let line = text.hasSuffix("\n") ? text : text + "\n"
     try? FileHandle.standardError.write(contentsOf: Data(line.utf8))
+}
+
+extension CommandFailure {
+    /// The exit status of a batch or merge failure.
+    init(_ error: BatchError) {
+        switch error.kind {
+        case .noInput: self.init(status: ExitStatus.noInput, message: error.message)
+        case .invalid: self.init(status: ExitStatus.dataError, message: error.message)
+        case .cannotCreate: self.init(status: ExitStatus.cannotCreate, message: error.message)
+        case .io: self.init(status: ExitStatus.ioError, message: error.message)
+        }
+    }
 }

@@ -141,44 +141,35 @@ public enum InputRecognizer {
 
     /// Decides whether a folder is one task result with its files or a folder of independent inputs.
     ///
-    /// The rule: exactly one JSON file decodes as an `ORKTaskResult`, and either it is the folder's only input
-    /// file, or it names (by `ORKFileResult.fileName`) at least one file that is here and no unnamed file is an
-    /// input of its own (another ResearchKit result, an audio file, a table). Unnamed files that are no inputs
-    /// (`info.json` metadata, documentation) do not break a task folder; they are reported as ignored.
+    /// The rule: the folder holds exactly one ResearchKit result JSON, it is an `ORKTaskResult`, and either it is
+    /// the folder's only input file or it names recorder files (`ORKFileResult.fileName`). Its named files are then
+    /// part of it (a named file that is missing is an error of the task); other files are reported as not
+    /// referenced. A task result that names no files (a dB HL or SPL-meter task), or several ResearchKit results,
+    /// make a folder of independent inputs: each file is analysed on its own.
     /// - Parameters:
     ///   - path: The folder.
     ///   - files: Its regular files, recursively (see ``listFiles(_:)``).
     public static func recognizeFolder(_ path: String, files: [String]) -> FolderKind {
         if isMyDataHelpsStepFolder(path) { return .myDataHelpsStep }
         var tasks: [(file: String, document: ResearchKitDocument)] = []
-        var researchKitFiles: Set<String> = []
+        var researchKitResults = 0
         for file in files where effectiveExtension(file) == "json" {
-            guard let data = try? DialectFiles.read(path: file, limit: 64 << 20), case .researchKit = sniffJSON(data)
+            guard let data = try? DialectFiles.read(path: file, limit: 64 << 20), case .researchKit = sniffJSON(data),
+                let document = try? ResearchKitDecoder.decode(data, file: file)
             else { continue }
-            guard let document = try? ResearchKitDecoder.decode(data, file: file) else { continue }
-            researchKitFiles.insert(file)
+            if document.result != nil { researchKitResults += 1 }
             if document.taskResult != nil { tasks.append((file, document)) }
         }
-        guard tasks.count == 1, let (taskFile, document) = tasks.first else {
+        guard tasks.count == 1, researchKitResults == 1, let (taskFile, document) = tasks.first else {
             return .independent(taskResults: tasks.count)
         }
         let inputs = files.filter { file in
             if case .skipped = recognizeFile(file) { return false }
             return !(file as NSString).lastPathComponent.hasPrefix(".")
         }
-        if inputs == [taskFile] { return .taskFolder(taskFile: taskFile, document: document) }
-        let named = Set((document.taskResult?.fileResults ?? []).compactMap(\.result.fileName))
-        let present = Set(inputs.map { ($0 as NSString).lastPathComponent })
-        guard !named.isDisjoint(with: present) else { return .independent(taskResults: 1) }
-        for file in inputs where file != taskFile && !named.contains((file as NSString).lastPathComponent) {
-            // An unnamed file that is an input of its own makes the folder a mixed one.
-            if researchKitFiles.contains(file) { return .independent(taskResults: 1) }
-            switch recognizeFile(file) {
-            case .audio, .table, .zipArchive, .myDataHelpsMotion, .mPower: return .independent(taskResults: 1)
-            case .json, .skipped: continue
-            }
-        }
-        return .taskFolder(taskFile: taskFile, document: document)
+        let named = (document.taskResult?.fileResults ?? []).compactMap(\.result.fileName).filter { !$0.isEmpty }
+        if inputs == [taskFile] || !named.isEmpty { return .taskFolder(taskFile: taskFile, document: document) }
+        return .independent(taskResults: 1)
     }
 
     /// Regular files under `path`, recursively, sorted; hidden files and symbolic links are skipped (links are
