@@ -14,6 +14,23 @@ public protocol TaskAnalysis: Sendable {
     /// Analyses what `input` (never a folder of independent inputs) holds of ``kinds``, in input order.
     /// - Throws: When the input cannot be analysed at all (an audio file that cannot be decoded, …).
     static func analyze(_ input: LoadedInput, options: AnalysisOptions) throws -> [Result]
+    /// The `kind` values this analysis's results carry in their JSON (`walking`, `splMeter`, …); by default the
+    /// raw values of ``kinds``.
+    static var resultKinds: [String] { get }
+    /// The coded measures (FHIR Observations) of one result; what cannot be coded goes to `skipped`. None by
+    /// default.
+    static func exportMeasures(of record: ExportRecord, skipped: inout [String]) -> [ExportMeasure]
+    /// The report's plots of one result (inline SVG and tables); none by default.
+    static func reportPlots(_ result: JSONObject, readSources: Bool) -> String
+}
+
+extension TaskAnalysis {
+    /// The raw values of ``kinds``.
+    public static var resultKinds: [String] { kinds.map(\.rawValue) }
+    /// No coded measures.
+    public static func exportMeasures(of record: ExportRecord, skipped: inout [String]) -> [ExportMeasure] { [] }
+    /// No plots.
+    public static func reportPlots(_ result: JSONObject, readSources: Bool) -> String { "" }
 }
 
 /// A result of any task kind, with the kind that produced it.
@@ -64,6 +81,12 @@ public enum AnalysisRegistry {
     /// The analysis registered for `kind`, if any.
     public static func analysis(for kind: TaskKind) -> (any TaskAnalysis.Type)? {
         analyses.first { $0.kinds.contains(kind) }
+    }
+
+    /// The analysis whose results carry `kind` in their JSON (``TaskAnalysis/resultKinds``), if any: how the
+    /// exports and the report find the code for a stored result.
+    public static func analysis(forResultKind kind: String) -> (any TaskAnalysis.Type)? {
+        analyses.first { $0.resultKinds.contains(kind) }
     }
 
     /// Analyses an input: a leaf input gives one ``InputAnalysis``; a folder of independent inputs gives one per
