@@ -16,11 +16,20 @@ struct Analyze: AsyncParsableCommand {
             step with stepCount, cadence and gait features. Tapping inputs: the mhealthtools features (or \
             --tapping-variant mpower2016) and ResearchKit extras. SPL-meter results: energy mean, extremes, pass/fail. \
             dB HL tone audiometry: recorded and re-derived thresholds, dB SPL, volume defect, PTA, WHO grade \
-            (--plot for an SVG audiogram). --format researchkit|mork|fhir exports instead of printing.
+            (--plot for an SVG audiogram); the SPL-meter step of a dB HL task is analysed too. A folder that is not one \
+            task result, or a .zip archive, gives one result per input in it, in order. --format \
+            researchkit|mork|fhir exports instead of printing.
+
+            \(ExitStatus.help)
             """)
 
-    @Argument(help: "The file to analyse.", completion: .file())
-    var file: String
+    @Argument(
+        help: "The files or folders to analyse (a folder of independent inputs, a task folder, a .zip archive).",
+        completion: .file())
+    var files: [String]
+
+    /// The first input (what most invocations give).
+    var file: String { files.first ?? "" }
 
     @OptionGroup(title: "Output")
     var out: OutputOptions
@@ -47,37 +56,63 @@ struct Analyze: AsyncParsableCommand {
     @OptionGroup(title: "Tone audiometry")
     var audiometry: AudiometryOptions
 
-    func run() async throws {
-        if InputLoader.isAudioFile(file) {
-            try analyzeAudio()
-            return
+    /// Every analysis option of the command line as the library's one options value.
+    func analysisOptions() throws -> AnalysisOptions {
+        var options = AnalysisOptions()
+        options.loader = csv.loaderOptions
+        options.loader.readsAudioHeaders = false  // the audio analysis opens each recording once
+        options.audio.acceptTruncated = acceptTruncated
+        options.audio.blockFrames = blockFrames
+        do {
+            options.audio.soundLevel = try sound.analysisOptions(blockFrames: blockFrames, acceptTruncated: acceptTruncated)
+        } catch let error as CommandFailure {
+            throw error
+        } catch {
+            throw CommandFailure.data("\(error)")
         }
-        let input = try InputLoader.load(path: file, options: csv.loaderOptions)
-        switch input.taskKind {
-        case .walking:
-            let results = WalkingProcessor.analyze(input)
-            guard !results.isEmpty else { throw failure(input, "no walking recordings (accelerometer or device motion) in") }
-            try out.emit(ResultList(results), input: input)
-        case .tapping:
-            try analyzeTapping(input)
-        case .environmentSPLMeter:
-            try analyzeSPLMeter(input)
-        case .dBHLToneAudiometry, .toneAudiometry:
-            try analyzeAudiometry(input)
-        default:
-            throw failure(
-                input,
-                "analysis of \(input.taskKind.rawValue) inputs is not available yet (see `taskproc inspect`) for")
-        }
-        if !input.errors.isEmpty {
-            FileHandle.standardError.write(Data("taskproc: \(input.errors.count) part(s) of \(file) could not be read; run `taskproc inspect` for details\n".utf8))
-            throw ExitCode(2)
-        }
+        options.splMeterRule = sound.rule
+        options.tappingVariant = tapping.variant
+        options.depressThreshold = tapping.depressThreshold
+        options.audiometry = audiometry.analysisOptions
+        return options
     }
 
-    /// An error naming the input and listing its first problems.
-    func failure(_ input: LoadedInput, _ what: String) -> ValidationError {
-        let problems = input.errors.prefix(3).map { "\n  " + $0.description }.joined()
-        return ValidationError("\(what) \(file)\(problems)")
+    func run() async throws {
+        guard !files.isEmpty else { throw ValidationError("give at least one file or folder to analyse") }
+        let options = try analysisOptions()
+        var analyses: [InputAnalysis] = []
+        var loaded: [LoadedInput] = []
+        for path in files {
+            guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure.noInput(path) }
+            let input: LoadedInput
+            do throws(InputError) { input = try InputLoader.load(path: path, options: options.loader) } catch {
+                throw CommandFailure.data(InputProblem(error).description)
+            }
+            loaded.append(input)
+            analyses += AnalysisRegistry.analyze(input, options: options)
+        }
+        let results = analyses.flatMap(\.results)
+        let failed = analyses.filter { $0.results.isEmpty && $0.failure != nil }
+        let unreadable = analyses.flatMap { $0.problems.filter { $0.severity == .error } }
+        guard !results.isEmpty else {
+            let reasons = failed.map { "\($0.path): \($0.failure ?? "nothing to analyse")" }
+            throw CommandFailure.data(reasons.isEmpty ? "nothing to analyse in \(files.joined(separator: " "))" : reasons.joined(separator: "\n  "))
+        }
+        try plotAudiograms(results)
+        if results.count == 1, let summary = results[0].result as? AudioFileSummary, analyses.count == 1 {
+            // A single recording gives its summary object, as it always has.
+            try out.emit(summary, input: loaded.count == 1 ? loaded[0] : nil)
+        } else {
+            try out.emit(AnalysedResults(results), input: loaded.count == 1 ? loaded[0] : nil)
+        }
+        for analysis in failed where analysis.dialect != .folder || analysis.failure != "the folder holds no inputs" {
+            printError("taskproc: \(analysis.path): not analysed: \(analysis.failure ?? "nothing to analyse")")
+        }
+        if !failed.isEmpty || !unreadable.isEmpty {
+            let parts = unreadable.isEmpty ? "" : "\(unreadable.count) part(s) could not be read; "
+            printError(
+                "taskproc: partial result: \(parts)\(failed.count) input(s) not analysed; run `taskproc inspect` for details")
+            throw ExitCode(ExitStatus.partial)
+        }
     }
 }

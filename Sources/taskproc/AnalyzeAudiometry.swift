@@ -33,23 +33,19 @@ struct AudiometryOptions: ParsableArguments {
 }
 
 extension Analyze {
-    /// Analyses a dB HL (or legacy) tone-audiometry result or task.
-    func analyzeAudiometry(_ input: LoadedInput) throws {
-        let results = AudiometryProcessor.analyze(input, options: audiometry.analysisOptions)
-        guard !results.isEmpty else { throw failure(input, "no tone-audiometry results in") }
-        if let plot = audiometry.plot {
-            let tests = results.compactMap(\.dBHL)
-            guard !tests.isEmpty else {
-                throw ValidationError("--plot: \(file) has no dB HL results (legacy amplitudes are dBFS, not dB HL)")
-            }
-            for (k, test) in tests.enumerated() {
-                try OutputWriter.write(AudiogramSVG.render(test), to: Self.plotPath(plot, index: k), force: out.force)
-            }
+    /// Writes `--plot`: one audiogram (SVG) per dB HL test among `results`.
+    func plotAudiograms(_ results: [AnalysedResult]) throws {
+        guard let plot = audiometry.plot else { return }
+        let tests = results.compactMap { ($0.result as? AudiometryResult)?.dBHL }
+        guard !tests.isEmpty else {
+            throw CommandFailure.data("--plot: \(file) has no dB HL results (legacy amplitudes are dBFS, not dB HL)")
         }
-        try out.emit(ResultList(results), input: input)
+        for (k, test) in tests.enumerated() {
+            try OutputWriter.write(AudiogramSVG.render(test), to: Self.plotPath(plot, index: k), force: out.force)
+        }
     }
 
-    /// `path` for the first test, `name-2.ext`, `name-3.ext`, … for the next ones.
+    /// The file name of the `index`-th audiogram: `plot.svg`, then `plot-2.svg`, `plot-3.svg`, ….
     static func plotPath(_ path: String, index: Int) -> String {
         guard index > 0 else { return path }
         let url = URL(fileURLWithPath: path)

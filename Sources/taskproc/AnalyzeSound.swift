@@ -86,23 +86,3 @@ struct SoundLevelOptions: ParsableArguments {
         return options
     }
 }
-
-extension Analyze {
-    /// Analyses an audio recording: format, per-channel levels and spectrum, and sound levels.
-    func analyzeAudio() throws {
-        var options = AudioAnalysisOptions()
-        options.acceptTruncated = acceptTruncated
-        options.blockFrames = blockFrames
-        options.soundLevel = try sound.analysisOptions(blockFrames: blockFrames, acceptTruncated: acceptTruncated)
-        try out.emit(try AudioFileAnalyzer.summarize(path: file, options: options))
-    }
-
-    /// Analyses ResearchKit environment SPL-meter results.
-    func analyzeSPLMeter(_ input: LoadedInput) throws {
-        let results = SPLMeterProcessor.analyze(input, rule: sound.rule)
-        guard !results.isEmpty else {
-            throw failure(input, "no ORKEnvironmentSPLMeterResult (only a step configuration?) in")
-        }
-        try out.emit(ResultList(results), input: input)
-    }
-}

@@ -21,13 +21,3 @@ struct TappingOptions: ParsableArguments {
         }
     }
 }
-
-extension Analyze {
-    /// Analyses a tapping input (ResearchKit, mPower, MyDataHelps or mhealthtools dialect): one result per recording.
-    func analyzeTapping(_ input: LoadedInput) throws {
-        let results = TappingProcessor.analyze(
-            input, variant: tapping.variant, depressThreshold: tapping.depressThreshold)
-        guard !results.isEmpty else { throw failure(input, "no tapping recordings in") }
-        try out.emit(ResultList(results), input: input)
-    }
-}

@@ -112,35 +112,36 @@ struct AudiometrySimulate: ParsableCommand {
 
     /// Reads the audiograms file.
     static func readAudiograms(_ path: String) throws -> [TrueAudiogram] {
+        guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure.noInput(path) }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw ValidationError("\(path): cannot read: \(error.localizedDescription)")
+            throw CommandFailure.data("\(path): cannot read: \(error.localizedDescription)")
         }
         let root: JSONValue
         do { root = try JSONParser.parse(data, file: path) } catch {
-            throw ValidationError("\(path): not valid JSON: \(InputProblem(error).message)")
+            throw CommandFailure.data("\(path): not valid JSON: \(InputProblem(error).message)")
         }
         let objects: [JSONValue]
         switch root {
         case .array(let a): objects = a
         case .object: objects = [root]
-        default: throw ValidationError("\(path): expected an array of audiogram objects (frequency in Hz → dB HL)")
+        default: throw CommandFailure.data("\(path): expected an array of audiogram objects (frequency in Hz → dB HL)")
         }
-        guard !objects.isEmpty else { throw ValidationError("\(path): the audiogram list is empty") }
+        guard !objects.isEmpty else { throw CommandFailure.data("\(path): the audiogram list is empty") }
         return try objects.enumerated().map { k, item in
             guard let o = item.objectValue else {
-                throw ValidationError("\(path): audiogram \(k + 1): expected an object mapping frequency (Hz) to dB HL, found \(item.summary)")
+                throw CommandFailure.data("\(path): audiogram \(k + 1): expected an object mapping frequency (Hz) to dB HL, found \(item.summary)")
             }
             var thresholds: [Double: Double?] = [:]
             for (key, value) in o.entries {
                 guard let f = Double(key.trimmingCharacters(in: .whitespaces)), f > 0, f.isFinite else {
-                    throw ValidationError("\(path): audiogram \(k + 1): key \"\(key)\" is not a frequency in Hz")
+                    throw CommandFailure.data("\(path): audiogram \(k + 1): key \"\(key)\" is not a frequency in Hz")
                 }
                 switch value {
                 case .null: thresholds[f] = .some(nil)
                 case .number(let n) where n.isFinite: thresholds[f] = .some(n)
                 default:
-                    throw ValidationError(
+                    throw CommandFailure.data(
                         "\(path): audiogram \(k + 1) at \"\(key)\" Hz: expected a threshold in dB HL or null, found \(value.summary)")
                 }
             }
@@ -154,7 +155,7 @@ struct AudiometrySimulate: ParsableCommand {
         for (k, a) in audiograms.enumerated() {
             let missing = Set(p.frequencies).filter { a.threshold(at: $0) == nil }.sorted()
             guard missing.isEmpty else {
-                throw ValidationError(
+                throw CommandFailure.data(
                     "\(self.audiograms): audiogram \(k + 1) has no threshold for "
                         + missing.map { ResultEncoding.number($0) + " Hz" }.joined(separator: ", ")
                         + " (use null for no response)")
@@ -184,24 +185,22 @@ struct AudiometrySimulate: ParsableCommand {
                     simulation = try DBHLToneAudiometrySimulator.simulate(listener: &l, options: options)
                 }
             } catch {
-                throw ValidationError("audiogram \(k + 1): \(error.description)")
+                throw CommandFailure.data("audiogram \(k + 1): \(error.description)")
             }
             texts.append(DBHLResultWriter.json(simulation.result))
             let found = simulation.result.samples.filter { $0.calculatedThreshold != nil }.count
-            FileHandle.standardError.write(
-                Data(
-                    String(
-                        format: "audiogram %d: %d presentations, %d of %d thresholds, %.1f s (%d min %02d s)\n", k + 1,
-                        simulation.presentations, found, simulation.result.samples.count, simulation.duration,
-                        Int(simulation.duration) / 60, Int(simulation.duration) % 60
-                    ).utf8))
+            printError(
+                String(
+                    format: "audiogram %d: %d presentations, %d of %d thresholds, %.1f s (%d min %02d s)", k + 1,
+                    simulation.presentations, found, simulation.result.samples.count, simulation.duration,
+                    Int(simulation.duration.rounded(.down)) / 60, Int(simulation.duration.rounded(.down)) % 60))
         }
         try write(texts)
     }
 
     func write(_ texts: [String]) throws {
         guard let output else {
-            FileHandle.standardOutput.write(Data(texts.map { $0 + "\n" }.joined().utf8))
+            try OutputWriter.write(texts.map { $0 + "\n" }.joined(), to: nil, force: false)
             return
         }
         var isDirectory: ObjCBool = false

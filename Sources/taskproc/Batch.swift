@@ -11,14 +11,18 @@ struct Batch: AsyncParsableCommand {
             files; inside .zip archives too), analyses them on all cores and writes into --out: results.jsonl, \
             errors.jsonl, one CSV per task kind and taskproc.sqlite, in source order whatever the parallelism. \
             A killed run is finished by `taskproc batch --resume --out DIR`; `--shard K/N` processes one of N \
-            partitions, combined afterwards by `taskproc merge`. Exit status: 0 when at least one record was \
-            analysed, 2 when every record failed (or, with --strict, when any failed), 64 for a usage error.
+            partitions, combined afterwards by `taskproc merge`. Exit status: 0 when every record was analysed, 2 \
+            when some failed (their reasons are in errors.jsonl), 65 when every record failed (or, with --strict, \
+            when any failed), 66 when an input is missing, 73 when --output holds earlier outputs, 64 for a usage \
+            error.
             """)
 
     @Argument(help: "Folders, files or .zip archives to search (optional with --resume).", completion: .file())
     var paths: [String] = []
 
-    @Option(name: .customLong("out"), help: "Output folder (created if missing).", completion: .directory)
+    @Option(
+        name: [.customShort("o"), .customLong("output"), .customLong("out")],
+        help: "Output folder (created if missing); --out is the older spelling.", completion: .directory)
     var out: String
 
     @Flag(help: "Finish the interrupted run stored in --out (same inputs and options).")
@@ -86,6 +90,9 @@ struct Batch: AsyncParsableCommand {
     @OptionGroup(title: "Tapping")
     var tapping: TappingOptions
 
+    @OptionGroup(title: "Sound level (audio recordings and SPL-meter results)")
+    var sound: SoundLevelOptions
+
     @Option(
         name: .customLong("researchkit-version"),
         help:
@@ -140,14 +147,28 @@ struct Batch: AsyncParsableCommand {
     }
 
     /// Loading and analysis options from stored arguments.
+    /// The analysis options of a run stored by a taskproc that kept only the command-line arguments.
     static func analysisOptions(_ arguments: [String]) throws -> RecordAnalysis.Options {
-        let command = try Batch.parse(["-", "--out", "-"] + arguments)
-        var options = RecordAnalysis.Options()
-        options.loader = command.csv.loaderOptions
-        options.audio.acceptTruncated = command.acceptTruncated
-        options.tappingVariant = command.tapping.variant
-        options.depressThreshold = command.tapping.depressThreshold
-        options.audiometry.researchKitVersion = ResearchKitVersion(command.researchKitVersion) ?? .current
+        try Batch.parse(["-", "--out", "-"] + arguments).analysisOptions()
+    }
+
+    /// Every analysis option of the command line as the library's one options value (stored with the run).
+    func analysisOptions() throws -> AnalysisOptions {
+        var options = AnalysisOptions()
+        options.loader = csv.loaderOptions
+        options.audio.acceptTruncated = acceptTruncated
+        do {
+            options.audio.soundLevel = try sound.analysisOptions(
+                blockFrames: options.audio.blockFrames, acceptTruncated: acceptTruncated)
+        } catch let error as CommandFailure {
+            throw error
+        } catch {
+            throw CommandFailure.data("\(error)")
+        }
+        options.splMeterRule = sound.rule
+        options.tappingVariant = tapping.variant
+        options.depressThreshold = tapping.depressThreshold
+        options.audiometry.researchKitVersion = ResearchKitVersion(researchKitVersion) ?? .current
         return options
     }
 
@@ -172,14 +193,20 @@ struct Batch: AsyncParsableCommand {
         limits.maxEntries = maxArchiveEntries
         limits.maxTotalBytes = maxArchiveBytes
         limits.maxEntryBytes = maxEntryBytes
-        let requested = BatchConfiguration(
+        for path in paths where !FileManager.default.fileExists(atPath: path) { throw CommandFailure.noInput(path) }
+        var requested = BatchConfiguration(
             inputs: paths.map { RecordDiscovery.Input($0) }, shard: shard.flatMap(ShardSpec.init), limits: limits,
             analysisArguments: analysisArguments, consent: try consentPolicy())
+        if !resume {
+            requested.analysis = try analysisOptions()
+            requested.exportFormat = exportFormat?.rawValue
+            requested.morkConfigurationFile = morkConfig.map { RecordDiscovery.Input($0).absolute }
+        }
         if resume {
             do {
                 configuration = try BatchRunner.storedConfiguration(outputFolder: outFolder)
             } catch let error as BatchError {
-                throw ValidationError(error.message)
+                throw CommandFailure(error)
             }
             if !paths.isEmpty && requested.inputs.map(\.absolute) != configuration.inputs.map(\.absolute) {
                 throw ValidationError(
@@ -189,7 +216,8 @@ struct Batch: AsyncParsableCommand {
         } else {
             configuration = requested
         }
-        let options = try Self.analysisOptions(configuration.analysisArguments)
+        // Runs stored before the options were kept as a value carry only their arguments.
+        let options = try configuration.analysis ?? Self.analysisOptions(configuration.analysisArguments)
         let bar = !noProgress && BatchProgressBar.stderrIsTerminal ? BatchProgressBar() : nil
         let summary: BatchRunner.Summary
         var progress: BatchRunner.Progress?
@@ -201,27 +229,31 @@ struct Batch: AsyncParsableCommand {
                 progress: progress)
         } catch let error as BatchError {
             bar?.finish()
-            throw ValidationError(error.message)
+            throw CommandFailure(error)
         }
         bar?.finish()
         Self.report(summary, shard: configuration.shard, out: out)
-        if let format = exportFormat {
+        // The stored run's export (a resumed run writes the export it was asked for).
+        if let format = exportFormat ?? configuration.exportFormat.flatMap(OutputFormat.init(rawValue:)) {
             do {
                 var mork = MORKExport.Configuration()
-                if let morkConfig { mork = try MORKExport.Configuration(file: morkConfig) }
+                if let file = morkConfig ?? configuration.morkConfigurationFile {
+                    mork = try MORKExport.Configuration(file: file)
+                }
                 let written = try BatchExport.write(outputFolder: outFolder, format: format, mork: mork)
                 var text = "taskproc batch: \(written.records) records exported to \(written.file)\n"
                 for (note, count) in written.notes.sorted(by: { $0.key < $1.key }) { text += "  \(count)× \(note)\n" }
-                FileHandle.standardError.write(Data(text.utf8))
+                printError(text)
             } catch let error as ExportError {
-                throw ValidationError(error.description)
+                throw CommandFailure.data(error.description)
             }
         }
         if summary.records == 0 && !summary.alreadyComplete {
-            throw ValidationError(
+            throw CommandFailure.data(
                 "no records found under \(configuration.inputs.map(\.display).joined(separator: " "))")
         }
-        if summary.allFailed || (strict && summary.counts.failed > 0) { throw ExitCode(2) }
+        if summary.allFailed || (strict && summary.counts.failed > 0) { throw ExitCode(ExitStatus.dataError) }
+        if summary.counts.failed > 0 { throw ExitCode(ExitStatus.partial) }
     }
 
     /// The final summary on standard error.
@@ -253,6 +285,6 @@ struct Batch: AsyncParsableCommand {
                 s.processedNow, s.elapsed, rate, s.discoverySeconds, s.analysisSeconds, s.outputSeconds)
         }
         text += "\n  outputs in \(out)" + (s.counts.failed > 0 ? "; reasons in \(out)/errors.jsonl" : "") + "\n"
-        FileHandle.standardError.write(Data(text.utf8))
+        printError(text)
     }
 }

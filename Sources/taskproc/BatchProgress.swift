@@ -48,11 +48,11 @@ final class BatchProgressBar: Sendable {
                 format: "\r\u{1B}[K%d/%d [%@] %3.0f%% %.0f records/s ETA %@", done, total, bar, fraction * 100, rate,
                 eta)
         }
-        if let line { FileHandle.standardError.write(Data(line.utf8)) }
+        if let line { try? FileHandle.standardError.write(contentsOf: Data(line.utf8)) }
     }
 
     /// Ends the bar's line.
     func finish() {
-        if state.withLock({ $0.drawn }) { FileHandle.standardError.write(Data("\n".utf8)) }
+        if state.withLock({ $0.drawn }) { try? FileHandle.standardError.write(contentsOf: Data("\n".utf8)) }
     }
 }

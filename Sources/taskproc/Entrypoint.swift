@@ -1,7 +1,5 @@
-import ArgumentParser
-
 /// The `taskproc` executable: all command logic lives in TaskprocCommand and the libraries.
 @main
 enum Entrypoint {
-    static func main() async { await TaskprocCommand.main() }
+    static func main() async { await TaskprocCommand.execute() }
 }

@@ -11,6 +11,8 @@ struct Inspect: AsyncParsableCommand {
             files matched by fileName anywhere below), Bridge/mPower column files, MyDataHelps exports, mhealthtools \
             tables, accelerometer CSV (optionally gzipped) and audio files. Exits non-zero when any part could not \
             be read; the good parts are still reported.
+
+            \(ExitStatus.help)
             """)
 
     @Argument(help: "File or folder to inspect.", completion: .file())
@@ -23,12 +25,16 @@ struct Inspect: AsyncParsableCommand {
     var csv: CSVInputOptions
 
     func run() async throws {
-        let input = try InputLoader.load(path: path, options: csv.loaderOptions)
+        guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure.noInput(path) }
+        let input: LoadedInput
+        do throws(InputError) { input = try InputLoader.load(path: path, options: csv.loaderOptions) } catch {
+            throw CommandFailure.data(InputProblem(error).description)
+        }
         let inspection = InputInspection(input)
         try out.emit(inspection)
         if inspection.errorCount > 0 {
-            FileHandle.standardError.write(Data("taskproc: \(inspection.errorCount) part(s) of \(path) could not be read; see problems\n".utf8))
-            throw ExitCode(2)
+            printError("taskproc: \(inspection.errorCount) part(s) of \(path) could not be read; see problems")
+            throw ExitCode(ExitStatus.partial)
         }
     }
 }

@@ -8,14 +8,18 @@ struct Merge: ParsableCommand {
         abstract: "Combine the output folders of `taskproc batch --shard K/N` runs into one run's outputs.",
         discussion: """
             Every shard 1…N must be given once, complete, with the same inputs and options. The merged folder \
-            holds exactly what one unsharded run would have written (the SQLite run_log lists every shard's events).
+            holds exactly what one unsharded run would have written (the SQLite run_log lists every shard's events). \
+            The output folder may not be, or be inside, a shard folder.
+
+            \(ExitStatus.help)
             """)
 
     @Argument(help: "The shards' --out folders.", completion: .directory)
     var shards: [String]
 
     @Option(
-        name: .customLong("out"), help: "Output folder for the merged results (created if missing).",
+        name: [.customShort("o"), .customLong("output"), .customLong("out")],
+        help: "Output folder for the merged results (created if missing); --out is the older spelling.",
         completion: .directory)
     var out: String
 
@@ -27,15 +31,16 @@ struct Merge: ParsableCommand {
     }
 
     func run() throws {
+        for shard in shards where !FileManager.default.fileExists(atPath: shard) { throw CommandFailure.noInput(shard) }
         let summary: BatchMerge.Summary
         do {
             summary = try BatchMerge.merge(shardFolders: shards, into: out, force: force)
         } catch let error as BatchError {
-            throw ValidationError(error.message)
+            throw CommandFailure(error)
         }
         let text =
             "taskproc merge: \(shards.count) shards, \(summary.records) records: \(summary.counts.succeeded) analysed, "
             + "\(summary.counts.failed) failed; outputs in \(out)\n"
-        FileHandle.standardError.write(Data(text.utf8))
+        printError(text)
     }
 }

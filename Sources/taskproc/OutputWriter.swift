@@ -33,16 +33,16 @@ struct OutputOptions: ParsableArguments {
         if let participant { export.context.participant = participant }
         if format == .mork, let morkConfig {
             do { export.mork = try MORKExport.Configuration(file: morkConfig) } catch let error as ExportError {
-                throw ValidationError(error.description)
+                throw CommandFailure.data(error.description)
             }
         }
         let text: String
         do { text = try ResultEncoding.render(result, as: format, export: export) } catch let error as ExportError {
-            throw ValidationError(error.description)
+            throw CommandFailure.data(error.description)
         }
         try OutputWriter.write(text, to: output, force: force)
         for note in export.notes {
-            FileHandle.standardError.write(Data("taskproc: \(format.rawValue): \(note)\n".utf8))
+            printError("taskproc: \(format.rawValue): \(note)")
         }
     }
 }
@@ -53,12 +53,26 @@ enum OutputWriter {
     /// or to standard output when `path` is nil.
     static func write(_ text: String, to path: String?, force: Bool) throws {
         guard let path else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            do { try FileHandle.standardOutput.write(contentsOf: Data(text.utf8)) } catch {
+                throw CommandFailure.io("cannot write standard output: \(Self.reason(error))")
+            }
             return
         }
         if !force && FileManager.default.fileExists(atPath: path) {
-            throw ValidationError("\(path) exists; pass --force to overwrite it")
+            throw CommandFailure.cannotCreate("\(path) exists; pass --force to overwrite it")
         }
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+            throw CommandFailure.cannotCreate("\(path): cannot write: \(Self.reason(error))")
+        }
+    }
+
+    /// The operating system's reason for a file error (`No space left on device`), without Foundation's wrapping.
+    static func reason(_ error: any Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(truncatingIfNeeded: underlying.code)))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(truncatingIfNeeded: ns.code))) }
+        return ns.localizedDescription
     }
 }

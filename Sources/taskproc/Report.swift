@@ -29,12 +29,13 @@ struct Report: AsyncParsableCommand {
     var noSources = false
 
     func run() async throws {
+        guard FileManager.default.fileExists(atPath: results) else { throw CommandFailure.noInput(results) }
         let records: [ReportRecord]
         do { records = try HTMLReport.load(path: results) } catch let error as ExportError {
-            throw ValidationError(error.description)
+            throw CommandFailure.data(error.description)
         }
         let html = HTMLReport.render(records, title: title, readSources: !noSources)
         try OutputWriter.write(html, to: output, force: force)
-        FileHandle.standardError.write(Data("taskproc: report of \(records.count) record(s) written to \(output)\n".utf8))
+        printError("taskproc: report of \(records.count) record(s) written to \(output)")
     }
 }

@@ -1,5 +1,6 @@
 import ActiveTasks
 import ArgumentParser
+import Foundation
 import SensorSignal
 
 extension AudioFileFormat: ExpressibleByArgument {}
@@ -70,6 +71,13 @@ struct Synth: AsyncParsableCommand {
             }
             return spec.samples(count: frames, sampleRate: Double(sampleRate))
         }
-        try AudioFileWriter.write(data, sampleRate: sampleRate, to: output, format: fileFormat, overwrite: force)
+        if !force && FileManager.default.fileExists(atPath: output) {
+            throw CommandFailure.cannotCreate("\(output) exists; pass --force to overwrite it")
+        }
+        do {
+            try AudioFileWriter.write(data, sampleRate: sampleRate, to: output, format: fileFormat, overwrite: force)
+        } catch {
+            throw CommandFailure.cannotCreate("\(error)")
+        }
     }
 }

@@ -1,5 +1,6 @@
 import ActiveTasks
 import ArgumentParser
+import Foundation
 import SensorSignal
 
 /// The root command: dispatches to subcommands.
@@ -18,4 +19,25 @@ struct TaskprocCommand: AsyncParsableCommand {
         version: "taskproc \(taskprocVersion) (\(fftwVersion), \(libsndfileVersion))",
         subcommands: [Analyze.self, Inspect.self, Batch.self, Merge.self, Synth.self, Audiometry.self, Report.self]
     )
+
+    /// Parses the command line and runs the command; a ``CommandFailure`` exits with its own status and no
+    /// usage banner, other errors as ArgumentParser reports them (usage errors 64).
+    static func execute() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let failure as CommandFailure {
+            printError("taskproc: error: " + failure.message)
+            InputLoader.removeExtractedArchives()
+            Foundation.exit(failure.status)
+        } catch {
+            InputLoader.removeExtractedArchives()
+            exit(withError: error)
+        }
+        InputLoader.removeExtractedArchives()
+    }
 }

@@ -9,25 +9,25 @@ import Testing
 /// (65 for unreadable content, 66 for a missing input): update this table, not the tests.
 enum ExpectedExit {
     static let success: Int32 = 0
-    /// `analyze` / `inspect`: the input was analysed but some of its parts could not be read.
+    /// Partial: some inputs, parts or records could not be read or analysed; the rest was written.
     static let partlyUnreadable: Int32 = 2
-    /// `batch`: every record failed, or `--strict` and at least one failed.
-    static let batchFailed: Int32 = 2
-    /// Bad option or combination, output exists without `--force`, merge of incompatible shards.
+    /// `batch`: some records failed (the rest analysed), without `--strict`.
+    static let batchPartial: Int32 = 2
+    /// `batch`: every record failed, or `--strict` and at least one failed (EX_DATAERR).
+    static let batchFailed: Int32 = 65
+    /// Bad option or combination (ArgumentParser's usage error, EX_USAGE).
     static let usage: Int32 = 64
-    /// A readable input whose content taskproc cannot analyse (empty file, unknown format): today a
-    /// `ValidationError`, so 64 (issue 15: 65, EX_DATAERR).
-    static let dataError: Int32 = 64
-    /// An input path that does not exist, for `analyze` and `inspect`: today an uncaught error, so 1 (issue 15: 66,
-    /// EX_NOINPUT).
-    static let missingInput: Int32 = 1
-    /// An input path that does not exist, for `report`, `audiometry simulate`, `merge` and `batch`: a
-    /// `ValidationError` today, so 64 (issue 15: 66).
-    static let missingInputOfStudyCommands: Int32 = 64
-    /// `--output` (`analyze`, `report`) names an existing file and no `--force`: a `ValidationError`, 64.
-    static let outputExists: Int32 = 64
-    /// `synth` onto an existing file without `--force`: today an uncaught error, so 1 (issue 15: 73, EX_CANTCREAT).
-    static let synthOutputExists: Int32 = 1
+    /// A readable input whose content taskproc cannot analyse (empty file, unknown format), an invalid
+    /// configuration file or incompatible shards (EX_DATAERR).
+    static let dataError: Int32 = 65
+    /// An input path that does not exist, for every command (EX_NOINPUT).
+    static let missingInput: Int32 = 66
+    /// The same for `report`, `audiometry simulate`, `merge` and `batch`.
+    static let missingInputOfStudyCommands: Int32 = 66
+    /// `--output` names an existing file and no `--force` (EX_CANTCREAT).
+    static let outputExists: Int32 = 73
+    /// `synth` onto an existing file without `--force` (EX_CANTCREAT).
+    static let synthOutputExists: Int32 = 73
 }
 
 /// Helpers of the end-to-end tests that run the built `taskproc` binary.

@@ -2,7 +2,7 @@ import Foundation
 import SensorSignal
 
 /// Options of the tone-audiometry analysis.
-public struct AudiometryAnalysisOptions: Sendable, Hashable {
+public struct AudiometryAnalysisOptions: Sendable, Hashable, Codable {
     /// The release whose calibration tables and volume handling produced the data [current].
     public var researchKitVersion = ResearchKitVersion.current
     /// The staircase parameters used to re-derive thresholds [ResearchKit's defaults].

@@ -27,7 +27,7 @@ public final class BatchJournal {
         }
         done = sources
         guard let handle = FileHandle(forUpdatingAtPath: path) else {
-            throw BatchError("\(path): cannot open the journal")
+            throw BatchError("\(path): cannot open the journal", kind: .io)
         }
         self.handle = handle
         try handle.truncate(atOffset: UInt64(valid))
@@ -57,7 +57,7 @@ public final class BatchJournal {
     /// - Throws: When the file cannot be read, or `body`'s error.
     public static func scan(_ path: String, _ body: (BatchEntry.Summary, Data, Int, Int) throws -> Void) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw BatchError("\(path): cannot read the journal")
+            throw BatchError("\(path): cannot read the journal", kind: .io)
         }
         defer { try? handle.close() }
         let decoder = JSONDecoder()
@@ -74,7 +74,7 @@ public final class BatchJournal {
             }
             let chunk: Data
             do { chunk = try handle.read(upToCount: 4 << 20) ?? Data() } catch {
-                throw BatchError("\(path): cannot read the journal: \(error.localizedDescription)")
+                throw BatchError("\(path): cannot read the journal: \(error.localizedDescription)", kind: .io)
             }
             if chunk.isEmpty { return }  // an incomplete last line is ignored
             buffer.removeFirst(position)

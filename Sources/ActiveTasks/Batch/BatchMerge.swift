@@ -24,6 +24,16 @@ public enum BatchMerge {
     /// - Throws: ``BatchError`` naming the folder and what is wrong.
     public static func merge(shardFolders: [String], into outputFolder: String, force: Bool) throws -> Summary {
         guard !shardFolders.isEmpty else { throw BatchError("merge needs at least one shard output folder") }
+        // Merging into a shard (or into a folder inside one) would replace the records being merged.
+        let target = URL(fileURLWithPath: outputFolder).standardizedFileURL.resolvingSymlinksInPath().path
+        for folder in shardFolders {
+            let shard = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
+            if target == shard || target.hasPrefix(shard + "/") {
+                throw BatchError(
+                    "\(outputFolder): is \(target == shard ? "" : "inside ")the shard folder \(folder); merge into a new folder",
+                    kind: .cannotCreate)
+            }
+        }
         var states: [(folder: String, state: BatchRunner.RunState)] = []
         for folder in shardFolders {
             let state = try BatchRunner.loadState(folder)

@@ -160,7 +160,7 @@ public enum BatchOutputs {
         for name in finals {
             let target = folder + "/" + name
             if rename(target + ".partial", target) != 0 {
-                throw BatchError("\(target): cannot move into place (errno \(errno))")
+                throw BatchError("\(target): cannot move into place (errno \(errno))", kind: .io)
             }
         }
         for kind in TaskKind.allCases.map(\.rawValue) where csvs[kind] == nil {
@@ -188,7 +188,7 @@ final class BufferedFile {
         self.path = path
         guard FileManager.default.createFile(atPath: path, contents: nil),
             let handle = FileHandle(forWritingAtPath: path)
-        else { throw BatchError("\(path): cannot create the file") }
+        else { throw BatchError("\(path): cannot create the file", kind: .cannotCreate) }
         self.handle = handle
         buffer.reserveCapacity(1 << 20)
     }

@@ -76,10 +76,27 @@ extension FileManager {
 
 /// A batch-level failure (bad output folder, unusable journal, mismatched shards) with a one-line message.
 public struct BatchError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of failure it is (the command line maps it to an exit status).
+    public enum Kind: String, Sendable, Hashable {
+        /// An input or stored run is missing.
+        case noInput
+        /// Inputs, shards or a stored run are invalid or do not fit together.
+        case invalid
+        /// An output cannot be created (it exists, or is in the way).
+        case cannotCreate
+        /// Reading or writing failed.
+        case io
+    }
+
     /// What went wrong, naming the path concerned.
     public var message: String
+    /// What kind of failure it is.
+    public var kind: Kind
     /// Creates an error.
-    public init(_ message: String) { self.message = message }
+    public init(_ message: String, kind: Kind = .invalid) {
+        self.message = message
+        self.kind = kind
+    }
     /// The message.
     public var description: String { message }
 }

@@ -40,6 +40,13 @@ public struct BatchConfiguration: Sendable, Hashable, Codable {
     public var analysisArguments: [String]
     /// Which records the study may process (sharing scope, withdrawals); nil processes every record.
     public var consent: ConsentPolicy?
+    /// Every analysis option as a value, so `--resume`, shards and `merge` need no argument parsing; nil in runs
+    /// stored by taskproc before 0.2, which kept only ``analysisArguments``.
+    public var analysis: AnalysisOptions?
+    /// The export written beside the outputs (`researchkit`, `mork` or `fhir`), so a resumed run writes it too.
+    public var exportFormat: String?
+    /// The `--mork-config` file of a `mork` export.
+    public var morkConfigurationFile: String?
 
     /// Creates a configuration.
     public init(
@@ -56,7 +63,7 @@ public struct BatchConfiguration: Sendable, Hashable, Codable {
     /// Equal apart from the shard (what shards of one study must share).
     func sameStudy(as other: BatchConfiguration) -> Bool {
         inputs.map(\.display) == other.inputs.map(\.display) && limits == other.limits
-            && analysisArguments == other.analysisArguments && consent == other.consent
+            && analysisArguments == other.analysisArguments && consent == other.consent && analysis == other.analysis
     }
 }
 
@@ -124,7 +131,7 @@ public enum BatchRunner {
     static func loadState(_ outputFolder: String) throws -> RunState {
         let path = outputFolder + "/" + workFolderName + "/run.json"
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw BatchError("\(outputFolder): no batch run to resume or merge (\(path) is missing)")
+            throw BatchError("\(outputFolder): no batch run to resume or merge (\(path) is missing)", kind: .noInput)
         }
         do { return try JSONDecoder().decode(RunState.self, from: data) } catch {
             throw BatchError("\(path): unreadable run description: \(error)")
@@ -162,7 +169,7 @@ public enum BatchRunner {
         switch mode {
         case .fresh(let force):
             for input in configuration.inputs where !fm.fileExists(atPath: input.absolute) {
-                throw BatchError("\(input.display): no such file or folder")
+                throw BatchError("\(input.display): no such file or folder", kind: .noInput)
             }
             try prepareFreshFolder(outputFolder, force: force)
             try fm.createDirectory(atPath: work, withIntermediateDirectories: true)
@@ -310,7 +317,7 @@ public enum BatchRunner {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         if fm.fileExists(atPath: folder, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw BatchError("\(folder) exists and is not a folder") }
+            guard isDirectory.boolValue else { throw BatchError("\(folder) exists and is not a folder", kind: .cannotCreate) }
             let names = (try? fm.contentsOfDirectory(atPath: folder)) ?? []
             let ours = Set(
                 BatchOutputs.fixedFileNames() + TaskKind.allCases.map { BatchOutputs.fileName(kind: $0.rawValue) } + [
@@ -323,7 +330,8 @@ public enum BatchRunner {
                         names.contains(workFolderName)
                         ? "pass --resume to finish that run or --force to start again" : "pass --force to replace them"
                     throw BatchError(
-                        "\(folder) already holds batch outputs (\(existing.joined(separator: ", "))); \(hint)")
+                        "\(folder) already holds batch outputs (\(existing.joined(separator: ", "))); \(hint)",
+                        kind: .cannotCreate)
                 }
                 for name in existing { try fm.removeTree(atPath: folder + "/" + name) }
             }
@@ -367,7 +375,7 @@ public enum BatchRunner {
             _ = FileManager.default.createFile(atPath: path, contents: nil)
         }
         guard let handle = FileHandle(forWritingAtPath: path) else {
-            throw BatchError("\(path): cannot write the run log (\(String(cString: strerror(errno))))")
+            throw BatchError("\(path): cannot write the run log (\(String(cString: strerror(errno))))", kind: .io)
         }
         defer { try? handle.close() }
         try handle.seekToEnd()

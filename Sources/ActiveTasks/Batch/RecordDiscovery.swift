@@ -102,7 +102,7 @@ public enum RecordDiscovery {
         var walker = Walker(archiveFolder: archiveFolder, limits: limits, emit: emit)
         for input in inputs {
             var st = stat()
-            guard stat(input.absolute, &st) == 0 else { throw BatchError("\(input.display): no such file or folder") }
+            guard stat(input.absolute, &st) == 0 else { throw BatchError("\(input.display): no such file or folder", kind: .noInput) }
             walker.visit(location: input.absolute, source: input.display, root: input.absolute, depth: 0, top: true)
         }
     }
@@ -187,7 +187,7 @@ public enum RecordDiscovery {
                 expandArchive(location: location, source: source, depth: depth + 1)
                 return
             }
-            if !top && (name.hasPrefix(".") || InputLoader.skippedExtensions.contains(ext)) {
+            if !top && (name.hasPrefix(".") || InputRecognizer.skippedExtensions.contains(ext)) {
                 emit(.skipped(source))
                 return
             }
@@ -204,11 +204,11 @@ public enum RecordDiscovery {
             }
         }
 
-        /// A MyDataHelps step folder, or a folder directly holding exactly one ResearchKit task result beside
-        /// other files.
+        /// A folder that is one record, by ``InputRecognizer/recognizeFolder(_:files:)`` (the loader's rule): a
+        /// MyDataHelps step folder, or one ResearchKit task result with the files it names. Only folders directly
+        /// holding a task result are decoded; any other folder is expanded into its inputs.
         func isRecordFolder(_ location: String) -> Bool {
-            let parts = location.split(separator: "/")
-            if parts.count >= 4, parts[parts.count - 4].lowercased() == "surveydata" { return true }
+            if InputRecognizer.isMyDataHelpsStepFolder(location) { return true }
             let names = sortedNames(location)
             var taskResults = 0
             for name in names where name.lowercased().hasSuffix(".json") {
@@ -218,7 +218,11 @@ public enum RecordDiscovery {
                 try? handle.close()
                 if String(decoding: head, as: UTF8.self).contains("\"ORKTaskResult\"") { taskResults += 1 }
             }
-            return taskResults == 1 && names.count > 1
+            guard taskResults == 1, names.count > 1 else { return false }
+            if case .taskFolder = InputRecognizer.recognizeFolder(location, files: InputRecognizer.listFiles(location)) {
+                return true
+            }
+            return false
         }
 
         mutating func expandArchive(location: String, source: String, depth: Int) {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SensorSignal
 
 /// Recognises what a path holds and loads it into a ``LoadedInput``, whatever the dialect.
@@ -11,32 +12,16 @@ import SensorSignal
 /// A bad part never stops the rest: it becomes an error in ``LoadedInput/problems``.
 public enum InputLoader {
     /// Options for loading.
-    public struct Options: Sendable {
+    public struct Options: Sendable, Hashable, Codable {
         /// How generic accelerometer CSV files are read (columns, units).
         public var accelerometerCSV = AccelerometerCSVReader.Options()
         /// Timestamp hygiene rules for motion logs.
         public var hygiene = TimeSeriesHygieneOptions()
+        /// Whether audio headers are read while loading (`inspect`); the analyses open the recording themselves,
+        /// so `analyze` and `batch` skip this to read each file once.
+        public var readsAudioHeaders = true
         /// Creates default options.
         public init() {}
-    }
-
-    /// Audio file extensions handed to libsndfile (and `.m4a`-family files, which get a decode hint).
-    static let audioExtensions: Set<String> = [
-        "wav", "wave", "flac", "ogg", "oga", "opus", "aif", "aiff", "aifc", "caf", "rf64", "w64", "au", "snd",
-        "m4a", "mp4", "aac", "mp3",
-    ]
-
-    /// Extensions of files that are never inputs (documentation, images, archives of other tools).
-    static let skippedExtensions: Set<String> = [
-        "md", "markdown", "rst", "html", "htm", "pdf", "png", "jpg", "jpeg", "gif", "svg", "doc", "docx", "xls", "xlsx",
-        "log", "yaml", "yml", "toml", "py", "r", "swift", "sh",
-    ]
-
-    /// True when `path` names an audio file by its extension (what `taskproc analyze` meters).
-    public static func isAudioFile(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return false }
-        return audioExtensions.contains((path as NSString).pathExtension.lowercased())
     }
 
     /// Loads a file or folder.
@@ -53,21 +38,17 @@ public enum InputLoader {
 
     // MARK: Files
 
-    /// Loads one file; every failure is recorded as a problem.
+    /// Loads one file, as ``InputRecognizer/recognizeFile(_:)`` classifies it; every failure is recorded as a
+    /// problem.
     static func loadFile(_ path: String, options: Options) -> LoadedInput {
-        let name = (path as NSString).lastPathComponent
-        var ext = (name as NSString).pathExtension.lowercased()
-        if ext == "gz" { ext = ((name as NSString).deletingPathExtension as NSString).pathExtension.lowercased() }
-
-        if audioExtensions.contains(ext) { return loadAudio(path) }
-        if skippedExtensions.contains(ext) {
+        switch InputRecognizer.recognizeFile(path) {
+        case .audio: return loadAudio(path, options: options)
+        case .skipped(let ext):
             var input = LoadedInput(path: path, dialect: .unrecognised, taskKind: .unknown)
             input.problems.append(InputProblem(.warning, file: path, message: "not an input taskproc reads (.\(ext)); skipped"))
             return input
-        }
-        // MyDataHelps paths (SurveyData/…/Accelerometer.json) are checked before mPower names, which would
-        // also match the bare file name and lose the participant and step identifiers.
-        if let mdh = MyDataHelpsMotionFile(path: path) {
+        case .myDataHelpsMotion:
+            guard let mdh = MyDataHelpsMotionFile(path: path) else { return loadJSON(path, options: options) }
             var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .walking)
             do throws(InputError) {
                 let decoded = try mdh.decode()
@@ -78,14 +59,19 @@ public enum InputLoader {
                 input.problems.append(InputProblem(error))
             }
             return input
+        case .mPower:
+            guard let mpower = MPowerFileName(path: path) else { return loadJSON(path, options: options) }
+            return loadMPower(path, mpower, options: options)
+        case .table: return loadCSV(path, options: options)
+        case .zipArchive: return loadArchive(path, options: options)
+        case .json: return loadJSON(path, options: options)
         }
-        if let mpower = MPowerFileName(path: path) { return loadMPower(path, mpower) }
-        if ext == "csv" || ext == "tsv" || ext == "txt" { return loadCSV(path, options: options) }
-        return loadJSON(path, options: options)
     }
 
-    static func loadAudio(_ path: String) -> LoadedInput {
+    static func loadAudio(_ path: String, options: Options) -> LoadedInput {
         var input = LoadedInput(path: path, dialect: .audio, taskKind: .audio)
+        input.audioFile = path
+        guard options.readsAudioHeaders else { return input }
         do {
             input.audio = try AudioFileReader(path: path).info
         } catch {
@@ -94,7 +80,7 @@ public enum InputLoader {
         return input
     }
 
-    static func loadMPower(_ path: String, _ name: MPowerFileName) -> LoadedInput {
+    static func loadMPower(_ path: String, _ name: MPowerFileName, options: Options) -> LoadedInput {
         switch name.content {
         case .tappingSamples:
             var input = LoadedInput(path: path, dialect: .mPower, taskKind: .tapping)
@@ -113,7 +99,7 @@ public enum InputLoader {
             let step = name.phase.map { "walking.\($0.rawValue)" }
             do throws(InputError) {
                 let decoded = try RecorderLogDecoder.decode(path: path, kind: kind)
-                if let loaded = recording(decoded, file: path, step: step, recorder: nil, options: Options(), into: &input) { input.recordings.append(loaded) }
+                if let loaded = recording(decoded, file: path, step: step, recorder: nil, options: options, into: &input) { input.recordings.append(loaded) }
             } catch {
                 input.problems.append(InputProblem(error))
             }
@@ -221,7 +207,7 @@ public enum InputLoader {
             input.problems.append(InputProblem(error))
             return input
         }
-        switch sniffJSON(data) {
+        switch InputRecognizer.sniffJSON(data) {
         case .researchKit:
             var input = LoadedInput(path: path, dialect: .researchKitResult, taskKind: .unknown)
             do throws(InputError) {
@@ -252,32 +238,6 @@ public enum InputLoader {
             input.problems.append(InputProblem(error(path)))
             return input
         }
-    }
-
-    enum JSONShape {
-        case researchKit, mPowerTapping, recorderLog(bare: Bool)
-        case notJSON((String) -> InputError)
-    }
-
-    /// Decides the JSON dialect from the first significant bytes, without parsing the whole document.
-    static func sniffJSON(_ data: Data) -> JSONShape {
-        let prefix = data.prefix(4096)
-        let text = String(decoding: prefix, as: UTF8.self)
-        guard let first = text.first(where: { !$0.isWhitespace && $0 != "\u{FEFF}" }) else {
-            return .notJSON { InputError(.syntax, file: $0, expected: "a JSON document", found: data.isEmpty ? "an empty (0-byte) file" : "only whitespace") }
-        }
-        if first == "[" {
-            return text.contains("\"TapTimeStamp\"") ? .mPowerTapping : .recorderLog(bare: true)
-        }
-        guard first == "{" else {
-            let shown = prefix.first.map { $0 < 0x20 || $0 >= 0x80 ? String(format: "byte 0x%02X", $0) : "'\(first)'" } ?? "?"
-            return .notJSON { InputError(.syntax, file: $0, location: "$ (line 1, column 1)", expected: "a JSON object or array", found: shown) }
-        }
-        if text.contains("\"_class\"") { return .researchKit }
-        if text.contains("\"TappingSamples\"") { return .mPowerTapping }
-        if text.contains("\"items\"") { return .recorderLog(bare: false) }
-        // Unknown object: let the ResearchKit decoder explain what is missing.
-        return .researchKit
     }
 
     /// The recorder kind implied by a ResearchKit/MyDataHelps file name prefix, if any.
@@ -387,9 +347,20 @@ public enum InputLoader {
         {
             kinds.insert(.walking)
         }
-        // The predefined dB HL task starts with an SPL-meter step: the task is still a dB HL task.
-        if kinds.contains(.dBHLToneAudiometry) { kinds.remove(.environmentSPLMeter) }
-        input.taskKind = kinds.count == 1 ? kinds.first! : .unknown
+        // Analysis order, primary kind first: the predefined dB HL task starts with an SPL-meter step (its
+        // background-noise check), and the task is still a dB HL task whose SPL step is analysed too.
+        let order: [TaskKind] = [
+            .dBHLToneAudiometry, .toneAudiometry, .walking, .tapping, .environmentSPLMeter, .rangeOfMotion, .audio,
+        ]
+        input.kinds = order.filter(kinds.contains)
+        input.taskKind = input.kinds.first ?? .unknown
+        if kinds.count > 1 && !kinds.contains(.dBHLToneAudiometry) {
+            input.problems.append(
+                InputProblem(
+                    .warning, file: document.file,
+                    message: "the task result holds "
+                        + input.kinds.map(\.rawValue).joined(separator: ", ") + " steps; each is analysed"))
+        }
     }
 
     /// Step identifiers of ResearchKit's walking-type tasks.
@@ -400,36 +371,74 @@ public enum InputLoader {
 
     // MARK: Folders
 
+    /// Folders that ``loadArchive(_:options:)`` extracted into; removed by ``removeExtractedArchives()``.
+    private static let extractedFolders = Mutex<[String]>([])
+
+    /// Loads a ZIP archive: its entries are extracted (with batch's archive limits: zip-slip, links, sizes,
+    /// compression ratio, CRC) into a temporary folder that is loaded like any folder. Rejected entries become
+    /// errors. The folder stays until ``removeExtractedArchives()`` (audio is decoded from it at analysis).
+    static func loadArchive(_ path: String, options: Options) -> LoadedInput {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("taskproc-archive-\(UUID().uuidString)").path
+        extractedFolders.withLock { $0.append(folder) }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            var input = LoadedInput(path: path, dialect: .folder, taskKind: .unknown)
+            input.problems.append(InputProblem(.error, file: path, message: "cannot create a folder to extract into: \(error.localizedDescription)"))
+            return input
+        }
+        let extraction: ZipArchive.Extraction
+        do throws(ArchiveError) {
+            extraction = try ZipArchive.extract(path, into: folder, limits: ArchiveLimits())
+        } catch {
+            var input = LoadedInput(path: path, dialect: .folder, taskKind: .unknown)
+            input.problems.append(InputProblem(.error, file: path, message: error.message))
+            return input
+        }
+        var input = loadFolder(folder, options: options)
+        for rejected in extraction.rejected {
+            input.problems.append(InputProblem(.error, file: path + "!/" + rejected.entry, message: "archive entry " + rejected.reason))
+        }
+        input.path = path
+        return input
+    }
+
+    /// Removes the folders archives were extracted into (call when the analysis is done).
+    public static func removeExtractedArchives() {
+        let folders = extractedFolders.withLock { folders in
+            defer { folders.removeAll() }
+            return folders
+        }
+        for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    /// Loads a folder: one task (``InputRecognizer/FolderKind/taskFolder(taskFile:document:)``) or independent
+    /// inputs, each loaded on its own as a child.
     static func loadFolder(_ path: String, options: Options) -> LoadedInput {
-        let files = listFiles(path)
-        // A task folder: exactly one JSON file decodes as an ORKTaskResult.
-        var taskDocuments: [(String, ResearchKitDocument)] = []
-        for file in files where file.lowercased().hasSuffix(".json") || file.lowercased().hasSuffix(".json.gz") {
-            guard let data = try? DialectFiles.read(path: file, limit: 64 << 20), case .researchKit = sniffJSON(data),
-                let document = try? ResearchKitDecoder.decode(data, file: file), document.taskResult != nil
-            else { continue }
-            taskDocuments.append((file, document))
-        }
-        // It is one task only if that result references files that are here (or is alone): a task result
-        // among unrelated files (e.g. a folder of samples) does not make the folder a task.
-        if taskDocuments.count == 1, let (taskFile, document) = taskDocuments.first {
-            let names = Set(files.map { ($0 as NSString).lastPathComponent })
-            let referenced = (document.taskResult?.fileResults ?? []).compactMap(\.result.fileName)
-            if files.count == 1 || referenced.contains(where: names.contains) {
-                return loadTaskFolder(path, taskFile: taskFile, document: document, files: files, options: options)
+        let files = InputRecognizer.listFiles(path)
+        var input: LoadedInput
+        let kind = InputRecognizer.recognizeFolder(path, files: files)
+        switch kind {
+        case .taskFolder(let taskFile, let document):
+            input = loadTaskFolder(path, taskFile: taskFile, document: document, files: files, options: options)
+        case .myDataHelpsStep, .independent:
+            input = LoadedInput(path: path, dialect: .folder, taskKind: .unknown)
+            if case .independent(let count) = kind, count > 1 {
+                input.problems.append(
+                    InputProblem(
+                        .warning, file: path, message: "\(count) task results in one folder; each file is loaded on its own"))
             }
+            if files.isEmpty { input.problems.append(InputProblem(.error, file: path, message: "folder holds no files")) }
+            for file in files { input.children.append(loadFile(file, options: options)) }
+            let kinds = Set(input.children.map(\.taskKind)).subtracting([.unknown])
+            input.taskKind = kinds.count == 1 ? kinds.first! : .unknown
+            // A folder's results are its children's: the folder itself is not analysed.
+            input.kinds = []
         }
-        var input = LoadedInput(path: path, dialect: .folder, taskKind: .unknown)
-        if taskDocuments.count > 1 {
-            input.problems.append(
-                InputProblem(
-                    .warning, file: path,
-                    message: "\(taskDocuments.count) task results in one folder; each file is loaded on its own"))
+        for link in InputRecognizer.symbolicLinks(path) {
+            input.problems.append(InputProblem(.warning, file: link, message: "symbolic link not followed; skipped"))
         }
-        if files.isEmpty { input.problems.append(InputProblem(.error, file: path, message: "folder holds no files")) }
-        for file in files { input.children.append(loadFile(file, options: options)) }
-        let kinds = Set(input.children.map(\.taskKind))
-        input.taskKind = kinds.count == 1 ? kinds.first! : .unknown
         return input
     }
 
@@ -465,9 +474,10 @@ public enum InputLoader {
             }
             used.insert(file)
             let ext = (fileName as NSString).pathExtension.lowercased()
-            if audioExtensions.contains(ext) {
-                let audio = loadAudio(file)
+            if InputRecognizer.audioExtensions.contains(ext) {
+                let audio = loadAudio(file, options: options)
                 input.audio = input.audio ?? audio.audio
+                input.audioFile = input.audioFile ?? audio.audioFile
                 input.problems += audio.problems
                 continue
             }
@@ -485,22 +495,6 @@ public enum InputLoader {
         return input
     }
 
-    /// Regular files under `path`, recursively, sorted, hidden files and symbolic links skipped.
-    static func listFiles(_ path: String) -> [String] {
-        let root = URL(fileURLWithPath: path)
-        guard
-            let enumerator = FileManager.default.enumerator(
-                at: root, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey],
-                options: [.skipsHiddenFiles])
-        else { return [] }
-        var files: [String] = []
-        for case let url as URL in enumerator {
-            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
-            if values?.isSymbolicLink == true { continue }
-            if values?.isRegularFile == true { files.append(url.path) }
-        }
-        return files.sorted()
-    }
 }
 
 extension String {

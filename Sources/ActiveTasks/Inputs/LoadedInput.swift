@@ -25,26 +25,6 @@ public enum InputDialect: String, Sendable, Hashable, Codable, CaseIterable {
     case unrecognised
 }
 
-/// What an input records, as far as the reader can tell.
-public enum TaskKind: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Walking tasks (short walk, walk back and forth, timed walk, fitness check, 6MWT) and bare motion logs.
-    case walking
-    /// Two-finger tapping.
-    case tapping
-    /// dB HL tone audiometry.
-    case dBHLToneAudiometry
-    /// Legacy (pre-dB HL) tone audiometry.
-    case toneAudiometry
-    /// Environment SPL meter.
-    case environmentSPLMeter
-    /// Range of motion.
-    case rangeOfMotion
-    /// An audio recording.
-    case audio
-    /// Several kinds, or none recognised.
-    case unknown
-}
-
 /// A problem found while loading: an error that lost part of an input, or a warning about a repair or
 /// an oddity. Loading never stops at one bad part.
 public struct InputProblem: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -147,8 +127,11 @@ public struct LoadedInput: Sendable {
     public var recordings: [LoadedRecording] = []
     /// Tapping recordings (any dialect), with their step identifiers when known.
     public var tapping: [TappingRecording] = []
-    /// Audio file metadata, for recordings.
+    /// Audio file metadata, for recordings (nil when the header was not read: see
+    /// ``InputLoader/Options/readsAudioHeaders``, or when it could not be read: see ``problems``).
     public var audio: AudioFileInfo?
+    /// The audio recording's path, whether or not its header was read.
+    public var audioFile: String?
     /// Legacy tone-audiometry rows (MyDataHelps exports).
     public var toneAudiometry: [MyDataHelpsToneAudiometry] = []
     /// For folders of independent inputs: each input loaded on its own.
@@ -156,16 +139,23 @@ public struct LoadedInput: Sendable {
     /// Every problem found, in the order found; errors mean part of the input is missing.
     public var problems: [InputProblem] = []
 
+    /// Every kind this input holds something to analyse of, in analysis order: ``taskKind`` first, then the
+    /// kinds of further steps (the SPL-meter step of a dB HL task). Empty for a folder of independent inputs (its
+    /// ``children`` are analysed one by one) and for an unrecognised input.
+    public var kinds: [TaskKind]
+
     /// Creates an input with no content yet.
     public init(path: String, dialect: InputDialect, taskKind: TaskKind) {
         self.path = path
         self.dialect = dialect
         self.taskKind = taskKind
+        kinds = taskKind == .unknown ? [] : [taskKind]
     }
 
     /// True when nothing at all could be read.
     public var isEmpty: Bool {
-        researchKit == nil && recordings.isEmpty && tapping.isEmpty && audio == nil && toneAudiometry.isEmpty
+        researchKit == nil && recordings.isEmpty && tapping.isEmpty && audio == nil && audioFile == nil
+            && toneAudiometry.isEmpty
             && children.allSatisfy(\.isEmpty)
     }
 

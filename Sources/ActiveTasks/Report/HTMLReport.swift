@@ -189,13 +189,7 @@ public enum HTMLReport {
             let step = result["stepIdentifier"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
             s += "<h3>\(SVGChart.escape(step ?? kind))</h3>\n"
             s += numbers(result)
-            switch kind {
-            case "walking": s += ReportPlots.walking(result, readSources: readSources)
-            case "tapping": s += ReportPlots.tapping(result, readSources: readSources)
-            case "dBHLToneAudiometry": s += ReportPlots.thresholdTable(result) + ReportPlots.audiogram(result)
-            case "audio", "soundLevel", "splMeter": s += ReportPlots.soundLevel(result)
-            default: break
-            }
+            s += AnalysisRegistry.analysis(forResultKind: kind)?.reportPlots(result, readSources: readSources) ?? ""
         }
         return s
     }

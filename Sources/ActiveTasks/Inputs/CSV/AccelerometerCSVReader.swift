@@ -54,7 +54,7 @@ public enum AccelerometerCSVReader {
     }
 
     /// Which columns besides time, x, y and z to return as numbers.
-    public enum ExtraColumns: Sendable, Hashable {
+    public enum ExtraColumns: Sendable, Hashable, Codable {
         /// None.
         case none
         /// Every other column whose cells are all finite numbers; text columns are listed in
@@ -65,7 +65,7 @@ public enum AccelerometerCSVReader {
     }
 
     /// How to read a file; nil options are detected (see ``AccelerometerCSVReader``).
-    public struct Options: Sendable, Hashable {
+    public struct Options: Sendable, Hashable, Codable {
         /// The time column (default: the first).
         public var time: CSVColumnSelector
         /// The x-acceleration column (default: the second).

@@ -20,7 +20,7 @@ import Foundation
 /// Memory: the file's bytes plus 17 bytes per cell. Parsing is one pass over the bytes.
 public struct CSVTable: Sendable {
     /// Whether the first record is a header of column names.
-    public enum HeaderMode: Sendable, Hashable {
+    public enum HeaderMode: Sendable, Hashable, Codable {
         /// The first record names the columns.
         case present
         /// Every record is data.
@@ -346,7 +346,7 @@ public struct CSVTable: Sendable {
 }
 
 /// Selects a CSV column by 0-based index or by header name.
-public enum CSVColumnSelector: Sendable, Hashable, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
+public enum CSVColumnSelector: Sendable, Hashable, Codable, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
     CustomStringConvertible
 {
     /// The column at this 0-based index (the first column is 0).

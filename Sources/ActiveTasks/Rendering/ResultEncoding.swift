@@ -50,8 +50,11 @@ public enum ResultEncoding {
         case .json: return try json(result)
         case .table: return table(result.tableSections)
         case .csv:
-            let t = result.csvTable
-            return ([t.header] + t.rows).map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\n") + "\n"
+            // Results of different kinds have different columns: one CSV block per kind, a blank line between.
+            let tables = (result as? AnalysedResults)?.csvTables ?? [result.csvTable]
+            return tables.map { t in
+                ([t.header] + t.rows).map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\n") + "\n"
+            }.joined(separator: "\n")
         }
     }
 

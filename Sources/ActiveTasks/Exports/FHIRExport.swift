@@ -79,25 +79,7 @@ public enum FHIRExport {
     }
 
     /// A measure to emit: its code, value and the method that produced it.
-    struct Measure {
-        var system: String
-        var code: String
-        var display: String
-        var category: String
-        var value: Double
-        var unit: String
-        var unitCode: String
-        var method: String
-        var methodDisplay: String
-        /// The step the measure belongs to, when it is not the record's (an ear of an audiometry task).
-        var step: String?
-        /// Distinguishes repeated measures of one code (a 1 kHz retest, a channel).
-        var occurrence = 1
-        /// Further codings of the same concept.
-        var additionalCodings: [JSONValue] = []
-        /// Extra Observation fields (e.g. `bodySite`), appended in order.
-        var extra: [(key: String, value: JSONValue)] = []
-    }
+    typealias Measure = ExportMeasure
 
     static func observations(for record: ExportRecord, context: ExportContext, skipped: inout [String]) -> [(
         id: String, resource: JSONObject
@@ -112,83 +94,10 @@ public enum FHIRExport {
         8000: ("89028-5", "89029-3"),
     ]
 
-    /// The measures of a record that have an established code; what cannot be coded goes to `skipped`.
+    /// The measures of a record that have an established code, from the analysis registered for its kind (see
+    /// ``TaskAnalysis/exportMeasures(of:skipped:)``); what cannot be coded goes to `skipped`.
     static func measures(of record: ExportRecord, skipped: inout [String]) -> [Measure] {
-        switch record.kind {
-        case "audio", "soundLevel":
-            let level = record.kind == "audio" ? record.json["soundLevel"]?.objectValue : record.json
-            guard let level else { return [] }
-            guard level["unit"]?.stringValue == "dB SPL" else {
-                skipped.append(
-                    "\(record.source ?? record.kind): sound levels are not calibrated (dBFS), so they are not sound pressure levels")
-                return []
-            }
-            var out: [Measure] = []
-            for channel in level["channels"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
-                let index = channel["channel"]?.numberValue ?? 0
-                for (code, display) in soundLevelCodes {
-                    guard let value = channel[code]?.numberValue else { continue }
-                    var measure = Measure(
-                        system: acousticsSystem, code: code, display: display, category: "exam", value: value,
-                        unit: "dB SPL", unitCode: "dB[SPL]", method: "iec61672-sound-level-meter",
-                        methodDisplay: "taskproc sound level meter (IEC 61672-1 frequency and time weightings)")
-                    measure.occurrence = Int(index) + 1
-                    if code == "LAeq" {
-                        measure.additionalCodings = [
-                            coding(
-                                system: "http://developer.apple.com/documentation/healthkit",
-                                code: "HKQuantityTypeIdentifierEnvironmentalAudioExposure",
-                                display: "Environmental audio exposure")
-                        ]
-                    }
-                    if (level["channels"]?.arrayValue?.count ?? 0) > 1 {
-                        measure.display += " (channel \(Int(index)))"
-                    }
-                    out.append(measure)
-                }
-            }
-            return out
-        case "dBHLToneAudiometry":
-            var out: [Measure] = []
-            for ear in record.json["ears"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
-                guard let side = ear["ear"]?.stringValue, side == "left" || side == "right" else { continue }
-                let step = ear["stepIdentifier"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
-                var seen: [Int: Int] = [:]
-                for f in ear["frequencies"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
-                    guard let hz = f["frequency"]?.numberValue else { continue }
-                    let label = "\(side) ear \(ResultEncoding.number(hz)) Hz"
-                    guard hz == hz.rounded(), let codes = hearingThresholdCodes[Int(hz)] else {
-                        skipped.append("\(label): no LOINC hearing-threshold code for this frequency")
-                        continue
-                    }
-                    guard f["noThreshold"]?.boolValue != true, let threshold = f["calculatedThreshold"]?.numberValue
-                    else {
-                        skipped.append("\(label): no threshold (ResearchKit's no-threshold sentinel)")
-                        continue
-                    }
-                    seen[Int(hz), default: 0] += 1
-                    out.append(
-                        Measure(
-                            system: "http://loinc.org", code: side == "left" ? codes.left : codes.right,
-                            display: "Hearing threshold \(side) ear \(Int(hz)) Hz", category: "exam",
-                            value: threshold, unit: "dB HL", unitCode: "dB", method: "researchkit-dbhl-staircase",
-                            methodDisplay: "ResearchKit dB HL tone audiometry (modified Hughson-Westlake), calculatedThreshold as recorded",
-                            step: step, occurrence: seen[Int(hz)] ?? 1))
-                }
-            }
-            return out
-        case "walking":
-            guard let steps = record.json["stepCount"]?.numberValue else { return [] }
-            return [
-                Measure(
-                    system: "http://loinc.org", code: "55423-8", display: "Number of steps in unspecified time Pedometer",
-                    category: "activity", value: steps, unit: "steps", unitCode: "{steps}",
-                    method: "walking-step-detector",
-                    methodDisplay: "taskproc step detection on the acceleration magnitude")
-            ]
-        default:
-            return []
-        }
+        AnalysisRegistry.analysis(forResultKind: record.kind)?.exportMeasures(of: record, skipped: &skipped) ?? []
     }
 
     static func observation(_ m: Measure, record: ExportRecord, context: ExportContext) -> (

@@ -96,7 +96,7 @@ public struct AudioFileSummary: Sendable, Codable, Hashable {
 }
 
 /// Options for ``AudioFileAnalyzer``.
-public struct AudioAnalysisOptions: Sendable {
+public struct AudioAnalysisOptions: Sendable, Hashable, Codable {
     /// Frames decoded per streaming block: memory use is proportional to this, not to the file.
     public var blockFrames: Int = 65_536
     /// Analyse a truncated file's surviving frames instead of failing.

@@ -2,7 +2,7 @@ import Foundation
 public import SensorSignal
 
 /// Options for sound-level analysis (``SoundLevelAnalyzer`` and the sound-level part of ``AudioFileAnalyzer``).
-public struct SoundLevelAnalysisOptions: Sendable, Hashable {
+public struct SoundLevelAnalysisOptions: Sendable, Hashable, Codable {
     /// The channel to analyse (0-based); `nil` analyses every channel. ResearchKit's meter uses channel 0.
     public var channel: Int?
     /// Calibration to dB SPL; `nil` reports dBFS.

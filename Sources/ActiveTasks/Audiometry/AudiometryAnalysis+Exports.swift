@@ -1,0 +1,45 @@
+import Foundation
+
+extension AudiometryAnalysis {
+    /// FHIR measures of one result (see ``FHIRExport``): hearing thresholds per ear and frequency (LOINC).
+    public static func exportMeasures(of record: ExportRecord, skipped: inout [String]) -> [ExportMeasure] {
+        // Legacy tone-audiometry amplitudes are uncalibrated dBFS, never hearing thresholds.
+        guard record.kind == TaskKind.dBHLToneAudiometry.rawValue else { return [] }
+        var out: [ExportMeasure] = []
+        for ear in record.json["ears"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
+            guard let side = ear["ear"]?.stringValue, side == "left" || side == "right" else { continue }
+            let step = ear["stepIdentifier"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+            var seen: [Int: Int] = [:]
+            for f in ear["frequencies"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
+                guard let hz = f["frequency"]?.numberValue else { continue }
+                let label = "\(side) ear \(ResultEncoding.number(hz)) Hz"
+                guard hz == hz.rounded(), let codes = FHIRExport.hearingThresholdCodes[Int(hz)] else {
+                    skipped.append("\(label): no LOINC hearing-threshold code for this frequency")
+                    continue
+                }
+                guard f["noThreshold"]?.boolValue != true, let threshold = f["calculatedThreshold"]?.numberValue
+                else {
+                    skipped.append("\(label): no threshold (ResearchKit's no-threshold sentinel)")
+                    continue
+                }
+                seen[Int(hz), default: 0] += 1
+                out.append(
+                    ExportMeasure(
+                        system: "http://loinc.org", code: side == "left" ? codes.left : codes.right,
+                        display: "Hearing threshold \(side) ear \(Int(hz)) Hz", category: "exam",
+                        value: threshold, unit: "dB HL", unitCode: "dB", method: "researchkit-dbhl-staircase",
+                        methodDisplay: "ResearchKit dB HL tone audiometry (modified Hughson-Westlake), calculatedThreshold as recorded",
+                        step: step, occurrence: seen[Int(hz)] ?? 1))
+            }
+        }
+        return out
+    }
+}
+
+extension AudiometryAnalysis {
+    /// The threshold table and the clinical audiogram of a dB HL test (legacy results have no plot).
+    public static func reportPlots(_ result: JSONObject, readSources: Bool) -> String {
+        guard result["kind"]?.stringValue == TaskKind.dBHLToneAudiometry.rawValue else { return "" }
+        return ReportPlots.thresholdTable(result) + ReportPlots.audiogram(result)
+    }
+}

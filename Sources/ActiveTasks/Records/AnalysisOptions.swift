@@ -1,0 +1,22 @@
+import Foundation
+
+/// Every analysis option as one value: what `taskproc analyze` builds from its command line and what
+/// `taskproc batch` stores in its run configuration, so `--resume`, shards and `merge` need no argument parsing.
+public struct AnalysisOptions: Sendable, Hashable, Codable {
+    /// How inputs are read (accelerometer CSV columns and units, timestamp hygiene).
+    public var loader = InputLoader.Options()
+    /// How audio files are decoded and summarised (block size, truncation, sound-level options and calibration).
+    public var audio = AudioAnalysisOptions()
+    /// Which R implementation the tapping features reproduce.
+    public var tappingVariant = TappingVariant.mhealthtools
+    /// The x jump between two tapping depress events, points.
+    public var depressThreshold: Double = 20
+    /// How tone-audiometry results are analysed (ResearchKit release, staircase parameters).
+    public var audiometry = AudiometryAnalysisOptions()
+    /// Overrides the threshold rule of ResearchKit SPL-meter steps; nil keeps each step's own (or ResearchKit's
+    /// default).
+    public var splMeterRule: SPLThresholdRule?
+
+    /// Default options.
+    public init() {}
+}

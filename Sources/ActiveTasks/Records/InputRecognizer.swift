@@ -1,0 +1,205 @@
+import Foundation
+
+/// The one place that decides what a path holds: used by `analyze`, `inspect`, batch discovery and the loaders.
+///
+/// Files are recognised by name first (audio and skipped extensions, a `.gz` suffix looked through, MyDataHelps
+/// `SurveyData/…` motion files, Bridge/mPower column files, `.zip` archives), then by content (``sniffJSON(_:)``
+/// for JSON, the header row for CSV). A folder is one *ResearchKit task folder* only when its files belong to one
+/// task result (see ``recognizeFolder(_:files:)``); otherwise each file in it is an input of its own.
+public enum InputRecognizer {
+    /// Audio file extensions (decoded by libsndfile, or by ffmpeg for the MP4 family). The only such list.
+    public static let audioExtensions: Set<String> = [
+        "wav", "wave", "flac", "ogg", "oga", "opus", "aif", "aiff", "aifc", "caf", "rf64", "w64", "au", "snd",
+        "m4a", "mp4", "aac", "mp3",
+    ]
+
+    /// Extensions of files that are never inputs (documentation, images, scripts): listed and skipped.
+    public static let skippedExtensions: Set<String> = [
+        "md", "markdown", "rst", "html", "htm", "pdf", "png", "jpg", "jpeg", "gif", "svg", "doc", "docx", "xls", "xlsx",
+        "log", "yaml", "yml", "toml", "py", "r", "swift", "sh",
+    ]
+
+    /// Extensions read as delimited text tables.
+    public static let tableExtensions: Set<String> = ["csv", "tsv", "txt"]
+
+    /// What a file is, from its name (and, for archives, its first bytes).
+    public enum FileKind: Sendable, Hashable {
+        /// An audio recording.
+        case audio
+        /// Not an input (documentation, images, …), with its extension.
+        case skipped(extension: String)
+        /// A MyDataHelps motion file (`SurveyData/<participant>/<task>/<step>/Accelerometer.json`, …).
+        case myDataHelpsMotion
+        /// A Bridge/mPower column file (`accel_walking_outbound.json.items`, `tapping_results.json.TappingSamples`, …).
+        case mPower
+        /// A delimited table (CSV, TSV, TXT), optionally gzipped.
+        case table
+        /// A ZIP archive (by extension or by its `PK\u{3}\u{4}` signature).
+        case zipArchive
+        /// Anything else: read as JSON, which decides by content.
+        case json
+    }
+
+    /// The extension that decides a file's kind: the last one, or the one before `.gz`, lower-cased.
+    public static func effectiveExtension(_ path: String) -> String {
+        let name = (path as NSString).lastPathComponent
+        let ext = (name as NSString).pathExtension.lowercased()
+        guard ext == "gz" else { return ext }
+        return ((name as NSString).deletingPathExtension as NSString).pathExtension.lowercased()
+    }
+
+    /// Recognises a file by name; only archives are also recognised by their first bytes.
+    public static func recognizeFile(_ path: String) -> FileKind {
+        let ext = effectiveExtension(path)
+        if audioExtensions.contains(ext) { return .audio }
+        if ext == "zip" { return .zipArchive }
+        if skippedExtensions.contains(ext) { return .skipped(extension: ext) }
+        // MyDataHelps paths are checked before mPower names, which would also match the bare file name and lose
+        // the participant and step identifiers.
+        if MyDataHelpsMotionFile(path: path) != nil { return .myDataHelpsMotion }
+        if MPowerFileName(path: path) != nil { return .mPower }
+        if tableExtensions.contains(ext) { return .table }
+        return hasZipSignature(path) ? .zipArchive : .json
+    }
+
+    /// True for a regular file that is an audio recording by its extension (what `taskproc analyze` meters).
+    public static func isAudioFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return false }
+        return recognizeFile(path) == .audio
+    }
+
+    /// True when the file starts with a ZIP local-file or end-of-central-directory signature.
+    static func hasZipSignature(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 4), head.count == 4 else { return false }
+        return head.elementsEqual([0x50, 0x4B, 0x03, 0x04]) || head.elementsEqual([0x50, 0x4B, 0x05, 0x06])
+    }
+
+    // MARK: JSON content
+
+    /// The JSON dialect of a document, decided from its first significant bytes.
+    public enum JSONShape {
+        /// A ResearchKit result (`_class` tags), or an unknown object the ResearchKit decoder will explain.
+        case researchKit
+        /// mPower tapping samples (`TapTimeStamp` items or a `TappingSamples` object).
+        case mPowerTapping
+        /// A recorder log: `{"items":[…]}`, or a bare array of samples (`bare`).
+        case recorderLog(bare: Bool)
+        /// Not JSON: the error to report for a given file.
+        case notJSON((String) -> InputError)
+    }
+
+    /// Decides the JSON dialect from the first 4 KiB, without parsing the whole document.
+    public static func sniffJSON(_ data: Data) -> JSONShape {
+        let prefix = data.prefix(4096)
+        let text = String(decoding: prefix, as: UTF8.self)
+        guard let first = text.first(where: { !$0.isWhitespace && $0 != "\u{FEFF}" }) else {
+            return .notJSON {
+                InputError(
+                    .syntax, file: $0, expected: "a JSON document",
+                    found: data.isEmpty ? "an empty (0-byte) file" : "only whitespace")
+            }
+        }
+        if first == "[" {
+            return text.contains("\"TapTimeStamp\"") ? .mPowerTapping : .recorderLog(bare: true)
+        }
+        guard first == "{" else {
+            let shown =
+                prefix.first.map { $0 < 0x20 || $0 >= 0x80 ? String(format: "byte 0x%02X", $0) : "'\(first)'" } ?? "?"
+            return .notJSON {
+                InputError(
+                    .syntax, file: $0, location: "$ (line 1, column 1)", expected: "a JSON object or array", found: shown)
+            }
+        }
+        if text.contains("\"_class\"") { return .researchKit }
+        if text.contains("\"TappingSamples\"") { return .mPowerTapping }
+        if text.contains("\"items\"") { return .recorderLog(bare: false) }
+        // Unknown object: let the ResearchKit decoder explain what is missing.
+        return .researchKit
+    }
+
+    // MARK: Folders
+
+    /// What a folder is.
+    public enum FolderKind: Sendable {
+        /// A MyDataHelps step folder (`SurveyData/<participant>/<task>/<step>/`): one record of several files.
+        case myDataHelpsStep
+        /// One ResearchKit task result and the recorder files it names: one input.
+        case taskFolder(taskFile: String, document: ResearchKitDocument)
+        /// Independent inputs: each file (or sub-folder) is analysed on its own. `taskResults` counts the
+        /// ResearchKit task results found, for the warning when there are several.
+        case independent(taskResults: Int)
+    }
+
+    /// True for a MyDataHelps step folder path (`…/SurveyData/<participant>/<task>/<step>`).
+    public static func isMyDataHelpsStepFolder(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        return parts.count >= 4 && parts[parts.count - 4].lowercased() == "surveydata"
+    }
+
+    /// Decides whether a folder is one task result with its files or a folder of independent inputs.
+    ///
+    /// The rule: the folder holds exactly one ResearchKit result JSON, it is an `ORKTaskResult`, and either it is
+    /// the folder's only input file or it names recorder files (`ORKFileResult.fileName`). Its named files are then
+    /// part of it (a named file that is missing is an error of the task); other files are reported as not
+    /// referenced. A task result that names no files (a dB HL or SPL-meter task), or several ResearchKit results,
+    /// make a folder of independent inputs: each file is analysed on its own.
+    /// - Parameters:
+    ///   - path: The folder.
+    ///   - files: Its regular files, recursively (see ``listFiles(_:)``).
+    public static func recognizeFolder(_ path: String, files: [String]) -> FolderKind {
+        if isMyDataHelpsStepFolder(path) { return .myDataHelpsStep }
+        var tasks: [(file: String, document: ResearchKitDocument)] = []
+        var researchKitResults = 0
+        for file in files where effectiveExtension(file) == "json" {
+            guard let data = try? DialectFiles.read(path: file, limit: 64 << 20), case .researchKit = sniffJSON(data),
+                let document = try? ResearchKitDecoder.decode(data, file: file)
+            else { continue }
+            if document.result != nil { researchKitResults += 1 }
+            if document.taskResult != nil { tasks.append((file, document)) }
+        }
+        guard tasks.count == 1, researchKitResults == 1, let (taskFile, document) = tasks.first else {
+            return .independent(taskResults: tasks.count)
+        }
+        let inputs = files.filter { file in
+            if case .skipped = recognizeFile(file) { return false }
+            return !(file as NSString).lastPathComponent.hasPrefix(".")
+        }
+        let named = (document.taskResult?.fileResults ?? []).compactMap(\.result.fileName).filter { !$0.isEmpty }
+        if inputs == [taskFile] || !named.isEmpty { return .taskFolder(taskFile: taskFile, document: document) }
+        return .independent(taskResults: 1)
+    }
+
+    /// Regular files under `path`, recursively, sorted; hidden files and symbolic links are skipped (links are
+    /// reported by the loader, see ``symbolicLinks(_:)``).
+    public static func listFiles(_ path: String) -> [String] {
+        walk(path).files
+    }
+
+    /// Symbolic links under `path` (not followed), sorted.
+    public static func symbolicLinks(_ path: String) -> [String] {
+        walk(path).links
+    }
+
+    static func walk(_ path: String) -> (files: [String], links: [String]) {
+        let root = URL(fileURLWithPath: path)
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey],
+                options: [.skipsHiddenFiles])
+        else { return ([], []) }
+        var files: [String] = []
+        var links: [String] = []
+        for case let url as URL in enumerator {
+            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
+            if values?.isSymbolicLink == true {
+                links.append(url.path)
+                continue
+            }
+            if values?.isRegularFile == true { files.append(url.path) }
+        }
+        return (files.sorted(), links.sorted())
+    }
+}

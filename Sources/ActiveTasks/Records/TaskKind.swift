@@ -1,0 +1,21 @@
+import Foundation
+
+/// What an input records, as far as the reader can tell.
+public enum TaskKind: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Walking tasks (short walk, walk back and forth, timed walk, fitness check, 6MWT) and bare motion logs.
+    case walking
+    /// Two-finger tapping.
+    case tapping
+    /// dB HL tone audiometry.
+    case dBHLToneAudiometry
+    /// Legacy (pre-dB HL) tone audiometry.
+    case toneAudiometry
+    /// Environment SPL meter.
+    case environmentSPLMeter
+    /// Range of motion.
+    case rangeOfMotion
+    /// An audio recording.
+    case audio
+    /// Several kinds, or none recognised.
+    case unknown
+}

@@ -1,0 +1,14 @@
+/// The audio analysis in the registry: format, per-channel levels and spectrum, and sound levels of a recording.
+public enum AudioRecordingAnalysis: TaskAnalysis {
+    /// An audio recording.
+    public static let kinds: [TaskKind] = [.audio]
+    /// Why an audio input gave no result.
+    public static let nothingToAnalyse = "no readable audio recording"
+
+    /// The summary of the input's recording (none when its header could not be read; the loader said why).
+    /// - Throws: When the recording cannot be decoded or the sound-level options do not fit it.
+    public static func analyze(_ input: LoadedInput, options: AnalysisOptions) throws -> [AudioFileSummary] {
+        guard let path = input.audioFile else { return [] }
+        return [try AudioFileAnalyzer.summarize(path: path, options: options.audio)]
+    }
+}

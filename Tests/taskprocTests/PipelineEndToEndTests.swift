@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// Issue 15 end to end: one recogniser and one registry, so a folder of unrelated results gives one analysis per
+/// input (with `analyze` and `batch` alike), a dB HL task's own SPL-meter step is analysed, and `.zip` archives open
+/// everywhere.
+@Suite struct PipelineEndToEndTests {
+    /// A folder as a new user makes it: a dB HL task result (with its SPL-meter step), a separate SPL-meter result
+    /// and a walking log, side by side.
+    static func mixedFolder(_ root: URL) throws -> String {
+        let folder = root.appendingPathComponent("mixed").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let fm = FileManager.default
+        try fm.copyItem(atPath: E2E.fixture("audiometry/dbhl-task.json"), toPath: folder + "/hearing-task.json")
+        try fm.copyItem(atPath: E2E.fixture("researchkit/spl-meter.json"), toPath: folder + "/noise-check.json")
+        try fm.copyItem(
+            atPath: sharedDataPath("mpower-samples/pdkit_mpower_gait_stationary.json"),
+            toPath: folder + "/accel_walking_outbound.json")
+        return folder
+    }
+
+    /// The `kind` of every element of a JSON array printed on standard output.
+    static func kinds(_ stdout: String) throws -> [String] {
+        let value = try JSONSerialization.jsonObject(with: Data(stdout.utf8))
+        let array = try #require(value as? [[String: Any]])
+        return array.map { $0["kind"] as? String ?? "?" }
+    }
+
+    @Test func aMixedFolderGivesOneAnalysisPerInput() throws {
+        let root = try E2E.temporaryDirectory("mixed")
+        defer { E2E.remove(root) }
+        let folder = try Self.mixedFolder(root)
+        let r = try E2E.run(["analyze", folder])
+        #expect(r.status == ExpectedExit.success, "\(r.stderr)")
+        // Files in name order: accel_walking_outbound.json (walking), hearing-task.json (the dB HL test, then its
+        // SPL-meter step), noise-check.json (the separate SPL-meter result).
+        #expect(try Self.kinds(r.stdout) == ["walking", "dBHLToneAudiometry", "splMeter", "splMeter"])
+        // The still phone of the walking log: 0 steps (the data README's negative control).
+        let results = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+        #expect(results.count == 4)
+        #expect(results.first?["stepCount"] as? Int == 0)
+
+        // CSV: one block per kind, a blank line between them.
+        let csv = try E2E.run(["analyze", folder, "--format", "csv"])
+        #expect(csv.status == ExpectedExit.success, "\(csv.stderr)")
+        let blocks = csv.stdout.components(separatedBy: "\n\n")
+        #expect(blocks.count == 3, "\(csv.stdout)")
+    }
+
+    @Test func aMixedFolderGivesOneBatchRecordPerInput() throws {
+        let root = try E2E.temporaryDirectory("mixed-batch")
+        defer { E2E.remove(root) }
+        let folder = try Self.mixedFolder(root)
+        let out = root.path + "/out"
+        let r = try E2E.run(["batch", folder, "-o", out, "--no-progress"])
+        #expect(r.status == ExpectedExit.success, "\(r.stderr)")
+        #expect(r.stderr.contains("3 records: 3 analysed, 0 failed"), "\(r.stderr)")
+        let lines = try E2E.jsonLines(out + "/results.jsonl")
+        #expect(lines.count == 3)
+        // The hearing task's own SPL-meter step is in the outputs: two SPL-meter rows (its step and the separate
+        // result), one dB HL test.
+        let spl = try String(contentsOfFile: out + "/environmentSPLMeter.csv", encoding: .utf8)
+            .split(separator: "\n")
+        #expect(spl.count == 1 + 2)
+        #expect(FileManager.default.fileExists(atPath: out + "/dBHLToneAudiometry.csv"))
+        #expect(FileManager.default.fileExists(atPath: out + "/walking.csv"))
+    }
+
+    @Test func analyzeAndInspectOpenAZipArchive() throws {
+        let root = try E2E.temporaryDirectory("zip")
+        defer { E2E.remove(root) }
+        let folder = try Self.mixedFolder(root)
+        let zip = root.path + "/mixed.zip"
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = [
+            "python3", "-c",
+            "import sys, zipfile, os; z = zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED); "
+                + "[z.write(os.path.join(sys.argv[2], n), n) for n in sorted(os.listdir(sys.argv[2]))]; z.close()",
+            zip, folder,
+        ]
+        try python.run()
+        python.waitUntilExit()
+        try #require(python.terminationStatus == 0)
+        let r = try E2E.run(["analyze", zip])
+        #expect(r.status == ExpectedExit.success, "\(r.stderr)")
+        #expect(try Self.kinds(r.stdout) == ["walking", "dBHLToneAudiometry", "splMeter", "splMeter"])
+        let inspect = try E2E.run(["inspect", zip, "--format", "json"])
+        #expect(inspect.status == ExpectedExit.success, "\(inspect.stderr)")
+        #expect(inspect.stdout.contains("hearing-task.json"))
+    }
+
+    @Test func severalPathsAndAPartialResult() throws {
+        let root = try E2E.temporaryDirectory("paths")
+        defer { E2E.remove(root) }
+        let broken = root.path + "/broken.json"
+        try E2E.write("{\"items\": [", to: broken)
+        let tap = sharedDataPath("mpower-samples/pdkit_mpower_finger_tapping.json")
+        // One good input and one unreadable one: the good result is printed, the exit status says partial.
+        let r = try E2E.run(["analyze", tap, broken])
+        #expect(r.status == ExpectedExit.partlyUnreadable, "\(r.stderr)")
+        #expect(try Self.kinds(r.stdout) == ["tapping"])
+        #expect(r.stderr.contains("broken.json"))
+        #expect(!r.stderr.contains("Usage:"))
+        // Only unreadable input: a data error, no usage banner.
+        let bad = try E2E.run(["analyze", broken])
+        #expect(bad.status == ExpectedExit.dataError)
+        #expect(bad.stdout.isEmpty && !bad.stderr.contains("Usage:"))
+    }
+}
