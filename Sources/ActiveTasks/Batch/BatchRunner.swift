@@ -1,3 +1,4 @@
+import Archives
 import Foundation
 
 /// Which of N partitions a run processes.

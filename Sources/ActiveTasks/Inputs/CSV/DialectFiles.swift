@@ -1,5 +1,5 @@
+import Archives
 import Foundation
-import SensorSignal
 
 /// File access shared by every reader (ResearchKit results, recorder logs, CSV, mPower, MyDataHelps, the loader):
 /// whole-file reads with gzip handled, and ``FileReadError`` mapped to ``InputError`` in one place.
@@ -7,7 +7,7 @@ enum DialectFiles {
     /// The file's bytes, gunzipped when it is a gzip stream.
     /// - Throws: ``InputError``: `.unreadable` (missing, unreadable), `.syntax` (corrupt gzip),
     ///   `.unsupported` (larger than the decompression limit).
-    static func read(path: String, limit: Int = 4 << 30) throws(InputError) -> Data {
+    static func read(path: String, limit: Int64 = ArchiveLimits.defaultMaxEntryBytes) throws(InputError) -> Data {
         do {
             return try FileBytes.read(path: path, limit: limit)
         } catch {

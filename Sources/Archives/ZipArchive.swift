@@ -1,37 +1,4 @@
 import Foundation
-import SensorSignal
-
-/// Limits that keep a hostile or broken archive from filling the disk or the run.
-public struct ArchiveLimits: Sendable, Hashable, Codable {
-    /// Most entries one archive may hold (files and folders); more rejects the whole archive.
-    public var maxEntries: Int = 1_000_000
-    /// Most bytes one archive may decompress to in total, counting every entry; more rejects the whole archive.
-    public var maxTotalBytes: Int64 = 16 << 30
-    /// Most bytes one entry may decompress to; a larger entry is rejected on its own.
-    public var maxEntryBytes: Int64 = 4 << 30
-    /// How deep archives may nest (an archive inside an archive is depth 2).
-    public var maxDepth: Int = 3
-
-    /// Default limits: 1 000 000 entries, 16 GiB in total, 4 GiB per entry, nesting depth 3.
-    public init() {}
-}
-
-/// An archive that cannot be used at all (unreadable, not a ZIP, over a limit).
-public struct ArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The archive's path.
-    public var archive: String
-    /// What is wrong, in one line.
-    public var message: String
-
-    /// Creates an error.
-    public init(archive: String, message: String) {
-        self.archive = archive
-        self.message = message
-    }
-
-    /// `archive: message`.
-    public var description: String { archive + ": " + message }
-}
 
 /// A minimal, defensive ZIP reader (PKWARE APPNOTE 6.3: stored and deflated entries, ZIP64 sizes and offsets).
 ///
@@ -425,7 +392,7 @@ public enum ZipArchive {
                 handle.write(Data(piece))
             }
             do {
-                let inflater = entry.method == 0 ? nil : try RawInflater()
+                let inflater = entry.method == 0 ? nil : try Inflater(.raw)
                 var offset = 0
                 var done = false
                 while !done {
@@ -440,7 +407,7 @@ public enum ZipArchive {
                         done = offset >= length
                     }
                 }
-            } catch let error as RawInflateError {
+            } catch let error as InflateError {
                 return .rejected(error.description)
             } catch {
                 return outcome ?? .rejected("\(error)")

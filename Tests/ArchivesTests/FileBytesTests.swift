@@ -1,21 +1,15 @@
+import Archives
 import Foundation
-import SensorSignal
 import Testing
 
 @Suite struct FileBytesTests {
-    func gzip(_ path: String) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        p.arguments = ["-kf", path]
-        try p.run()
-        p.waitUntilExit()
-    }
+    func gzip(_ path: String) throws { try ArchiveFixtures.gzip(path) }
 
     @Test func plainAndGzipFilesReadTheSame() throws {
         let dir = TemporaryDirectory()
         let path = dir.path("log.csv")
-        var rng = SplitMix64(seed: 9)
-        let text = (0..<20_000).map { _ in "\(rng.next() % 1000),\(Double(rng.next() % 100_000) / 7)" }.joined(separator: "\n")
+        let text = (0..<20_000).map { i in "\(i * 7919 % 1000),\(Double(i * 104_729 % 100_000) / 7)" }
+            .joined(separator: "\n")
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         try gzip(path)
         #expect(try FileBytes.read(path: path) == Data(text.utf8))
