@@ -99,9 +99,7 @@ public enum ZipArchive {
                 continue
             }
             if entry.uncompressedSize > UInt64(limits.maxEntryBytes) {
-                reject(
-                    "declares \(entry.uncompressedSize) bytes decompressed, over the per-entry limit of \(limits.maxEntryBytes) bytes (--max-entry-bytes)"
-                )
+                reject(ArchiveLimits.exceededMessage(limits.maxEntryBytes))
                 continue
             }
             let key = relative.lowercased()

@@ -250,6 +250,39 @@ import Testing
         #expect(results.map { $0["source"] as! String } == [export + "/a.zip!/ok.csv"])
         #expect(!FileManager.default.fileExists(atPath: folder + "/slip.csv"))
     }
+
+    @Test func oneDecompressedSizeLimitForGzipFilesAndZipEntries() async throws {
+        // Issue 16: --max-entry-bytes applied to ZIP entries only; a small .gz could inflate to gigabytes in memory.
+        let folder = try BatchSupport.temporaryFolder("gzlimit")
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
+        let export = folder + "/export"
+        try FileManager.default.createDirectory(atPath: export, withIntermediateDirectories: true)
+        let rows = (0..<400).map { "\($0 * 20),0,0,1" }.joined(separator: "\n")
+        let csv = Data(("time_ms,ax,ay,az\n" + rows + "\n").utf8)  // about 4 KB
+        try csv.write(to: URL(fileURLWithPath: export + "/walk.csv"))
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        gzip.arguments = [export + "/walk.csv"]  // leaves walk.csv.gz only
+        try gzip.run()
+        gzip.waitUntilExit()
+        try Data("time_ms,ax,ay,az\n0,0,0,1\n20,0,0,1\n40,0,0,1\n".utf8)
+            .write(to: URL(fileURLWithPath: export + "/small.csv"))
+        try BatchSupport.zip([.init(name: "inside.csv", data: csv)]).write(to: URL(fileURLWithPath: export + "/a.zip"))
+        var configuration = BatchConfiguration(inputs: [.init(export)])
+        configuration.limits.maxEntryBytes = 2000
+        let out = folder + "/out"
+        _ = try await BatchRunner.run(
+            configuration: configuration, analysis: RecordAnalysis.Options(), outputFolder: out,
+            mode: .fresh(force: false))
+        let errors = try BatchSupport.jsonLines(out + "/errors.jsonl")
+        let reasons = Dictionary(
+            uniqueKeysWithValues: errors.map { ($0["source"] as! String, $0["reason"] as! String) })
+        let message = "decompressed size exceeds the limit (max 2000 bytes, --max-entry-bytes)"
+        #expect(reasons[export + "/walk.csv.gz"]?.contains(message) == true, "\(reasons)")
+        #expect(reasons[export + "/a.zip!/inside.csv"]?.contains(message) == true, "\(reasons)")
+        let results = try BatchSupport.jsonLines(out + "/results.jsonl")
+        #expect(results.map { $0["source"] as! String } == [export + "/small.csv"])
+    }
 }
 
 /// The dispatcher sends each task kind to its processor.

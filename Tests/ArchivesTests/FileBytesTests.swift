@@ -46,3 +46,32 @@ import Testing
         #expect(throws: FileReadError.fileNotFound(path: dir.path("none"))) { try FileBytes.read(path: dir.path("none")) }
     }
 }
+
+/// Issue 16: one decompressed-size limit, 512 MiB by default, for gzip files and ZIP entries.
+@Suite struct DecompressionLimitTests {
+    @Test func oneNamedDefaultForGzipAndZip() {
+        #expect(ArchiveLimits.defaultMaxEntryBytes == 512 << 20)
+        #expect(ArchiveLimits().maxEntryBytes == ArchiveLimits.defaultMaxEntryBytes)
+    }
+
+    @Test func aSmallGzipBombStopsAtTheDefaultLimit() throws {
+        // 513 MiB of zeros gzip to about 0.5 MB; reading must stop at 512 MiB with a clear error, not inflate it all.
+        let dir = TemporaryDirectory()
+        let path = dir.path("bomb.json.gz")
+        #expect(
+            try ArchiveFixtures.python(
+                """
+                import gzip, sys
+                with gzip.open(sys.argv[1], 'wb', compresslevel=9) as f:
+                    block = bytes(1 << 20)
+                    for _ in range(513): f.write(block)
+                """, [path]))
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        #expect(size < 1 << 20)
+        let error = #expect(throws: FileReadError.self) { try FileBytes.read(path: path) }
+        #expect(error == .tooLarge(path: path, limit: 512 << 20))
+        #expect(
+            error?.description
+                == "\(path): decompressed size exceeds the limit (max 512 MiB = 536870912 bytes, --max-entry-bytes)")
+    }
+}
