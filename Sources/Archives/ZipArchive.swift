@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A minimal, defensive ZIP reader (PKWARE APPNOTE 6.3: stored and deflated entries, ZIP64 sizes and offsets).
 ///
 /// It exists so batch runs can read exports as they are downloaded, with full control over safety: entry names
@@ -55,25 +61,40 @@ public enum ZipArchive {
 
     /// Extracts every acceptable entry of the archive at `path` into the empty folder `destination`.
     ///
+    /// Entries sharing one path (after `\\` is read as `/` and `.` components are dropped) are all refused with a
+    /// "duplicate entry name" reason: which copy is meant is ambiguous, so none is guessed. Names that differ only in
+    /// case are distinct entries; on a case-insensitive file system the later one is refused as a clash, never
+    /// written over the earlier.
+    ///
     /// - Returns: The files written and the entries refused (unsafe names, links, encryption, unsupported
-    ///   methods, per-entry size, CRC mismatch, corrupt data).
-    /// - Throws: ``ArchiveError`` when the archive is unreadable or breaks a whole-archive limit (entry count,
-    ///   total decompressed size); nothing then should be used from `destination`.
+    ///   methods, per-entry size, duplicate names, CRC mismatch, corrupt data).
+    /// - Throws: ``ArchiveError`` when the archive is unreadable, breaks a whole-archive limit (entry count, total
+    ///   decompressed size), or a file cannot be written (a full disk, an I/O error: the message names the file);
+    ///   nothing then should be used from `destination`.
     public static func extract(
         _ path: String, into destination: String, limits: ArchiveLimits = ArchiveLimits()
     ) throws(ArchiveError) -> Extraction {
         let file = try ZipFile(path)
         let list = try parseCentralDirectory(file, path: path, limits: limits)
-        let declaredTotal = list.reduce(UInt64(0)) { $0 &+ $1.uncompressedSize }
-        if declaredTotal > UInt64(limits.maxTotalBytes) {
+        let declaredTotal = list.reduce(UInt64(0)) { sum, entry in
+            let (total, overflow) = sum.addingReportingOverflow(entry.uncompressedSize)
+            return overflow ? .max : total
+        }
+        if declaredTotal > UInt64(max(0, limits.maxTotalBytes)) {
             throw ArchiveError(
                 archive: path,
                 message:
                     "declares \(declaredTotal) bytes decompressed, over the limit of \(limits.maxTotalBytes) bytes (--max-archive-bytes)"
             )
         }
+        // How many file entries share each path: a shared path is ambiguous, so every copy is refused.
+        var copies: [String: Int] = [:]
+        for entry in list where !entry.isDirectory {
+            if case .safe(let relative) = safeRelativePath(entry.name), !relative.isEmpty {
+                copies[relative, default: 0] += 1
+            }
+        }
         var result = Extraction()
-        var written: Set<String> = []
         var total: Int64 = 0
         let fm = FileManager.default
         for entry in list {
@@ -98,13 +119,14 @@ public enum ZipArchive {
                 reject("uses compression method \(entry.method); only stored (0) and deflate (8) are supported")
                 continue
             }
-            if entry.uncompressedSize > UInt64(limits.maxEntryBytes) {
+            if entry.uncompressedSize > UInt64(max(0, limits.maxEntryBytes)) {
                 reject(ArchiveLimits.exceededMessage(limits.maxEntryBytes))
                 continue
             }
-            let key = relative.lowercased()
-            guard written.insert(key).inserted else {
-                reject("duplicate entry name (an earlier entry has the same path)")
+            if let count = copies[relative], count > 1 {
+                reject(
+                    "duplicate entry name: \(count) entries have the path \(relative); which one is meant is ambiguous, so none is extracted"
+                )
                 continue
             }
             let target = destination + "/" + relative
@@ -115,17 +137,14 @@ public enum ZipArchive {
                 reject("cannot create folder for it: \(error.localizedDescription)")
                 continue
             }
-            // A file and a folder of the same name: refuse rather than overwrite.
-            if fm.fileExists(atPath: target) {
-                reject("clashes with another entry's path")
-                continue
-            }
-            switch writeEntry(entry, from: file, to: target, limits: limits, total: &total) {
+            switch try writeEntry(entry, from: file, to: target, limits: limits, total: &total) {
             case .written:
                 result.files.append(relative)
             case .rejected(let reason):
                 try? fm.removeItem(atPath: target)
                 reject(reason)
+            case .clash:
+                reject("clashes with another entry's path")
             case .archiveLimit:
                 try? fm.removeItem(atPath: target)
                 throw ArchiveError(
@@ -182,9 +201,12 @@ public enum ZipArchive {
                 throw ArchiveError(archive: path, message: "cannot read the archive (missing or permission denied)")
             }
             self.handle = handle
-            do { size = Int(try handle.seekToEnd()) } catch {
+            let end: UInt64
+            do { end = try handle.seekToEnd() } catch {
                 throw ArchiveError(archive: path, message: "cannot read the archive: \(error.localizedDescription)")
             }
+            guard let size = Int(exactly: end) else { throw ArchiveError(archive: path, message: "is too large") }
+            self.size = size
         }
 
         deinit { try? handle.close() }
@@ -254,7 +276,7 @@ public enum ZipArchive {
             (count, size, offset) = fields
             zip64Record = nil
         }
-        if count > UInt64(limits.maxEntries) {
+        if count > UInt64(max(0, limits.maxEntries)) {
             throw fail("holds \(count) entries, over the limit of \(limits.maxEntries) (--max-archive-entries)")
         }
         guard offset <= UInt64(n), size <= UInt64(n) - offset else {
@@ -330,32 +352,63 @@ public enum ZipArchive {
         return entries
     }
 
-    enum WriteOutcome {
+    enum WriteOutcome: Equatable {
         case written
         case rejected(String)
+        /// The target exists already (an entry of the same name on a case-insensitive file system, a folder).
+        case clash
         case archiveLimit
     }
 
-    /// Streams one entry to `target`, counting bytes against the declared size and the archive budget.
+    /// Streams one entry to a new file `target`, counting bytes against the declared size and the archive budget.
+    /// - Parameter createNew: Create `target` and refuse an existing one (false only lets tests write to a device).
+    /// - Throws: ``ArchiveError`` naming `target` when it cannot be created or written (full disk, I/O error).
     static func writeEntry(
-        _ entry: Entry, from file: ZipFile, to target: String, limits: ArchiveLimits, total: inout Int64
-    ) -> WriteOutcome {
-        guard FileManager.default.createFile(atPath: target, contents: nil),
-            let handle = FileHandle(forWritingAtPath: target)
-        else { return .rejected("cannot create \(target)") }
-        defer { try? handle.close() }
+        _ entry: Entry, from file: ZipFile, to target: String, createNew: Bool = true, limits: ArchiveLimits,
+        total: inout Int64
+    ) throws(ArchiveError) -> WriteOutcome {
+        func failure(_ reason: String) -> ArchiveError {
+            if createNew { try? FileManager.default.removeItem(atPath: target) }
+            return ArchiveError(archive: file.path, message: "cannot write \(target) (entry \(entry.name)): \(reason)")
+        }
+        let output: OutputFile
+        switch OutputFile.create(target, createNew: createNew) {
+        case .success(let opened): output = opened
+        case .failure(let error) where error.code == EEXIST || error.code == EISDIR: return .clash
+        case .failure(let error) where error.code == ENAMETOOLONG || error.code == ENOTDIR:
+            return .rejected("cannot create \(target): \(error.reason)")
+        case .failure(let error): throw failure(error.reason)
+        }
         let budget = limits.maxTotalBytes - total
-        let (outcome, produced) = writeEntry(entry, from: file, to: handle, budget: budget)
+        let (outcome, produced) = writeEntry(entry, from: file, to: output, budget: budget)
         total += produced
-        return outcome
+        let closed = output.close()
+        switch outcome {
+        case .writeFailed(let reason): throw failure(reason)
+        case .rejected(let reason): return .rejected(reason)
+        case .archiveLimit: return .archiveLimit
+        case .written:
+            // close() can report a delayed write error.
+            if case .failure(let error) = closed { throw failure(error.reason) }
+            return .written
+        }
     }
 
-    /// Streams one entry's data (read in 1 MiB pieces) to `handle`; returns the outcome and the bytes produced.
+    /// What streaming one entry's data gave.
+    enum StreamOutcome: Equatable {
+        case written
+        case rejected(String)
+        case archiveLimit
+        /// The output could not be written (errno's text).
+        case writeFailed(String)
+    }
+
+    /// Streams one entry's data (read in 1 MiB pieces) to `output`; returns the outcome and the bytes produced.
     static func writeEntry(
-        _ entry: Entry, from file: ZipFile, to handle: FileHandle, budget: Int64
-    ) -> (WriteOutcome, Int64) {
+        _ entry: Entry, from file: ZipFile, to output: OutputFile, budget: Int64
+    ) -> (StreamOutcome, Int64) {
         var produced: Int64 = 0
-        let outcome = { () -> WriteOutcome in
+        let outcome = { () -> StreamOutcome in
             let header = Int(clamping: entry.localHeaderOffset)
             guard header <= file.size - 30, let local = try? file.read(at: header, count: 30), local.count == 30 else {
                 return .rejected("local header out of range (corrupt archive)")
@@ -372,7 +425,7 @@ public enum ZipArchive {
             }
             let length = Int(entry.compressedSize)
             var crc: UInt32 = 0
-            var outcome: WriteOutcome?
+            var outcome: StreamOutcome?
             struct Stop: Error {}
             let sink: (UnsafeRawBufferPointer) throws -> Void = { piece in
                 produced += Int64(piece.count)
@@ -387,7 +440,10 @@ public enum ZipArchive {
                     throw Stop()
                 }
                 crc = CRC32.update(crc, piece)
-                handle.write(Data(piece))
+                if case .failure(let error) = output.write(piece) {
+                    outcome = .writeFailed(error.reason)
+                    throw Stop()
+                }
             }
             do {
                 let inflater = entry.method == 0 ? nil : try Inflater(.raw)

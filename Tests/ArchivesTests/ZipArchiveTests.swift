@@ -186,3 +186,97 @@ import Testing
     }
 }
 
+/// Issue 16 and 15: write failures, duplicate names.
+@Suite struct ZipExtractionPolicyTests {
+    @Test func aFullDiskIsAThrownErrorNamingTheFileNotATrap() throws {
+        // Issue 16: `ZipArchive.writeEntry` used FileHandle.write(_:), which traps on ENOSPC and killed the batch.
+        let dir = TemporaryDirectory()
+        let zip = dir.path("a.zip")
+        try ArchiveFixtures.zip([.init(name: "data/a.csv", data: Data(repeating: 0x41, count: 5000))])
+            .write(to: URL(fileURLWithPath: zip))
+        let file = try ZipArchive.ZipFile(zip)
+        let entry = try #require(try ZipArchive.entries(of: zip).first)
+        var total: Int64 = 0
+        let error = #expect(throws: ArchiveError.self) {
+            try ZipArchive.writeEntry(
+                entry, from: file, to: "/dev/full", createNew: false, limits: ArchiveLimits(), total: &total)
+        }
+        #expect(error?.archive == zip)
+        #expect(error?.message == "cannot write /dev/full (entry data/a.csv): No space left on device")
+    }
+
+    @Test func aDestinationThatIsAFileRefusesEntriesWithoutTrapping() throws {
+        // The extraction folder is a file: nothing can be created in it; each entry is refused with a reason.
+        let dir = TemporaryDirectory()
+        let zip = dir.path("a.zip")
+        try ArchiveFixtures.zip([.init(name: "a.csv", data: Data("x".utf8))]).write(to: URL(fileURLWithPath: zip))
+        let notAFolder = dir.path("plain-file")
+        try Data().write(to: URL(fileURLWithPath: notAFolder))
+        let result = try ZipArchive.extract(zip, into: notAFolder)
+        #expect(result.files.isEmpty)
+        #expect(result.rejected.first?.entry == "a.csv")
+    }
+
+    @Test func duplicateNamesAreRefusedAllAndCaseVariantsAreKept() throws {
+        let dir = TemporaryDirectory()
+        let zip = dir.path("dup.zip")
+        let out = dir.path("out")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try ArchiveFixtures.zip([
+            .init(name: "walk.csv", data: Data("first".utf8)),
+            .init(name: "Walk.csv", data: Data("other case".utf8)),
+            .init(name: "./walk.csv", data: Data("second".utf8)),
+            .init(name: "tap.csv", data: Data("tap".utf8), declaredCRC: 0xDEAD_BEEF),
+            .init(name: "tap.csv", data: Data("tap".utf8)),
+            .init(name: "keep.csv", data: Data("keep".utf8)),
+        ]).write(to: URL(fileURLWithPath: zip))
+        let result = try ZipArchive.extract(zip, into: out)
+        // Case variants are distinct entries (on this case-sensitive file system both are written).
+        #expect(result.files == ["Walk.csv", "keep.csv"])
+        let reasons = result.rejected.map { "\($0.entry): \($0.reason)" }
+        #expect(
+            reasons == [
+                "walk.csv: duplicate entry name: 2 entries have the path walk.csv; which one is meant is ambiguous, so none is extracted",
+                "./walk.csv: duplicate entry name: 2 entries have the path walk.csv; which one is meant is ambiguous, so none is extracted",
+                "tap.csv: duplicate entry name: 2 entries have the path tap.csv; which one is meant is ambiguous, so none is extracted",
+                "tap.csv: duplicate entry name: 2 entries have the path tap.csv; which one is meant is ambiguous, so none is extracted",
+            ])
+        #expect(!FileManager.default.fileExists(atPath: out + "/walk.csv"))
+        #expect(try String(contentsOfFile: out + "/Walk.csv", encoding: .utf8) == "other case")
+    }
+
+    @Test func encryptedAndUnsupportedEntriesAreRefusedAndLaterEntriesStillRead() throws {
+        // ZIPFoundation 0.9.20 stops listing at an encrypted entry without an error (README, Architecture).
+        let dir = TemporaryDirectory()
+        let zip = dir.path("mixed.zip")
+        let out = dir.path("out")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try ArchiveFixtures.zip([
+            .init(name: "first.csv", data: Data("1".utf8)),
+            .init(name: "secret.csv", data: Data("2".utf8), flags: 1),
+            .init(name: "bzip2.csv", data: Data("3".utf8), method: 12),
+            .init(name: "third.csv", data: Data("4".utf8)),
+        ]).write(to: URL(fileURLWithPath: zip))
+        let result = try ZipArchive.extract(zip, into: out)
+        #expect(result.files == ["first.csv", "third.csv"])
+        #expect(result.rejected.map(\.entry) == ["secret.csv", "bzip2.csv"])
+    }
+
+    @Test func aDeflateStreamRunningPastTheEndOfTheFileIsRefusedQuickly() throws {
+        // A non-final stored block claiming 65 535 bytes, then the end of the archive: ZIPFoundation 0.9.20 on Linux
+        // loops forever on this (README, Architecture); here it is a rejected entry.
+        let dir = TemporaryDirectory()
+        let zip = dir.path("eof.zip")
+        let out = dir.path("out")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let deflate = Data([0x00, 0xFF, 0xFF, 0x00, 0x00]) + Data("t,x\n".utf8)
+        try ArchiveFixtures.zip([
+            .init(name: "a.csv", data: deflate, declaredCRC: 0, method: 8, uncompressedSize: 4),
+            .init(name: "b.csv", data: Data("ok".utf8)),
+        ]).write(to: URL(fileURLWithPath: zip))
+        let result = try ZipArchive.extract(zip, into: out)
+        #expect(result.files == ["b.csv"])
+        #expect(result.rejected.first?.entry == "a.csv")
+        #expect(result.rejected.first?.reason.contains("truncated") == true)
+    }
+}
