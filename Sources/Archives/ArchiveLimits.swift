@@ -1,8 +1,10 @@
 /// Limits that keep a hostile or broken archive or gzip file from filling the memory, the disk or the run.
 public struct ArchiveLimits: Sendable, Hashable, Codable {
-    /// The one decompressed-size limit of a single file, bytes: 512 MiB. It applies alike to a ZIP entry and to a
-    /// gzip file (`.json.gz`, `.csv.gz`, also inside archives), so a 3 MB gzip "bomb" cannot inflate to gigabytes
-    /// in memory. Batch runs override it with `--max-entry-bytes` (``maxEntryBytes``).
+    /// The one decompressed-size limit of a single file, bytes: 512 MiB.
+    ///
+    /// It applies alike to a ZIP entry and to a gzip file (`.json.gz`, `.csv.gz`, also inside archives), so a
+    /// 3 MB gzip "bomb" cannot inflate to gigabytes in memory. Batch runs override it with `--max-entry-bytes`
+    /// (``maxEntryBytes``).
     public static let defaultMaxEntryBytes: Int64 = 512 << 20
 
     /// Most entries one archive may hold (files and folders); more rejects the whole archive.

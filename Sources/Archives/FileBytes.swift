@@ -50,7 +50,8 @@ public enum FileBytes {
             raw = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
         } catch {
             throw .unreadable(
-                path: path, reason: FileManager.default.isReadableFile(atPath: path) ? "I/O error" : "permission denied")
+                path: path, reason: FileManager.default.isReadableFile(atPath: path) ? "I/O error" : "permission denied"
+            )
         }
         guard isGzip(raw) else { return raw }
         return try gunzip(raw, path: path, limit: limit)

@@ -282,74 +282,91 @@ public enum ZipArchive {
         guard offset <= UInt64(n), size <= UInt64(n) - offset else {
             throw fail("central directory lies outside the file (truncated or corrupt archive)")
         }
-        let directory = try file.read(at: Int(offset), count: Int(size))
-        let parsed: Result<[Entry], ArchiveError> = directory.withUnsafeBytes { p in
-            do throws(ArchiveError) {
-                return .success(try parseEntries(p, count: Int(count), path: path))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try parsed.get()
+        return try parseEntries(file, offset: Int(offset), size: Int(size), count: Int(count), path: path)
     }
 
-    /// The entries of a central directory held in `p`.
-    static func parseEntries(_ p: UnsafeRawBufferPointer, count: Int, path: String) throws(ArchiveError) -> [Entry] {
+    /// The entries of the central directory at `offset` (`size` bytes, `count` entries), read in windows of about
+    /// 1 MiB: memory stays small whatever the directory's declared size.
+    static func parseEntries(
+        _ file: ZipFile, offset: Int, size: Int, count: Int, path: String
+    ) throws(ArchiveError) -> [Entry] {
         func fail(_ message: String) -> ArchiveError { ArchiveError(archive: path, message: message) }
         var entries: [Entry] = []
-        entries.reserveCapacity(count)
-        var at = 0
-        let end = p.count
+        entries.reserveCapacity(min(count, 1 << 16))
+        var window = Data()
+        var windowStart = offset
+        let end = offset + size
+        /// Makes bytes `at..<at + n` of the file available in `window`; false when they lie past the directory.
+        func ensure(_ at: Int, _ n: Int) throws(ArchiveError) -> Bool {
+            guard n <= end - at else { return false }
+            if at >= windowStart && at + n <= windowStart + window.count { return true }
+            window = try file.read(at: at, count: min(end - at, max(n, 1 << 20)))
+            windowStart = at
+            return window.count >= n
+        }
+        var at = offset
         for index in 0..<count {
-            guard at + 46 <= end, u32(p, at) == 0x0201_4B50 else {
+            guard try ensure(at, 46) else { throw fail("central directory entry \(index + 1) of \(count) is corrupt") }
+            let (signature, length): (UInt32, Int) = window.withUnsafeBytes { w in
+                let p = UnsafeRawBufferPointer(rebasing: w[(at - windowStart)...])
+                return (u32(p, 0), 46 + Int(u16(p, 28)) + Int(u16(p, 30)) + Int(u16(p, 32)))
+            }
+            guard signature == 0x0201_4B50 else {
                 throw fail("central directory entry \(index + 1) of \(count) is corrupt")
             }
-            let madeBy = u16(p, at + 4)
-            let flags = u16(p, at + 8)
-            let method = u16(p, at + 10)
-            let crc = u32(p, at + 16)
-            var compressed = UInt64(u32(p, at + 20))
-            var uncompressed = UInt64(u32(p, at + 24))
-            let nameLength = Int(u16(p, at + 28))
-            let extraLength = Int(u16(p, at + 30))
-            let commentLength = Int(u16(p, at + 32))
-            let external = u32(p, at + 38)
-            var local = UInt64(u32(p, at + 42))
-            guard at + 46 + nameLength + extraLength + commentLength <= end else {
+            guard try ensure(at, length) else {
                 throw fail("central directory entry \(index + 1) runs past the directory")
             }
-            let nameBytes = UnsafeRawBufferPointer(rebasing: p[(at + 46)..<(at + 46 + nameLength)])
-            let name =
-                String(validating: nameBytes, as: UTF8.self)
-                ?? String(decoding: nameBytes.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
-            // ZIP64 extended information: present fields follow the order usize, csize, offset.
-            var e = at + 46 + nameLength
-            let extraEnd = e + extraLength
-            while e + 4 <= extraEnd {
-                let id = u16(p, e)
-                let len = Int(u16(p, e + 2))
-                if id == 0x0001 {
-                    var f = e + 4
-                    if uncompressed == 0xFFFF_FFFF, f + 8 <= e + 4 + len {
-                        uncompressed = u64(p, f)
-                        f += 8
-                    }
-                    if compressed == 0xFFFF_FFFF, f + 8 <= e + 4 + len {
-                        compressed = u64(p, f)
-                        f += 8
-                    }
-                    if local == 0xFFFF_FFFF, f + 8 <= e + 4 + len { local = u64(p, f) }
-                }
-                e += 4 + len
+            let entry = window.withUnsafeBytes { w in
+                parseEntry(UnsafeRawBufferPointer(rebasing: w[(at - windowStart)..<(at - windowStart + length)]))
             }
-            let unixMode = (madeBy >> 8) == 3 ? (external >> 16) & 0o170000 : 0
-            entries.append(
-                Entry(
-                    name: name, method: method, flags: flags, crc: crc, compressedSize: compressed,
-                    uncompressedSize: uncompressed, localHeaderOffset: local, isSymbolicLink: unixMode == 0o120000))
-            at += 46 + nameLength + extraLength + commentLength
+            entries.append(entry)
+            at += length
         }
         return entries
+    }
+
+    /// One central-directory record, whole in `p` (46 fixed bytes, then name, extra field and comment).
+    static func parseEntry(_ p: UnsafeRawBufferPointer) -> Entry {
+        let madeBy = u16(p, 4)
+        let flags = u16(p, 8)
+        let method = u16(p, 10)
+        let crc = u32(p, 16)
+        var compressed = UInt64(u32(p, 20))
+        var uncompressed = UInt64(u32(p, 24))
+        let nameLength = Int(u16(p, 28))
+        let extraLength = Int(u16(p, 30))
+        let external = u32(p, 38)
+        var local = UInt64(u32(p, 42))
+        let nameBytes = UnsafeRawBufferPointer(rebasing: p[46..<(46 + nameLength)])
+        let name =
+            String(validating: nameBytes, as: UTF8.self)
+            ?? String(decoding: nameBytes.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
+        // ZIP64 extended information: present fields follow the order usize, csize, offset. A field's declared
+        // length is never trusted past the extra field's end.
+        var e = 46 + nameLength
+        let extraEnd = e + extraLength
+        while e + 4 <= extraEnd {
+            let id = u16(p, e)
+            let fieldEnd = min(e + 4 + Int(u16(p, e + 2)), extraEnd)
+            if id == 0x0001 {
+                var f = e + 4
+                if uncompressed == 0xFFFF_FFFF, f + 8 <= fieldEnd {
+                    uncompressed = u64(p, f)
+                    f += 8
+                }
+                if compressed == 0xFFFF_FFFF, f + 8 <= fieldEnd {
+                    compressed = u64(p, f)
+                    f += 8
+                }
+                if local == 0xFFFF_FFFF, f + 8 <= fieldEnd { local = u64(p, f) }
+            }
+            e = fieldEnd
+        }
+        let unixMode = (madeBy >> 8) == 3 ? (external >> 16) & 0o170000 : 0
+        return Entry(
+            name: name, method: method, flags: flags, crc: crc, compressedSize: compressed,
+            uncompressedSize: uncompressed, localHeaderOffset: local, isSymbolicLink: unixMode == 0o120000)
     }
 
     enum WriteOutcome: Equatable {

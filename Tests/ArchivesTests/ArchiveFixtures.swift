@@ -30,6 +30,8 @@ enum ArchiveFixtures {
         var method: Int = 0
         /// Declared decompressed size for method 8 (defaults to the data's size).
         var uncompressedSize: UInt32?
+        /// The central-directory extra field, as given.
+        var extra = Data()
     }
 
     /// A ZIP archive of the entries, written as given (stored unless an entry says otherwise).
@@ -53,9 +55,11 @@ enum ArchiveFixtures {
             u16(0x0314, &central); u16(20, &central); u16(entry.flags, &central); u16(entry.method, &central)
             u16(0, &central); u16(0, &central)
             u32(crc, &central); u32(UInt32(entry.data.count), &central); u32(size, &central)
-            u16(name.count, &central); u16(0, &central); u16(0, &central); u16(0, &central); u16(0, &central)
+            u16(name.count, &central); u16(entry.extra.count, &central); u16(0, &central); u16(0, &central)
+            u16(0, &central)
             u32(entry.mode << 16, &central); u32(offset, &central)
             central.append(name)
+            central.append(entry.extra)
         }
         let centralOffset = UInt32(out.count)
         out.append(central)

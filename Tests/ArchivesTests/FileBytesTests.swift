@@ -21,7 +21,9 @@ import Testing
 
     @Test func sharedOxfordFileDecompresses() throws {
         let path = sharedDataPath("oxford-step-counter/user1_hand_1506421989895.csv.gz")
-        try #require(FileManager.default.fileExists(atPath: path), "the shared reference data must sit beside the repository (../shared)")
+        try #require(
+            FileManager.default.fileExists(atPath: path),
+            "the shared reference data must sit beside the repository (../shared)")
         let text = String(decoding: try FileBytes.read(path: path), as: UTF8.self)
         let lines = text.split(separator: "\n")
         #expect(lines.count > 19_000)
@@ -42,8 +44,12 @@ import Testing
         let corrupt = dir.path("corrupt.gz")
         try bad.write(to: URL(fileURLWithPath: corrupt))
         #expect(throws: FileReadError.self) { try FileBytes.read(path: corrupt) }
-        #expect(throws: FileReadError.tooLarge(path: path + ".gz", limit: 1000)) { try FileBytes.read(path: path + ".gz", limit: 1000) }
-        #expect(throws: FileReadError.fileNotFound(path: dir.path("none"))) { try FileBytes.read(path: dir.path("none")) }
+        #expect(throws: FileReadError.tooLarge(path: path + ".gz", limit: 1000)) {
+            try FileBytes.read(path: path + ".gz", limit: 1000)
+        }
+        #expect(throws: FileReadError.fileNotFound(path: dir.path("none"))) {
+            try FileBytes.read(path: dir.path("none"))
+        }
     }
 }
 

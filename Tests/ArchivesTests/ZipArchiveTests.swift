@@ -19,15 +19,16 @@ import Testing
     @Test func extractsGoodEntriesAndRefusesZipSlip() throws {
         let good = Data("{\"items\":[]}".utf8)
         let dir = TemporaryDirectory()
-        let (zip, out) = try write([
-            .init(name: "study/ok.json", data: good),
-            .init(name: "../evil.json", data: good),
-            .init(name: "/etc/evil.json", data: good),
-            .init(name: "a/../../evil.json", data: good),
-            .init(name: "C:/evil.json", data: good),
-            .init(name: "..\\evil2.json", data: good),
-            .init(name: "link.json", data: Data("/etc/passwd".utf8), mode: 0o120777),
-        ], in: dir)
+        let (zip, out) = try write(
+            [
+                .init(name: "study/ok.json", data: good),
+                .init(name: "../evil.json", data: good),
+                .init(name: "/etc/evil.json", data: good),
+                .init(name: "a/../../evil.json", data: good),
+                .init(name: "C:/evil.json", data: good),
+                .init(name: "..\\evil2.json", data: good),
+                .init(name: "link.json", data: Data("/etc/passwd".utf8), mode: 0o120777),
+            ], in: dir)
         let result = try ZipArchive.extract(zip, into: out)
         #expect(result.files == ["study/ok.json"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/study/ok.json")) == good)
@@ -84,10 +85,11 @@ import Testing
     @Test func lyingHeadersAndBadChecksumsAreCaught() throws {
         let data = Data(repeating: 0x42, count: 100)
         let dir = TemporaryDirectory()
-        let (zip, out) = try write([
-            .init(name: "small.csv", data: data, declaredSize: 10),
-            .init(name: "crc.csv", data: data, declaredCRC: 0xDEAD_BEEF),
-        ], in: dir)
+        let (zip, out) = try write(
+            [
+                .init(name: "small.csv", data: data, declaredSize: 10),
+                .init(name: "crc.csv", data: data, declaredCRC: 0xDEAD_BEEF),
+            ], in: dir)
         let result = try ZipArchive.extract(zip, into: out)
         #expect(result.files.isEmpty)
         #expect(
@@ -278,5 +280,25 @@ import Testing
         #expect(result.files == ["b.csv"])
         #expect(result.rejected.first?.entry == "a.csv")
         #expect(result.rejected.first?.reason.contains("truncated") == true)
+    }
+
+    @Test func anExtraFieldClaimingMoreThanItHoldsIsNotReadPastItsEnd() throws {
+        // A ZIP64 field declaring 65 535 bytes in a 6-byte extra field, on the directory's last entry: the old
+        // parser read 8 bytes past the central directory (a trap in debug builds, garbage in release).
+        let dir = TemporaryDirectory()
+        let zip = dir.path("extra.zip")
+        let out = dir.path("out")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try ArchiveFixtures.zip([
+            .init(name: "ok.csv", data: Data("1".utf8)),
+            .init(
+                name: "z64.csv", data: Data("2".utf8), declaredSize: 0xFFFF_FFFF,
+                extra: Data([0x01, 0x00, 0xFF, 0xFF, 0x00, 0x00])),
+        ]).write(to: URL(fileURLWithPath: zip))
+        let entries = try ZipArchive.entries(of: zip)
+        #expect(entries.map(\.uncompressedSize) == [1, 0xFFFF_FFFF])
+        let result = try ZipArchive.extract(zip, into: out)
+        #expect(result.files == ["ok.csv"])
+        #expect(result.rejected.first?.reason.hasPrefix("decompressed size exceeds the limit") == true)
     }
 }
