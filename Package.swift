@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],  // Synchronization.Mutex; irrelevant on Linux
     products: [
         .library(name: "SensorSignal", targets: ["SensorSignal"]),
+        .library(name: "Archives", targets: ["Archives"]),
         .library(name: "ActiveTasks", targets: ["ActiveTasks"]),
         .executable(name: "taskproc", targets: ["taskproc"]),
     ],
@@ -15,7 +16,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),  // batch SQLite output
     ],
     targets: [
-        // MARK: - C libraries (thin shims only; imported by SensorSignal/Interop alone)
+        // MARK: - C libraries (thin shims only; CFFTW and CSndfile imported by SensorSignal/Interop alone, CZlib by
+        // Archives/Zlib alone: .ci/run checks it)
         .systemLibrary(
             name: "CFFTW", pkgConfig: "fftw3",
             providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]),
@@ -30,19 +32,21 @@ let package = Package(
         .target(
             name: "SensorSignal",
             dependencies: [
-                "CFFTW", "CSndfile", "CZlib",
+                "CFFTW", "CSndfile",
                 .product(name: "RealModule", package: "swift-numerics"),
                 .product(name: "ComplexModule", package: "swift-numerics"),
             ]),
+        // ZIP and gzip behind our own limits (zip slip, links, sizes, CRC); no DSP. See README, "Architecture".
+        .target(name: "Archives", dependencies: ["CZlib"]),
         .target(
             name: "ActiveTasks",
-            dependencies: ["SensorSignal", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["SensorSignal", "Archives", .product(name: "GRDB", package: "GRDB.swift")]),
 
         // MARK: - Command-line tool
         .executableTarget(
             name: "taskproc",
             dependencies: [
-                "ActiveTasks",
+                "ActiveTasks", "Archives",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -50,13 +54,15 @@ let package = Package(
         .testTarget(
             name: "SensorSignalTests",
             dependencies: [
-                "SensorSignal",
+                "SensorSignal", "Archives",  // Archives only to read gzip reference data
+
                 .product(name: "RealModule", package: "swift-numerics"),
                 .product(name: "ComplexModule", package: "swift-numerics"),
             ]),
+        .testTarget(name: "ArchivesTests", dependencies: ["Archives"]),
         .testTarget(
             name: "ActiveTasksTests",
-            dependencies: ["ActiveTasks", "SensorSignal", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["ActiveTasks", "Archives", "SensorSignal", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"]),  // read from disk via #filePath, not bundled
         .testTarget(
             name: "taskprocTests",

@@ -1,4 +1,5 @@
 import ActiveTasks
+import Archives
 import ArgumentParser
 import Foundation
 
@@ -47,7 +48,7 @@ struct Batch: AsyncParsableCommand {
     @Option(help: "Most bytes one .zip archive may decompress to.")
     var maxArchiveBytes: Int64 = ArchiveLimits().maxTotalBytes
 
-    @Option(help: "Most bytes one archive entry may decompress to.")
+    @Option(help: "Most bytes one .zip entry or one gzip file may decompress to (default 512 MiB).")
     var maxEntryBytes: Int64 = ArchiveLimits().maxEntryBytes
 
     @Option(

@@ -1,6 +1,6 @@
+import Archives
 import Foundation
 import GRDB
-import SensorSignal
 
 /// Helpers shared by the batch tests: temporary folders, the export generator, a minimal ZIP writer, output
 /// comparison.

@@ -1,3 +1,4 @@
+import Archives
 import Foundation
 import Testing
 
@@ -47,167 +48,6 @@ import Testing
         #expect(ShardSpec("0/3") == nil)
         #expect(ShardSpec("4/3") == nil)
         #expect(ShardSpec("1-3") == nil)
-    }
-}
-
-/// ZIP reading and its safety rules, on archives crafted byte by byte.
-@Suite struct BatchArchiveTests {
-    func write(_ entries: [BatchSupport.ZipEntry], name: String = "a.zip") throws -> (zip: String, folder: String) {
-        let folder = try BatchSupport.temporaryFolder("zip")
-        let path = folder + "/" + name
-        try BatchSupport.zip(entries).write(to: URL(fileURLWithPath: path))
-        try FileManager.default.createDirectory(atPath: folder + "/out", withIntermediateDirectories: true)
-        return (path, folder + "/out")
-    }
-
-    @Test func extractsGoodEntriesAndRefusesZipSlip() throws {
-        let good = Data("{\"items\":[]}".utf8)
-        let (zip, out) = try write([
-            .init(name: "study/ok.json", data: good),
-            .init(name: "../evil.json", data: good),
-            .init(name: "/etc/evil.json", data: good),
-            .init(name: "a/../../evil.json", data: good),
-            .init(name: "C:/evil.json", data: good),
-            .init(name: "..\\evil2.json", data: good),
-            .init(name: "link.json", data: Data("/etc/passwd".utf8), mode: 0o120777),
-        ])
-        let result = try ZipArchive.extract(zip, into: out)
-        #expect(result.files == ["study/ok.json"])
-        #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/study/ok.json")) == good)
-        let reasons = Dictionary(uniqueKeysWithValues: result.rejected.map { ($0.entry, $0.reason) })
-        #expect(reasons.count == 6)
-        for name in ["../evil.json", "a/../../evil.json", "..\\evil2.json"] {
-            #expect(reasons[name]?.contains("zip slip") == true, "\(name): \(reasons[name] ?? "accepted")")
-        }
-        #expect(reasons["/etc/evil.json"]?.contains("absolute path") == true)
-        #expect(reasons["C:/evil.json"]?.contains("drive-letter") == true)
-        #expect(reasons["link.json"]?.contains("symbolic link") == true)
-        // Nothing was written outside the extraction folder.
-        let parent = (out as NSString).deletingLastPathComponent
-        #expect(!FileManager.default.fileExists(atPath: parent + "/evil.json"))
-        #expect(!FileManager.default.fileExists(atPath: (parent as NSString).deletingLastPathComponent + "/evil.json"))
-    }
-
-    @Test func entryCountLimitRejectsTheArchive() throws {
-        let entries = (0..<5).map { BatchSupport.ZipEntry(name: "f\($0).json", data: Data("{}".utf8)) }
-        let (zip, out) = try write(entries)
-        var limits = ArchiveLimits()
-        limits.maxEntries = 4
-        let error = #expect(throws: (any Error).self) {
-            try ZipArchive.extract(zip, into: out, limits: limits)
-        }
-        #expect(error.map { "\($0)" }?.contains("holds 5 entries, over the limit of 4 (--max-archive-entries)") == true)
-        limits.maxEntries = 5
-        #expect(try ZipArchive.extract(zip, into: out, limits: limits).files.count == 5)
-    }
-
-    @Test func sizeLimitsRejectArchiveOrEntry() throws {
-        let big = Data(repeating: 0x41, count: 1000)
-        let (zip, out) = try write([.init(name: "a.csv", data: big), .init(name: "b.csv", data: big)])
-        var limits = ArchiveLimits()
-        limits.maxTotalBytes = 1500
-        let error = #expect(throws: (any Error).self) {
-            try ZipArchive.extract(zip, into: out, limits: limits)
-        }
-        #expect(
-            error.map { "\($0)" }?.contains("declares 2000 bytes decompressed, over the limit of 1500 bytes") == true)
-        limits = ArchiveLimits()
-        limits.maxEntryBytes = 999
-        let result = try ZipArchive.extract(zip, into: out, limits: limits)
-        #expect(result.files.isEmpty)
-        #expect(result.rejected.count == 2)
-        #expect(result.rejected.allSatisfy { $0.reason.contains("over the per-entry limit of 999 bytes") })
-    }
-
-    @Test func lyingHeadersAndBadChecksumsAreCaught() throws {
-        let data = Data(repeating: 0x42, count: 100)
-        let (zip, out) = try write([
-            .init(name: "small.csv", data: data, declaredSize: 10),
-            .init(name: "crc.csv", data: data, declaredCRC: 0xDEAD_BEEF),
-        ])
-        let result = try ZipArchive.extract(zip, into: out)
-        #expect(result.files.isEmpty)
-        #expect(
-            result.rejected.first { $0.entry == "small.csv" }?.reason.contains("more than its declared 10 bytes")
-                == true)
-        #expect(result.rejected.first { $0.entry == "crc.csv" }?.reason.contains("CRC-32 mismatch") == true)
-        #expect(!FileManager.default.fileExists(atPath: out + "/small.csv"))
-    }
-
-    @Test func notAZipIsAClearError() throws {
-        let folder = try BatchSupport.temporaryFolder("notzip")
-        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
-        let path = folder + "/x.zip"
-        try Data("hello".utf8).write(to: URL(fileURLWithPath: path))
-        let error = #expect(throws: (any Error).self) {
-            try ZipArchive.extract(path, into: folder)
-        }
-        #expect(error.map { "\($0)" }?.contains("is not a ZIP archive") == true)
-    }
-
-    @Test func zip64CentralDirectoryFromPythonsZipfile() throws {
-        // 65 536 entries do not fit the classic 16-bit count: Python's zipfile writes ZIP64 end records.
-        let folder = try BatchSupport.temporaryFolder("zip64")
-        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
-        let path = folder + "/many.zip"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", "-c",
-            "import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w') as z:\n    for i in range(65536): z.writestr('f%05d.csv' % i, str(i))",
-            path,
-        ]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let entries = try ZipArchive.entries(of: path)
-        #expect(entries.count == 65_536)
-        #expect(entries.last?.name == "f65535.csv")
-        #expect(entries.last?.uncompressedSize == 5)
-        var limits = ArchiveLimits()
-        limits.maxEntries = 65_535
-        #expect(throws: ArchiveError.self) { try ZipArchive.entries(of: path, limits: limits) }
-    }
-
-    @Test func truncatedArchivesAreClearErrors() throws {
-        let data = Data(repeating: 0x43, count: 5000)
-        let (zip, out) = try write([.init(name: "a.csv", data: data), .init(name: "b.csv", data: data)])
-        let whole = try Data(contentsOf: URL(fileURLWithPath: zip))
-        // Without its end: no central directory.
-        try whole.prefix(7000).write(to: URL(fileURLWithPath: zip))
-        let error = #expect(throws: ArchiveError.self) { try ZipArchive.extract(zip, into: out) }
-        #expect(error?.message.contains("is not a ZIP archive") == true)
-        // A central directory pointing past the data: the entry is refused, nothing half-written is kept.
-        var broken = whole
-        let cdOffset = whole.count - 22 - (46 + 5) * 2
-        broken[cdOffset + 42] = 0xFF  // local header offset of a.csv → far beyond the file
-        broken[cdOffset + 43] = 0xFF
-        try broken.write(to: URL(fileURLWithPath: zip))
-        let result = try ZipArchive.extract(zip, into: out)
-        #expect(result.files == ["b.csv"])
-        #expect(result.rejected.first?.reason.contains("out of range") == true)
-        #expect(!FileManager.default.fileExists(atPath: out + "/a.csv"))
-    }
-
-    @Test func deflatedEntriesFromPythonsZipfileMatchTheirSources() throws {
-        // Python's zipfile (an independent writer) deflates; the extracted bytes must equal the originals.
-        let folder = try BatchSupport.temporaryFolder("deflate")
-        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
-        let export = folder + "/export"
-        _ = try BatchSupport.generateExport(
-            at: export, records: 40, seed: 3, extra: ["--zipped", "1", "--per-zip", "40"])
-        let plain = folder + "/plain"
-        _ = try BatchSupport.generateExport(at: plain, records: 40, seed: 3, extra: ["--zipped", "0"])
-        let out = folder + "/out"
-        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        let result = try ZipArchive.extract(export + "/archives/part_0000.zip", into: out)
-        #expect(result.rejected.isEmpty)
-        #expect(result.files.count >= 40)
-        for file in result.files {
-            let mine = try Data(contentsOf: URL(fileURLWithPath: out + "/" + file))
-            let original = try Data(contentsOf: URL(fileURLWithPath: plain + "/" + file))
-            #expect(mine == original, "\(file)")
-        }
     }
 }
 
@@ -409,6 +249,39 @@ import Testing
         let results = try BatchSupport.jsonLines(out + "/results.jsonl")
         #expect(results.map { $0["source"] as! String } == [export + "/a.zip!/ok.csv"])
         #expect(!FileManager.default.fileExists(atPath: folder + "/slip.csv"))
+    }
+
+    @Test func oneDecompressedSizeLimitForGzipFilesAndZipEntries() async throws {
+        // Issue 16: --max-entry-bytes applied to ZIP entries only; a small .gz could inflate to gigabytes in memory.
+        let folder = try BatchSupport.temporaryFolder("gzlimit")
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
+        let export = folder + "/export"
+        try FileManager.default.createDirectory(atPath: export, withIntermediateDirectories: true)
+        let rows = (0..<400).map { "\($0 * 20),0,0,1" }.joined(separator: "\n")
+        let csv = Data(("time_ms,ax,ay,az\n" + rows + "\n").utf8)  // about 4 KB
+        try csv.write(to: URL(fileURLWithPath: export + "/walk.csv"))
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        gzip.arguments = [export + "/walk.csv"]  // leaves walk.csv.gz only
+        try gzip.run()
+        gzip.waitUntilExit()
+        try Data("time_ms,ax,ay,az\n0,0,0,1\n20,0,0,1\n40,0,0,1\n".utf8)
+            .write(to: URL(fileURLWithPath: export + "/small.csv"))
+        try BatchSupport.zip([.init(name: "inside.csv", data: csv)]).write(to: URL(fileURLWithPath: export + "/a.zip"))
+        var configuration = BatchConfiguration(inputs: [.init(export)])
+        configuration.limits.maxEntryBytes = 2000
+        let out = folder + "/out"
+        _ = try await BatchRunner.run(
+            configuration: configuration, analysis: RecordAnalysis.Options(), outputFolder: out,
+            mode: .fresh(force: false))
+        let errors = try BatchSupport.jsonLines(out + "/errors.jsonl")
+        let reasons = Dictionary(
+            uniqueKeysWithValues: errors.map { ($0["source"] as! String, $0["reason"] as! String) })
+        let message = "decompressed size exceeds the limit (max 2000 bytes, --max-entry-bytes)"
+        #expect(reasons[export + "/walk.csv.gz"]?.contains(message) == true, "\(reasons)")
+        #expect(reasons[export + "/a.zip!/inside.csv"]?.contains(message) == true, "\(reasons)")
+        let results = try BatchSupport.jsonLines(out + "/results.jsonl")
+        #expect(results.map { $0["source"] as! String } == [export + "/small.csv"])
     }
 }
 

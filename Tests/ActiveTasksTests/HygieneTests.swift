@@ -1,4 +1,5 @@
 import ActiveTasks
+import Archives
 import Foundation
 import RealModule
 import SensorSignal

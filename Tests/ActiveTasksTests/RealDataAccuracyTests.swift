@@ -1,3 +1,4 @@
+import Archives
 import Foundation
 import SensorSignal
 import Testing

@@ -1,3 +1,4 @@
+import Archives
 import Foundation
 
 /// Which of N partitions a run processes.
@@ -162,6 +163,12 @@ public enum BatchRunner {
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount, progress: Progress? = nil
     ) async throws -> Summary {
         let started = Date()
+        // One decompressed-size limit: gzip files obey --max-entry-bytes as ZIP entries do.
+        let analysis = { (options: RecordAnalysis.Options) in
+            var options = options
+            options.loader.maxDecompressedBytes = configuration.limits.maxEntryBytes
+            return options
+        }(analysis)
         let fm = FileManager.default
         let work = outputFolder + "/" + workFolderName
         let shardName = configuration.shard?.description ?? ""

@@ -1,3 +1,4 @@
+import Archives
 import Foundation
 import Synchronization
 import SensorSignal
@@ -20,6 +21,9 @@ public enum InputLoader {
         /// Whether audio headers are read while loading (`inspect`); the analyses open the recording themselves,
         /// so `analyze` and `batch` skip this to read each file once.
         public var readsAudioHeaders = true
+        /// Most bytes one gzip file may decompress to, bytes; a larger one fails with "decompressed size exceeds
+        /// the limit". The same limit as a ZIP entry's (batch `--max-entry-bytes`); default 512 MiB.
+        public var maxDecompressedBytes: Int64 = ArchiveLimits.defaultMaxEntryBytes
         /// Creates default options.
         public init() {}
     }
@@ -32,8 +36,9 @@ public enum InputLoader {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw InputError(.unreadable, file: path, message: "no such file or folder")
         }
-        if isDirectory.boolValue { return loadFolder(path, options: options) }
-        return loadFile(path, options: options)
+        return DialectFiles.$decompressedLimit.withValue(options.maxDecompressedBytes) {
+            isDirectory.boolValue ? loadFolder(path, options: options) : loadFile(path, options: options)
+        }
     }
 
     // MARK: Files

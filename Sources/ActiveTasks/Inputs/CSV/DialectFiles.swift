@@ -1,15 +1,21 @@
+import Archives
 import Foundation
-import SensorSignal
 
 /// File access shared by every reader (ResearchKit results, recorder logs, CSV, mPower, MyDataHelps, the loader):
 /// whole-file reads with gzip handled, and ``FileReadError`` mapped to ``InputError`` in one place.
 enum DialectFiles {
+    /// Most bytes a gzip file may decompress to while loading: ``InputLoader/Options/maxDecompressedBytes`` of the
+    /// load in progress (``InputLoader/load(path:options:)`` binds it), else ``ArchiveLimits/defaultMaxEntryBytes``.
+    /// Task-local so that every reader obeys the one limit without each taking a parameter.
+    @TaskLocal static var decompressedLimit: Int64 = ArchiveLimits.defaultMaxEntryBytes
+
     /// The file's bytes, gunzipped when it is a gzip stream.
+    /// - Parameter limit: A tighter limit for this read, bytes (the smaller of it and ``decompressedLimit`` holds).
     /// - Throws: ``InputError``: `.unreadable` (missing, unreadable), `.syntax` (corrupt gzip),
     ///   `.unsupported` (larger than the decompression limit).
-    static func read(path: String, limit: Int = 4 << 30) throws(InputError) -> Data {
+    static func read(path: String, limit: Int64? = nil) throws(InputError) -> Data {
         do {
-            return try FileBytes.read(path: path, limit: limit)
+            return try FileBytes.read(path: path, limit: min(limit ?? .max, decompressedLimit))
         } catch {
             switch error {
             case .fileNotFound: throw InputError(.unreadable, file: path, message: "no such file")
@@ -18,7 +24,7 @@ enum DialectFiles {
             case .corruptCompressedData(_, let reason):
                 throw InputError(.syntax, file: path, expected: "a complete gzip stream", found: reason)
             case .tooLarge(_, let limit):
-                throw InputError(.unsupported, file: path, message: "decompressed size exceeds \(limit) bytes")
+                throw InputError(.unsupported, file: path, message: ArchiveLimits.exceededMessage(limit))
             }
         }
     }

@@ -45,7 +45,7 @@ public enum ResearchKitDecoder {
     /// - Throws: ``InputError`` of kind `.unreadable` (missing, unreadable), `.unsupported` (too large), `.syntax`
     ///   (corrupt gzip, not JSON, empty) or `.schema` (valid JSON that is not valid ResearchKit output).
     public static func decode(path: String) throws(InputError) -> ResearchKitDocument {
-        let data = try DialectFiles.read(path: path, limit: maximumFileSize)
+        let data = try DialectFiles.read(path: path, limit: Int64(maximumFileSize))
         return try decode(data, file: path)
     }
 

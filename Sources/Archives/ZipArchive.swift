@@ -1,37 +1,10 @@
 import Foundation
-import SensorSignal
 
-/// Limits that keep a hostile or broken archive from filling the disk or the run.
-public struct ArchiveLimits: Sendable, Hashable, Codable {
-    /// Most entries one archive may hold (files and folders); more rejects the whole archive.
-    public var maxEntries: Int = 1_000_000
-    /// Most bytes one archive may decompress to in total, counting every entry; more rejects the whole archive.
-    public var maxTotalBytes: Int64 = 16 << 30
-    /// Most bytes one entry may decompress to; a larger entry is rejected on its own.
-    public var maxEntryBytes: Int64 = 4 << 30
-    /// How deep archives may nest (an archive inside an archive is depth 2).
-    public var maxDepth: Int = 3
-
-    /// Default limits: 1 000 000 entries, 16 GiB in total, 4 GiB per entry, nesting depth 3.
-    public init() {}
-}
-
-/// An archive that cannot be used at all (unreadable, not a ZIP, over a limit).
-public struct ArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The archive's path.
-    public var archive: String
-    /// What is wrong, in one line.
-    public var message: String
-
-    /// Creates an error.
-    public init(archive: String, message: String) {
-        self.archive = archive
-        self.message = message
-    }
-
-    /// `archive: message`.
-    public var description: String { archive + ": " + message }
-}
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A minimal, defensive ZIP reader (PKWARE APPNOTE 6.3: stored and deflated entries, ZIP64 sizes and offsets).
 ///
@@ -88,25 +61,40 @@ public enum ZipArchive {
 
     /// Extracts every acceptable entry of the archive at `path` into the empty folder `destination`.
     ///
+    /// Entries sharing one path (after `\\` is read as `/` and `.` components are dropped) are all refused with a
+    /// "duplicate entry name" reason: which copy is meant is ambiguous, so none is guessed. Names that differ only in
+    /// case are distinct entries; on a case-insensitive file system the later one is refused as a clash, never
+    /// written over the earlier.
+    ///
     /// - Returns: The files written and the entries refused (unsafe names, links, encryption, unsupported
-    ///   methods, per-entry size, CRC mismatch, corrupt data).
-    /// - Throws: ``ArchiveError`` when the archive is unreadable or breaks a whole-archive limit (entry count,
-    ///   total decompressed size); nothing then should be used from `destination`.
+    ///   methods, per-entry size, duplicate names, CRC mismatch, corrupt data).
+    /// - Throws: ``ArchiveError`` when the archive is unreadable, breaks a whole-archive limit (entry count, total
+    ///   decompressed size), or a file cannot be written (a full disk, an I/O error: the message names the file);
+    ///   nothing then should be used from `destination`.
     public static func extract(
         _ path: String, into destination: String, limits: ArchiveLimits = ArchiveLimits()
     ) throws(ArchiveError) -> Extraction {
         let file = try ZipFile(path)
         let list = try parseCentralDirectory(file, path: path, limits: limits)
-        let declaredTotal = list.reduce(UInt64(0)) { $0 &+ $1.uncompressedSize }
-        if declaredTotal > UInt64(limits.maxTotalBytes) {
+        let declaredTotal = list.reduce(UInt64(0)) { sum, entry in
+            let (total, overflow) = sum.addingReportingOverflow(entry.uncompressedSize)
+            return overflow ? .max : total
+        }
+        if declaredTotal > UInt64(max(0, limits.maxTotalBytes)) {
             throw ArchiveError(
                 archive: path,
                 message:
                     "declares \(declaredTotal) bytes decompressed, over the limit of \(limits.maxTotalBytes) bytes (--max-archive-bytes)"
             )
         }
+        // How many file entries share each path: a shared path is ambiguous, so every copy is refused.
+        var copies: [String: Int] = [:]
+        for entry in list where !entry.isDirectory {
+            if case .safe(let relative) = safeRelativePath(entry.name), !relative.isEmpty {
+                copies[relative, default: 0] += 1
+            }
+        }
         var result = Extraction()
-        var written: Set<String> = []
         var total: Int64 = 0
         let fm = FileManager.default
         for entry in list {
@@ -131,15 +119,14 @@ public enum ZipArchive {
                 reject("uses compression method \(entry.method); only stored (0) and deflate (8) are supported")
                 continue
             }
-            if entry.uncompressedSize > UInt64(limits.maxEntryBytes) {
-                reject(
-                    "declares \(entry.uncompressedSize) bytes decompressed, over the per-entry limit of \(limits.maxEntryBytes) bytes (--max-entry-bytes)"
-                )
+            if entry.uncompressedSize > UInt64(max(0, limits.maxEntryBytes)) {
+                reject(ArchiveLimits.exceededMessage(limits.maxEntryBytes))
                 continue
             }
-            let key = relative.lowercased()
-            guard written.insert(key).inserted else {
-                reject("duplicate entry name (an earlier entry has the same path)")
+            if let count = copies[relative], count > 1 {
+                reject(
+                    "duplicate entry name: \(count) entries have the path \(relative); which one is meant is ambiguous, so none is extracted"
+                )
                 continue
             }
             let target = destination + "/" + relative
@@ -150,17 +137,14 @@ public enum ZipArchive {
                 reject("cannot create folder for it: \(error.localizedDescription)")
                 continue
             }
-            // A file and a folder of the same name: refuse rather than overwrite.
-            if fm.fileExists(atPath: target) {
-                reject("clashes with another entry's path")
-                continue
-            }
-            switch writeEntry(entry, from: file, to: target, limits: limits, total: &total) {
+            switch try writeEntry(entry, from: file, to: target, limits: limits, total: &total) {
             case .written:
                 result.files.append(relative)
             case .rejected(let reason):
                 try? fm.removeItem(atPath: target)
                 reject(reason)
+            case .clash:
+                reject("clashes with another entry's path")
             case .archiveLimit:
                 try? fm.removeItem(atPath: target)
                 throw ArchiveError(
@@ -217,9 +201,12 @@ public enum ZipArchive {
                 throw ArchiveError(archive: path, message: "cannot read the archive (missing or permission denied)")
             }
             self.handle = handle
-            do { size = Int(try handle.seekToEnd()) } catch {
+            let end: UInt64
+            do { end = try handle.seekToEnd() } catch {
                 throw ArchiveError(archive: path, message: "cannot read the archive: \(error.localizedDescription)")
             }
+            guard let size = Int(exactly: end) else { throw ArchiveError(archive: path, message: "is too large") }
+            self.size = size
         }
 
         deinit { try? handle.close() }
@@ -289,108 +276,156 @@ public enum ZipArchive {
             (count, size, offset) = fields
             zip64Record = nil
         }
-        if count > UInt64(limits.maxEntries) {
+        if count > UInt64(max(0, limits.maxEntries)) {
             throw fail("holds \(count) entries, over the limit of \(limits.maxEntries) (--max-archive-entries)")
         }
         guard offset <= UInt64(n), size <= UInt64(n) - offset else {
             throw fail("central directory lies outside the file (truncated or corrupt archive)")
         }
-        let directory = try file.read(at: Int(offset), count: Int(size))
-        let parsed: Result<[Entry], ArchiveError> = directory.withUnsafeBytes { p in
-            do throws(ArchiveError) {
-                return .success(try parseEntries(p, count: Int(count), path: path))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try parsed.get()
+        return try parseEntries(file, offset: Int(offset), size: Int(size), count: Int(count), path: path)
     }
 
-    /// The entries of a central directory held in `p`.
-    static func parseEntries(_ p: UnsafeRawBufferPointer, count: Int, path: String) throws(ArchiveError) -> [Entry] {
+    /// The entries of the central directory at `offset` (`size` bytes, `count` entries), read in windows of about
+    /// 1 MiB: memory stays small whatever the directory's declared size.
+    static func parseEntries(
+        _ file: ZipFile, offset: Int, size: Int, count: Int, path: String
+    ) throws(ArchiveError) -> [Entry] {
         func fail(_ message: String) -> ArchiveError { ArchiveError(archive: path, message: message) }
         var entries: [Entry] = []
-        entries.reserveCapacity(count)
-        var at = 0
-        let end = p.count
+        entries.reserveCapacity(min(count, 1 << 16))
+        var window = Data()
+        var windowStart = offset
+        let end = offset + size
+        /// Makes bytes `at..<at + n` of the file available in `window`; false when they lie past the directory.
+        func ensure(_ at: Int, _ n: Int) throws(ArchiveError) -> Bool {
+            guard n <= end - at else { return false }
+            if at >= windowStart && at + n <= windowStart + window.count { return true }
+            window = try file.read(at: at, count: min(end - at, max(n, 1 << 20)))
+            windowStart = at
+            return window.count >= n
+        }
+        var at = offset
         for index in 0..<count {
-            guard at + 46 <= end, u32(p, at) == 0x0201_4B50 else {
+            guard try ensure(at, 46) else { throw fail("central directory entry \(index + 1) of \(count) is corrupt") }
+            let (signature, length): (UInt32, Int) = window.withUnsafeBytes { w in
+                let p = UnsafeRawBufferPointer(rebasing: w[(at - windowStart)...])
+                return (u32(p, 0), 46 + Int(u16(p, 28)) + Int(u16(p, 30)) + Int(u16(p, 32)))
+            }
+            guard signature == 0x0201_4B50 else {
                 throw fail("central directory entry \(index + 1) of \(count) is corrupt")
             }
-            let madeBy = u16(p, at + 4)
-            let flags = u16(p, at + 8)
-            let method = u16(p, at + 10)
-            let crc = u32(p, at + 16)
-            var compressed = UInt64(u32(p, at + 20))
-            var uncompressed = UInt64(u32(p, at + 24))
-            let nameLength = Int(u16(p, at + 28))
-            let extraLength = Int(u16(p, at + 30))
-            let commentLength = Int(u16(p, at + 32))
-            let external = u32(p, at + 38)
-            var local = UInt64(u32(p, at + 42))
-            guard at + 46 + nameLength + extraLength + commentLength <= end else {
+            guard try ensure(at, length) else {
                 throw fail("central directory entry \(index + 1) runs past the directory")
             }
-            let nameBytes = UnsafeRawBufferPointer(rebasing: p[(at + 46)..<(at + 46 + nameLength)])
-            let name =
-                String(validating: nameBytes, as: UTF8.self)
-                ?? String(decoding: nameBytes.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
-            // ZIP64 extended information: present fields follow the order usize, csize, offset.
-            var e = at + 46 + nameLength
-            let extraEnd = e + extraLength
-            while e + 4 <= extraEnd {
-                let id = u16(p, e)
-                let len = Int(u16(p, e + 2))
-                if id == 0x0001 {
-                    var f = e + 4
-                    if uncompressed == 0xFFFF_FFFF, f + 8 <= e + 4 + len {
-                        uncompressed = u64(p, f)
-                        f += 8
-                    }
-                    if compressed == 0xFFFF_FFFF, f + 8 <= e + 4 + len {
-                        compressed = u64(p, f)
-                        f += 8
-                    }
-                    if local == 0xFFFF_FFFF, f + 8 <= e + 4 + len { local = u64(p, f) }
-                }
-                e += 4 + len
+            let entry = window.withUnsafeBytes { w in
+                parseEntry(UnsafeRawBufferPointer(rebasing: w[(at - windowStart)..<(at - windowStart + length)]))
             }
-            let unixMode = (madeBy >> 8) == 3 ? (external >> 16) & 0o170000 : 0
-            entries.append(
-                Entry(
-                    name: name, method: method, flags: flags, crc: crc, compressedSize: compressed,
-                    uncompressedSize: uncompressed, localHeaderOffset: local, isSymbolicLink: unixMode == 0o120000))
-            at += 46 + nameLength + extraLength + commentLength
+            entries.append(entry)
+            at += length
         }
         return entries
     }
 
-    enum WriteOutcome {
+    /// One central-directory record, whole in `p` (46 fixed bytes, then name, extra field and comment).
+    static func parseEntry(_ p: UnsafeRawBufferPointer) -> Entry {
+        let madeBy = u16(p, 4)
+        let flags = u16(p, 8)
+        let method = u16(p, 10)
+        let crc = u32(p, 16)
+        var compressed = UInt64(u32(p, 20))
+        var uncompressed = UInt64(u32(p, 24))
+        let nameLength = Int(u16(p, 28))
+        let extraLength = Int(u16(p, 30))
+        let external = u32(p, 38)
+        var local = UInt64(u32(p, 42))
+        let nameBytes = UnsafeRawBufferPointer(rebasing: p[46..<(46 + nameLength)])
+        let name =
+            String(validating: nameBytes, as: UTF8.self)
+            ?? String(decoding: nameBytes.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
+        // ZIP64 extended information: present fields follow the order usize, csize, offset. A field's declared
+        // length is never trusted past the extra field's end.
+        var e = 46 + nameLength
+        let extraEnd = e + extraLength
+        while e + 4 <= extraEnd {
+            let id = u16(p, e)
+            let fieldEnd = min(e + 4 + Int(u16(p, e + 2)), extraEnd)
+            if id == 0x0001 {
+                var f = e + 4
+                if uncompressed == 0xFFFF_FFFF, f + 8 <= fieldEnd {
+                    uncompressed = u64(p, f)
+                    f += 8
+                }
+                if compressed == 0xFFFF_FFFF, f + 8 <= fieldEnd {
+                    compressed = u64(p, f)
+                    f += 8
+                }
+                if local == 0xFFFF_FFFF, f + 8 <= fieldEnd { local = u64(p, f) }
+            }
+            e = fieldEnd
+        }
+        let unixMode = (madeBy >> 8) == 3 ? (external >> 16) & 0o170000 : 0
+        return Entry(
+            name: name, method: method, flags: flags, crc: crc, compressedSize: compressed,
+            uncompressedSize: uncompressed, localHeaderOffset: local, isSymbolicLink: unixMode == 0o120000)
+    }
+
+    enum WriteOutcome: Equatable {
         case written
         case rejected(String)
+        /// The target exists already (an entry of the same name on a case-insensitive file system, a folder).
+        case clash
         case archiveLimit
     }
 
-    /// Streams one entry to `target`, counting bytes against the declared size and the archive budget.
+    /// Streams one entry to a new file `target`, counting bytes against the declared size and the archive budget.
+    /// - Parameter createNew: Create `target` and refuse an existing one (false only lets tests write to a device).
+    /// - Throws: ``ArchiveError`` naming `target` when it cannot be created or written (full disk, I/O error).
     static func writeEntry(
-        _ entry: Entry, from file: ZipFile, to target: String, limits: ArchiveLimits, total: inout Int64
-    ) -> WriteOutcome {
-        guard FileManager.default.createFile(atPath: target, contents: nil),
-            let handle = FileHandle(forWritingAtPath: target)
-        else { return .rejected("cannot create \(target)") }
-        defer { try? handle.close() }
+        _ entry: Entry, from file: ZipFile, to target: String, createNew: Bool = true, limits: ArchiveLimits,
+        total: inout Int64
+    ) throws(ArchiveError) -> WriteOutcome {
+        func failure(_ reason: String) -> ArchiveError {
+            if createNew { try? FileManager.default.removeItem(atPath: target) }
+            return ArchiveError(archive: file.path, message: "cannot write \(target) (entry \(entry.name)): \(reason)")
+        }
+        let output: OutputFile
+        switch OutputFile.create(target, createNew: createNew) {
+        case .success(let opened): output = opened
+        case .failure(let error) where error.code == EEXIST || error.code == EISDIR: return .clash
+        case .failure(let error) where error.code == ENAMETOOLONG || error.code == ENOTDIR:
+            return .rejected("cannot create \(target): \(error.reason)")
+        case .failure(let error): throw failure(error.reason)
+        }
         let budget = limits.maxTotalBytes - total
-        let (outcome, produced) = writeEntry(entry, from: file, to: handle, budget: budget)
+        let (outcome, produced) = writeEntry(entry, from: file, to: output, budget: budget)
         total += produced
-        return outcome
+        let closed = output.close()
+        switch outcome {
+        case .writeFailed(let reason): throw failure(reason)
+        case .rejected(let reason): return .rejected(reason)
+        case .archiveLimit: return .archiveLimit
+        case .written:
+            // close() can report a delayed write error.
+            if case .failure(let error) = closed { throw failure(error.reason) }
+            return .written
+        }
     }
 
-    /// Streams one entry's data (read in 1 MiB pieces) to `handle`; returns the outcome and the bytes produced.
+    /// What streaming one entry's data gave.
+    enum StreamOutcome: Equatable {
+        case written
+        case rejected(String)
+        case archiveLimit
+        /// The output could not be written (errno's text).
+        case writeFailed(String)
+    }
+
+    /// Streams one entry's data (read in 1 MiB pieces) to `output`; returns the outcome and the bytes produced.
     static func writeEntry(
-        _ entry: Entry, from file: ZipFile, to handle: FileHandle, budget: Int64
-    ) -> (WriteOutcome, Int64) {
+        _ entry: Entry, from file: ZipFile, to output: OutputFile, budget: Int64
+    ) -> (StreamOutcome, Int64) {
         var produced: Int64 = 0
-        let outcome = { () -> WriteOutcome in
+        let outcome = { () -> StreamOutcome in
             let header = Int(clamping: entry.localHeaderOffset)
             guard header <= file.size - 30, let local = try? file.read(at: header, count: 30), local.count == 30 else {
                 return .rejected("local header out of range (corrupt archive)")
@@ -407,7 +442,7 @@ public enum ZipArchive {
             }
             let length = Int(entry.compressedSize)
             var crc: UInt32 = 0
-            var outcome: WriteOutcome?
+            var outcome: StreamOutcome?
             struct Stop: Error {}
             let sink: (UnsafeRawBufferPointer) throws -> Void = { piece in
                 produced += Int64(piece.count)
@@ -422,10 +457,13 @@ public enum ZipArchive {
                     throw Stop()
                 }
                 crc = CRC32.update(crc, piece)
-                handle.write(Data(piece))
+                if case .failure(let error) = output.write(piece) {
+                    outcome = .writeFailed(error.reason)
+                    throw Stop()
+                }
             }
             do {
-                let inflater = entry.method == 0 ? nil : try RawInflater()
+                let inflater = entry.method == 0 ? nil : try Inflater(.raw)
                 var offset = 0
                 var done = false
                 while !done {
@@ -440,7 +478,7 @@ public enum ZipArchive {
                         done = offset >= length
                     }
                 }
-            } catch let error as RawInflateError {
+            } catch let error as InflateError {
                 return .rejected(error.description)
             } catch {
                 return outcome ?? .rejected("\(error)")
