@@ -108,3 +108,40 @@ import Testing
         #expect(bad.stdout.isEmpty && !bad.stderr.contains("Usage:"))
     }
 }
+
+/// Batch takes the calibration options `analyze` takes, so a study's sound levels are in dB SPL, and stores them
+/// with the run (a resumed run calibrates the same way).
+@Suite struct BatchCalibrationEndToEndTests {
+    /// A synthesised 1 kHz sine of amplitude 0.5: 20·lg(0.5/√2) = −9.031 dBFS, A-weighting 0 dB at 1 kHz; with
+    /// ResearchKit's iPhone offset (−23.3 dB; L = dBFS − offset + 94, README) LAeq = 108.269 dB SPL.
+    static let expectedLAeq = 20 * log10(0.5 / 2.0.squareRoot()) + 23.3 + 94
+
+    @Test func batchCalibratesEveryRecordingAndKeepsItOnResume() throws {
+        let root = try E2E.temporaryDirectory("batch-calibration")
+        defer { E2E.remove(root) }
+        let export = root.path + "/export"
+        try FileManager.default.createDirectory(atPath: export, withIntermediateDirectories: true)
+        for name in ["a", "b"] {
+            let synth = try E2E.run([
+                "synth", export + "/\(name).wav", "--frequency", "1000", "--amplitude", "0.5", "--duration", "3",
+            ])
+            try #require(synth.status == ExpectedExit.success, "\(synth.stderr)")
+        }
+        let out = root.path + "/out"
+        let r = try E2E.run(["batch", export, "-o", out, "--sensitivity-offset", "iPhone", "--no-progress"])
+        #expect(r.status == ExpectedExit.success, "\(r.stderr)")
+        let lines = try E2E.jsonLines(out + "/results.jsonl")
+        try #require(lines.count == 2)
+        for line in lines {
+            let results = try #require(line["results"] as? [[String: Any]])
+            let level = try #require(results.first?["soundLevel"] as? [String: Any])
+            #expect(level["unit"] as? String == "dB SPL")
+            let channel = try #require((level["channels"] as? [[String: Any]])?.first)
+            let laeq = try #require(channel["LAeq"] as? Double)
+            #expect(abs(laeq - Self.expectedLAeq) < 0.01, "\(laeq)")
+        }
+        // The options are stored with the run: run.json carries the calibration.
+        let run = try String(contentsOfFile: out + "/.taskproc-batch/run.json", encoding: .utf8)
+        #expect(run.contains("\"sensitivityOffset\":-23.3") || run.contains("\"sensitivityOffset\" : -23.3"), "\(run)")
+    }
+}
