@@ -112,3 +112,33 @@ import Testing
         #expect(pair.arrayValue?.first?.stringValue == "\u{1F600}")
     }
 }
+
+/// Hostile values in stored results never trap an exporter (issue 16: `Int(hz)` of a 1e20 Hz frequency did).
+@Suite struct ExportHostileValueTests {
+    @Test func aHugeOrFractionalFrequencyIsSkippedNotConverted() throws {
+        func frequency(_ hz: Double) -> JSONValue {
+            .object(JSONObject([("frequency", .number(hz)), ("calculatedThreshold", .number(20))]))
+        }
+        let ear = JSONObject([
+            ("ear", .string("left")), ("stepIdentifier", .string("dBHL1")),
+            ("frequencies", .array([frequency(1e20), frequency(-1e300), frequency(1000.5), frequency(1000)])),
+        ])
+        let record = ExportRecord(
+            json: JSONObject([("kind", .string("dBHLToneAudiometry")), ("ears", .array([.object(ear)]))]))
+        var skipped: [String] = []
+        let measures = AudiometryAnalysis.exportMeasures(of: record, skipped: &skipped)
+        // Only 1000 Hz has a LOINC code (89016-0, left ear); the three others are listed as skipped.
+        #expect(measures.map(\.code) == ["89016-0"])
+        #expect(skipped.count == 3, "\(skipped)")
+    }
+
+    @Test func aHugeChannelIndexIsChannelZero() throws {
+        let channel = JSONObject([("channel", .number(1e300)), ("LAeq", .number(60))])
+        let level = JSONObject([("unit", .string("dB SPL")), ("channels", .array([.object(channel)]))])
+        let record = ExportRecord(json: JSONObject([("kind", .string("audio")), ("soundLevel", .object(level))]))
+        var skipped: [String] = []
+        let measures = AudioRecordingAnalysis.exportMeasures(of: record, skipped: &skipped)
+        #expect(measures.map(\.code) == ["LAeq"])
+        #expect(measures.first?.occurrence == 1)
+    }
+}

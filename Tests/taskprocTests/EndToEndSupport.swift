@@ -28,6 +28,8 @@ enum ExpectedExit {
     static let outputExists: Int32 = 73
     /// `synth` onto an existing file without `--force` (EX_CANTCREAT).
     static let synthOutputExists: Int32 = 73
+    /// Writing an output failed (disk full, closed pipe) (EX_IOERR).
+    static let ioError: Int32 = 74
 }
 
 /// Helpers of the end-to-end tests that run the built `taskproc` binary.

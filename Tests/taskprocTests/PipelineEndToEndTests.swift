@@ -145,3 +145,45 @@ import Testing
         #expect(run.contains("\"sensitivityOffset\":-23.3") || run.contains("\"sensitivityOffset\" : -23.3"), "\(run)")
     }
 }
+
+/// Output failures are errors with their own exit status, never a trap (issue 16).
+@Suite struct OutputFailureEndToEndTests {
+    /// A full disk: standard output on `/dev/full` gives 74 and the system's reason.
+    @Test func standardOutputOnAFullDiskIsAnIOError() throws {
+        try #require(FileManager.default.fileExists(atPath: "/dev/full"))
+        let process = Process()
+        process.executableURL = CommandLineEndToEndTests.binary
+        process.arguments = ["analyze", sharedDataPath("mpower-samples/pdkit_mpower_finger_tapping.json")]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == ExpectedExit.ioError, "\(stderr)")
+        #expect(stderr.contains("cannot write standard output: No space left on device"), "\(stderr)")
+    }
+
+    /// `merge` into one of its own shards would destroy what it merges: refused (73), the shard untouched.
+    @Test func mergeRefusesAnOutputThatIsOrIsInsideAShard() throws {
+        let root = try E2E.temporaryDirectory("merge-self")
+        defer { E2E.remove(root) }
+        let export = root.path + "/export"
+        try FileManager.default.createDirectory(atPath: export, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: sharedDataPath("mpower-samples/pdkit_mpower_finger_tapping.json"),
+            toPath: export + "/tapping_results.json")
+        for k in 1...2 {
+            let r = try E2E.run(["batch", export, "-o", root.path + "/s\(k)", "--shard", "\(k)/2", "--no-progress"])
+            #expect(r.status == ExpectedExit.success || r.status == ExpectedExit.dataError, "\(r.stderr)")
+        }
+        let before = try FileManager.default.contentsOfDirectory(atPath: root.path + "/s2").sorted()
+        for target in [root.path + "/s2", root.path + "/s1/inner"] {
+            let r = try E2E.run(["merge", root.path + "/s1", root.path + "/s2", "-o", target, "--force"])
+            #expect(r.status == ExpectedExit.outputExists, "\(target): \(r.stderr)")
+            #expect(r.stderr.contains("shard folder"), "\(r.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path + "/s2").sorted() == before)
+    }
+}

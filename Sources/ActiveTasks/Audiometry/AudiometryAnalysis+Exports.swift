@@ -13,7 +13,11 @@ extension AudiometryAnalysis {
             for f in ear["frequencies"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
                 guard let hz = f["frequency"]?.numberValue else { continue }
                 let label = "\(side) ear \(ResultEncoding.number(hz)) Hz"
-                guard hz == hz.rounded(), let codes = FHIRExport.hearingThresholdCodes[Int(hz)] else {
+                // Only the whole frequencies of the LOINC table have codes; anything else (1e20 Hz included) is
+                // skipped before it is converted to an integer.
+                guard let whole = FHIRExport.hearingThresholdCodes.keys.first(where: { Double($0) == hz }),
+                    let codes = FHIRExport.hearingThresholdCodes[whole]
+                else {
                     skipped.append("\(label): no LOINC hearing-threshold code for this frequency")
                     continue
                 }
@@ -22,14 +26,14 @@ extension AudiometryAnalysis {
                     skipped.append("\(label): no threshold (ResearchKit's no-threshold sentinel)")
                     continue
                 }
-                seen[Int(hz), default: 0] += 1
+                seen[whole, default: 0] += 1
                 out.append(
                     ExportMeasure(
                         system: "http://loinc.org", code: side == "left" ? codes.left : codes.right,
-                        display: "Hearing threshold \(side) ear \(Int(hz)) Hz", category: "exam",
+                        display: "Hearing threshold \(side) ear \(whole) Hz", category: "exam",
                         value: threshold, unit: "dB HL", unitCode: "dB", method: "researchkit-dbhl-staircase",
                         methodDisplay: "ResearchKit dB HL tone audiometry (modified Hughson-Westlake), calculatedThreshold as recorded",
-                        step: step, occurrence: seen[Int(hz)] ?? 1))
+                        step: step, occurrence: seen[whole] ?? 1))
             }
         }
         return out

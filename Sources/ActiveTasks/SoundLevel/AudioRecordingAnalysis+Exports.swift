@@ -12,14 +12,17 @@ extension AudioRecordingAnalysis {
         }
         var out: [ExportMeasure] = []
         for channel in level["channels"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
-            let index = channel["channel"]?.numberValue ?? 0
+            // The channel index our own encoder wrote: a small whole number (anything else counts as channel 0,
+            // never converted unchecked).
+            let number = channel["channel"]?.numberValue ?? 0
+            let index = number >= 0 && number < 1024 && number == number.rounded() ? Int(number) : 0
             for (code, display) in FHIRExport.soundLevelCodes {
                 guard let value = channel[code]?.numberValue else { continue }
                 var measure = ExportMeasure(
                     system: FHIRExport.acousticsSystem, code: code, display: display, category: "exam", value: value,
                     unit: "dB SPL", unitCode: "dB[SPL]", method: "iec61672-sound-level-meter",
                     methodDisplay: "taskproc sound level meter (IEC 61672-1 frequency and time weightings)")
-                measure.occurrence = Int(index) + 1
+                measure.occurrence = index + 1
                 if code == "LAeq" {
                     measure.additionalCodings = [
                         FHIRExport.coding(
@@ -29,7 +32,7 @@ extension AudioRecordingAnalysis {
                     ]
                 }
                 if (level["channels"]?.arrayValue?.count ?? 0) > 1 {
-                    measure.display += " (channel \(Int(index)))"
+                    measure.display += " (channel \(index))"
                 }
                 out.append(measure)
             }
