@@ -47,21 +47,23 @@ let package = Package(
             ]),
 
         // MARK: - Tests
+        // Helpers every test target shares (shared-data paths, temporary folders, child processes); not a product.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "SensorSignalTests",
             dependencies: [
-                "SensorSignal",
+                "SensorSignal", "TestSupport",
                 .product(name: "RealModule", package: "swift-numerics"),
                 .product(name: "ComplexModule", package: "swift-numerics"),
             ]),
         .testTarget(
             name: "ActiveTasksTests",
-            dependencies: ["ActiveTasks", "SensorSignal", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["ActiveTasks", "SensorSignal", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"]),  // read from disk via #filePath, not bundled
         .testTarget(
             name: "taskprocTests",
             dependencies: [
-                "taskproc", "ActiveTasks",
+                "taskproc", "ActiveTasks", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),

@@ -1,6 +1,7 @@
 import Foundation
 import SensorSignal
 import Testing
+import TestSupport
 
 @Suite struct FileBytesTests {
     func gzip(_ path: String) throws {

@@ -1,17 +1,7 @@
 import Foundation
 import SensorSignal
 import Testing
-
-/// A fresh temporary directory per test, removed when the value is deinitialised.
-final class TemporaryDirectory {
-    let url: URL
-    init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("taskproc-tests-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
+import TestSupport
 
 /// Deterministic multi-tone test signal: channel `c` is a sine at (440 + 110·c) Hz, amplitude 0.5 − 0.1·c.
 func testTone(frames: Int, channels: Int, sampleRate: Double) -> [[Double]] {
