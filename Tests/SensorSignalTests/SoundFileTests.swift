@@ -26,6 +26,31 @@ func testTone(frames: Int, channels: Int, sampleRate: Double) -> [[Double]] {
         (.w64, "W64", "PCM_16", 1.0 / 32768),
     ]
 
+    /// A sample type other than Float and Double is decoded and encoded through Double (the libsndfile bridge is
+    /// internal, so it cannot be handed a buffer of the wrong element size).
+    @Test(arguments: [1, 3])
+    func otherSampleTypesGoThroughDouble(channels: Int) throws {
+        let dir = TemporaryDirectory()
+        let path = dir.path("half.wav")
+        let frames = 20_000  // more than one 16 384-frame write block
+        let signal = testTone(frames: frames, channels: channels, sampleRate: 16_000)
+        try AudioFileWriter.write(signal.map { $0.map { Float16($0) } }, sampleRate: 16_000, to: path)
+        let asDouble = try SoundFile.read(path: path, as: Double.self)
+        let asHalf = try SoundFile.read(path: path, as: Float16.self)
+        #expect(asHalf.channels.count == channels && asHalf.channels[0].count == frames)
+        for c in 0..<channels {
+            // Written from Float16 (11-bit significand), stored as 16-bit PCM.
+            #expect(zip(asDouble.channels[c], signal[c]).allSatisfy { abs($0 - $1) < 1e-3 + 1.0 / 32768 })
+            #expect(zip(asHalf.channels[c], asDouble.channels[c]).allSatisfy { abs(Double($0) - $1) < 1e-3 })
+        }
+        var blocks = 0
+        try SoundFile(path: path).forEachBlock(frames: 4096, as: Float16.self) { block in
+            blocks += 1
+            #expect(block.channels.count == channels)
+        }
+        #expect(blocks == 5)
+    }
+
     @Test(arguments: losslessFormats.indices, [1, 2, 6])
     func losslessRoundTrip(formatIndex: Int, channels: Int) throws {
         let (format, container, encoding, tolerance) = Self.losslessFormats[formatIndex]
@@ -220,3 +245,5 @@ func testTone(frames: Int, channels: Int, sampleRate: Double) -> [[Double]] {
         #expect(zip(x, y).allSatisfy { abs($0 - $1) < 1e-9 })
     }
 }
+
+extension Float16: AudioSample {}
