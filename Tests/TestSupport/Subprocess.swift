@@ -40,7 +40,8 @@ public func runProcess(_ executable: URL, _ arguments: [String], mergeStandardEr
 
 /// Runs a Python script of `Tests/Reference/` with `arguments` (standard error merged into the output).
 public func runReferenceScript(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let r = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", referencePath(name)] + arguments, mergeStandardError: true)
+    let r = try runProcess(
+        URL(fileURLWithPath: "/usr/bin/env"), ["python3", referencePath(name)] + arguments, mergeStandardError: true)
     return (r.status, r.stdout)
 }
 
