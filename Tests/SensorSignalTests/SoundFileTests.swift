@@ -24,7 +24,24 @@ func testTone(frames: Int, channels: Int, sampleRate: Double) -> [[Double]] {
         (.caf16, "CAF", "PCM_16", 1.0 / 32768),
         (.rf64, "RF64", "PCM_16", 1.0 / 32768),
         (.w64, "W64", "PCM_16", 1.0 / 32768),
+        (.au16, "AU", "PCM_16", 1.0 / 32768),
     ]
+
+    /// Every format's extensions lead back to a format of the same container, and the default of an extension is
+    /// its 16-bit (or Vorbis) encoding.
+    @Test func extensionsNameTheContainer() {
+        for format in AudioFileFormat.allCases {
+            for ext in format.fileExtensions {
+                let implied = AudioFileFormat.defaultFormat(forExtension: ext.uppercased())
+                #expect(implied?.fileExtensions == format.fileExtensions, "\(format) .\(ext)")
+            }
+        }
+        #expect(AudioFileFormat.defaultFormat(forExtension: "flac") == .flac16)
+        #expect(AudioFileFormat.defaultFormat(forExtension: "aif") == .aiff16)
+        #expect(AudioFileFormat.defaultFormat(forExtension: "ogg") == .oggVorbis)
+        #expect(AudioFileFormat.defaultFormat(forExtension: "m4a") == nil)
+        #expect(AudioFileFormat.defaultFormat(forExtension: "") == nil)
+    }
 
     /// A sample type other than Float and Double is decoded and encoded through Double (the libsndfile bridge is
     /// internal, so it cannot be handed a buffer of the wrong element size).

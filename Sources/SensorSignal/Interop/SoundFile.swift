@@ -478,6 +478,29 @@ public enum AudioFileFormat: String, Sendable, CaseIterable, Codable {
     case w64
     /// Ogg Vorbis (lossy).
     case oggVorbis
+    /// Sun/NeXT AU, signed 16-bit PCM.
+    case au16
+
+    /// The file-name extensions (lower case, without the dot) of this format's container.
+    public var fileExtensions: [String] {
+        switch self {
+        case .wav16, .wav24, .wavFloat: ["wav", "wave"]
+        case .flac16, .flac24: ["flac"]
+        case .aiff16: ["aiff", "aif"]
+        case .caf16: ["caf"]
+        case .rf64: ["rf64"]
+        case .w64: ["w64"]
+        case .oggVorbis: ["ogg", "oga"]
+        case .au16: ["au", "snd"]
+        }
+    }
+
+    /// The format written for a file-name extension (case-insensitive, without the dot) when none is named: the
+    /// 16-bit PCM (or, for Ogg, Vorbis) encoding of that container; nil for an extension of no known container.
+    public static func defaultFormat(forExtension ext: String) -> AudioFileFormat? {
+        let e = ext.lowercased()
+        return allCases.first { $0.fileExtensions.contains(e) }
+    }
 
     var sfFormat: Int32 {
         let v: Int
@@ -492,6 +515,7 @@ public enum AudioFileFormat: String, Sendable, CaseIterable, Codable {
         case .rf64: v = Int(SF_FORMAT_RF64) | Int(SF_FORMAT_PCM_16)
         case .w64: v = Int(SF_FORMAT_W64) | Int(SF_FORMAT_PCM_16)
         case .oggVorbis: v = Int(SF_FORMAT_OGG) | Int(SF_FORMAT_VORBIS)
+        case .au16: v = Int(SF_FORMAT_AU) | Int(SF_FORMAT_PCM_16)
         }
         return Int32(v)
     }
