@@ -51,23 +51,26 @@ let package = Package(
             ]),
 
         // MARK: - Tests
+        // Helpers every test target shares (shared-data paths, temporary folders, child processes); not a product.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "SensorSignalTests",
             dependencies: [
-                "SensorSignal", "Archives",  // Archives only to read gzip reference data
-
+                "SensorSignal", "TestSupport", "Archives",  // Archives only to read gzip reference data
                 .product(name: "RealModule", package: "swift-numerics"),
                 .product(name: "ComplexModule", package: "swift-numerics"),
             ]),
-        .testTarget(name: "ArchivesTests", dependencies: ["Archives"]),
+        .testTarget(name: "ArchivesTests", dependencies: ["Archives", "TestSupport"]),
         .testTarget(
             name: "ActiveTasksTests",
-            dependencies: ["ActiveTasks", "Archives", "SensorSignal", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "ActiveTasks", "Archives", "SensorSignal", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             exclude: ["Fixtures"]),  // read from disk via #filePath, not bundled
         .testTarget(
             name: "taskprocTests",
             dependencies: [
-                "taskproc", "ActiveTasks",
+                "taskproc", "ActiveTasks", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),

@@ -2,32 +2,40 @@ import ActiveTasks
 import ArgumentParser
 import Foundation
 
+extension ResearchKitVersion: ExpressibleByArgument {
+    /// Parses `current` or a release of a known dB HL series (`3.1`, `2.2.4`); nil for any other version, whose
+    /// calibration tables taskproc does not know.
+    public init?(argument: String) {
+        guard let version = ResearchKitVersion(argument), version.isKnownDBHLRelease else { return nil }
+        self = version
+    }
+
+    /// `current` and the known series, for `--help` and the error that lists them.
+    public static var allValueStrings: [String] {
+        ["current"] + knownDBHLSeries.map { "\($0.major).\($0.minor)" }
+    }
+
+    /// `current` for the newest release, else `major.minor.patch`.
+    public var defaultValueDescription: String { self == .current ? "current" : description }
+}
+
 /// `analyze` options for tone-audiometry results.
 struct AudiometryOptions: ParsableArguments {
     @Option(
         name: .customLong("researchkit-version"),
         help: """
-            ResearchKit release that recorded dB HL results (calibration tables and volume handling): current (= 3.2.0), \
-            3.1, 3.0, 2.2, 2.0, … Before 3.2 the RETSPL is generic; from 3.1 the volume defect applies.
+            ResearchKit release that recorded dB HL results (calibration tables and volume handling; current = 3.2.0). \
+            Before 3.2 the RETSPL is generic; from 3.1 the volume defect applies.
             """)
-    var researchKitVersion = "current"
+    var researchKitVersion: ResearchKitVersion = .current
 
     @Option(help: "Write a standard audiogram (SVG) of each dB HL test to this file (-2, -3, … before the extension for further tests).", completion: .file(extensions: ["svg"]))
     var plot: String?
 
-    func validate() throws {
-        guard let v = ResearchKitVersion(researchKitVersion) else {
-            throw ValidationError("--researchkit-version: expected current or a version like 3.1 or 2.2.4, got \"\(researchKitVersion)\"")
-        }
-        guard v >= .firstDBHL else {
-            throw ValidationError("--researchkit-version: ResearchKit \(v) has no dB HL task (it appeared in 2.0.0)")
-        }
-    }
-
     /// The library options.
     var analysisOptions: AudiometryAnalysisOptions {
         var o = AudiometryAnalysisOptions()
-        o.researchKitVersion = ResearchKitVersion(researchKitVersion) ?? .current
+        o.researchKitVersion = researchKitVersion
         return o
     }
 }

@@ -50,7 +50,7 @@ struct AudiometrySimulate: ParsableCommand {
     var headphoneType = "AIRPODSV1"
     @Flag(help: "Ideal transducer: never refuse a tone as clipping.") var noClipping = false
     @Option(name: .customLong("researchkit-version"), help: "ResearchKit release whose calibration and volume handling to emulate.")
-    var researchKitVersion = "current"
+    var researchKitVersion: ResearchKitVersion = .current
     @Option(help: "System output volume 0…1; below 1 the volume defect (ResearchKit ≥ 3.1) makes tones softer than nominal.")
     var outputVolume = 1.0
 
@@ -67,9 +67,6 @@ struct AudiometrySimulate: ParsableCommand {
 
     func validate() throws {
         _ = try parameters()
-        guard let v = ResearchKitVersion(researchKitVersion), v >= .firstDBHL else {
-            throw ValidationError("--researchkit-version: expected current or a version ≥ 2.0 like 3.1, got \"\(researchKitVersion)\"")
-        }
         guard outputVolume.isFinite, (0...1).contains(outputVolume) else {
             throw ValidationError("--output-volume must be in 0…1, got \(outputVolume)")
         }
@@ -165,7 +162,7 @@ struct AudiometrySimulate: ParsableCommand {
         options.parameters = p
         options.headphoneType = headphoneType
         options.clipping = !noClipping
-        options.researchKitVersion = ResearchKitVersion(researchKitVersion) ?? .current
+        options.researchKitVersion = researchKitVersion
         options.outputVolume = outputVolume
         options.identifier = identifier ?? (ear == .left ? "dBHL2.tone.audiometry" : "dBHL1.tone.audiometry")
         let psychometric = listener == .psychometric || (listener == nil && (slope != nil || falseAlarmRate != nil))

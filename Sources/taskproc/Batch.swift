@@ -3,15 +3,15 @@ import Archives
 import ArgumentParser
 import Foundation
 
-/// `taskproc batch PATH… --out DIR`: analyse every record of an export into analysis-ready tables.
+/// `taskproc batch PATH… -o DIR`: analyse every record of an export into analysis-ready tables.
 struct Batch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Analyse every record of an export (folders or .zip files) into JSONL, CSV and SQLite tables.",
         discussion: """
             Finds every record under the paths (task folders, result files, recorder logs, tapping tables, audio \
-            files; inside .zip archives too), analyses them on all cores and writes into --out: results.jsonl, \
+            files; inside .zip archives too), analyses them on all cores and writes into --output: results.jsonl, \
             errors.jsonl, one CSV per task kind and taskproc.sqlite, in source order whatever the parallelism. \
-            A killed run is finished by `taskproc batch --resume --out DIR`; `--shard K/N` processes one of N \
+            A killed run is finished by `taskproc batch --resume -o DIR`; `--shard K/N` processes one of N \
             partitions, combined afterwards by `taskproc merge`. Exit status: 0 when every record was analysed, 2 \
             when some failed (their reasons are in errors.jsonl), 65 when every record failed (or, with --strict, \
             when any failed), 66 when an input is missing, 73 when --output holds earlier outputs, 64 for a usage \
@@ -21,15 +21,15 @@ struct Batch: AsyncParsableCommand {
     @Argument(help: "Folders, files or .zip archives to search (optional with --resume).", completion: .file())
     var paths: [String] = []
 
-    @Option(
-        name: [.customShort("o"), .customLong("output"), .customLong("out")],
-        help: "Output folder (created if missing); --out is the older spelling.", completion: .directory)
-    var out: String
+    @OptionGroup var outputFolder: OutputFolderOption
 
-    @Flag(help: "Finish the interrupted run stored in --out (same inputs and options).")
+    /// The output folder (`-o/--output`, or the older `--out`).
+    var out: String { outputFolder.path }
+
+    @Flag(help: "Finish the interrupted run stored in --output (same inputs and options).")
     var resume = false
 
-    @Flag(help: "Replace earlier batch outputs in --out.")
+    @Flag(help: "Replace earlier batch outputs in --output.")
     var force = false
 
     @Flag(help: "Exit with status 2 if any record failed.")
@@ -73,8 +73,8 @@ struct Batch: AsyncParsableCommand {
 
     @Option(
         name: .customLong("format"),
-        help: "Also write export.<format>.jsonl for the analysed records: researchkit, mork or fhir (see README).")
-    var exportFormat: OutputFormat?
+        help: "Also write export.<format>.jsonl for the analysed records (see README).")
+    var exportFormat: BatchExportFormat?
 
     @Option(help: "For --format mork: the form_data envelope and item-OID overrides (JSON; see README).")
     var morkConfig: String?
@@ -96,10 +96,8 @@ struct Batch: AsyncParsableCommand {
 
     @Option(
         name: .customLong("researchkit-version"),
-        help:
-            "ResearchKit release that recorded dB HL results (calibration tables, volume handling): current, 3.1, 2.2, …"
-    )
-    var researchKitVersion = "current"
+        help: "ResearchKit release that recorded dB HL results (calibration tables, volume handling; current = 3.2.0).")
+    var researchKitVersion: ResearchKitVersion = .current
 
     func validate() throws {
         if !resume && paths.isEmpty { throw ValidationError("give at least one path to analyse (or --resume)") }
@@ -108,13 +106,6 @@ struct Batch: AsyncParsableCommand {
             throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, got '\(shard)'")
         }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
-        guard let version = ResearchKitVersion(researchKitVersion), version >= .firstDBHL else {
-            throw ValidationError(
-                "--researchkit-version: expected current or a version ≥ 2.0 like 3.1, got \"\(researchKitVersion)\"")
-        }
-        if let format = exportFormat, !format.isExport {
-            throw ValidationError("--format for batch: expected researchkit, mork or fhir, got \(format.rawValue)")
-        }
         if morkConfig != nil && exportFormat != .mork { throw ValidationError("--mork-config applies to --format mork only") }
         if let scope = sharingScope, SharingScope(text: scope) == nil {
             throw ValidationError(
@@ -142,7 +133,10 @@ struct Batch: AsyncParsableCommand {
         if csv.noHeader { args.append("--no-header") }
         if tapping.variant != .mhealthtools { args += ["--tapping-variant", tapping.variant.rawValue] }
         if tapping.depressThreshold != 20 { args += ["--depress-threshold", String(tapping.depressThreshold)] }
-        if researchKitVersion != "current" { args += ["--researchkit-version", researchKitVersion] }
+        if researchKitVersion != .current {
+            let v = researchKitVersion
+            args += ["--researchkit-version", v.patch == 0 ? "\(v.major).\(v.minor)" : v.description]
+        }
         if acceptTruncated { args.append("--accept-truncated") }
         return args
     }
@@ -150,7 +144,7 @@ struct Batch: AsyncParsableCommand {
     /// Loading and analysis options from stored arguments.
     /// The analysis options of a run stored by a taskproc that kept only the command-line arguments.
     static func analysisOptions(_ arguments: [String]) throws -> RecordAnalysis.Options {
-        try Batch.parse(["-", "--out", "-"] + arguments).analysisOptions()
+        try Batch.parse(["-", "--output", "-"] + arguments).analysisOptions()
     }
 
     /// Every analysis option of the command line as the library's one options value (stored with the run).
@@ -169,7 +163,7 @@ struct Batch: AsyncParsableCommand {
         options.splMeterRule = sound.rule
         options.tappingVariant = tapping.variant
         options.depressThreshold = tapping.depressThreshold
-        options.audiometry.researchKitVersion = ResearchKitVersion(researchKitVersion) ?? .current
+        options.audiometry.researchKitVersion = researchKitVersion
         return options
     }
 
@@ -235,7 +229,7 @@ struct Batch: AsyncParsableCommand {
         bar?.finish()
         Self.report(summary, shard: configuration.shard, out: out)
         // The stored run's export (a resumed run writes the export it was asked for).
-        if let format = exportFormat ?? configuration.exportFormat.flatMap(OutputFormat.init(rawValue:)) {
+        if let format = exportFormat?.outputFormat ?? configuration.exportFormat.flatMap(OutputFormat.init(rawValue:)) {
             do {
                 var mork = MORKExport.Configuration()
                 if let file = morkConfig ?? configuration.morkConfigurationFile {

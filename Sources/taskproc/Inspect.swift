@@ -18,8 +18,11 @@ struct Inspect: AsyncParsableCommand {
     @Argument(help: "File or folder to inspect.", completion: .file())
     var path: String
 
+    @Option(name: .shortAndLong, help: "Output format: json (default), table or csv.")
+    var format: InspectFormat = .json
+
     @OptionGroup(title: "Output")
-    var out: OutputOptions
+    var destination: OutputDestination
 
     @OptionGroup(title: "Accelerometer CSV")
     var csv: CSVInputOptions
@@ -31,7 +34,11 @@ struct Inspect: AsyncParsableCommand {
             throw CommandFailure.data(InputProblem(error).description)
         }
         let inspection = InputInspection(input)
-        try out.emit(inspection)
+        let text: String
+        do { text = try ResultEncoding.render(inspection, as: format.outputFormat, export: ExportOptions()) } catch {
+            throw CommandFailure.data("\(error)")
+        }
+        try destination.write(text)
         if inspection.errorCount > 0 {
             printError("taskproc: \(inspection.errorCount) part(s) of \(path) could not be read; see problems")
             throw ExitCode(ExitStatus.partial)

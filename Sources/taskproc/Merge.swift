@@ -2,7 +2,7 @@ import ActiveTasks
 import ArgumentParser
 import Foundation
 
-/// `taskproc merge SHARD_DIR… --out DIR`: combine the outputs of `batch --shard K/N` runs.
+/// `taskproc merge SHARD_DIR… -o DIR`: combine the outputs of `batch --shard K/N` runs.
 struct Merge: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Combine the output folders of `taskproc batch --shard K/N` runs into one run's outputs.",
@@ -14,16 +14,15 @@ struct Merge: ParsableCommand {
             \(ExitStatus.help)
             """)
 
-    @Argument(help: "The shards' --out folders.", completion: .directory)
+    @Argument(help: "The shards' output folders.", completion: .directory)
     var shards: [String]
 
-    @Option(
-        name: [.customShort("o"), .customLong("output"), .customLong("out")],
-        help: "Output folder for the merged results (created if missing); --out is the older spelling.",
-        completion: .directory)
-    var out: String
+    @OptionGroup var outputFolder: OutputFolderOption
 
-    @Flag(help: "Replace earlier batch outputs in --out.")
+    /// The output folder (`-o/--output`, or the older `--out`).
+    var out: String { outputFolder.path }
+
+    @Flag(help: "Replace earlier batch outputs in --output.")
     var force = false
 
     func validate() throws {

@@ -2,7 +2,43 @@ import ActiveTasks
 import ArgumentParser
 import Foundation
 
-/// `--format`, `--output` and `--force`, shared by every command that prints a result.
+/// `-o/--output` and `--force`: where a command that prints a result writes it.
+struct OutputDestination: ParsableArguments {
+    @Option(
+        name: .shortAndLong, help: "Write the result to this file instead of standard output (never overwrites; see --force).")
+    var output: String?
+
+    @Flag(help: "Overwrite the --output file if it exists.")
+    var force = false
+
+    /// Writes `text` to `--output`, or to standard output.
+    func write(_ text: String) throws { try OutputWriter.write(text, to: output, force: force) }
+}
+
+/// `-o/--output DIR`, the output folder of `batch` and `merge`; `--out` is accepted as the older spelling but
+/// hidden from `--help`.
+struct OutputFolderOption: ParsableArguments {
+    @Option(name: .shortAndLong, help: "Output folder (created if missing).", completion: .directory)
+    var output: String?
+
+    @Option(
+        name: .customLong("out"), help: ArgumentHelp("The older spelling of --output.", visibility: .hidden),
+        completion: .directory)
+    var olderSpelling: String?
+
+    /// The folder, whichever spelling gave it.
+    var path: String { output ?? olderSpelling ?? "" }
+
+    func validate() throws {
+        switch (output, olderSpelling) {
+        case (nil, nil): throw ValidationError("give the output folder with -o/--output")
+        case (.some, .some): throw ValidationError("give the output folder once (-o/--output; --out is its older spelling)")
+        default: break
+        }
+    }
+}
+
+/// `analyze`'s output options: any ``OutputFormat`` (the results, or an export of them), and where to write it.
 struct OutputOptions: ParsableArguments {
     @Option(
         name: .shortAndLong,
@@ -15,12 +51,12 @@ struct OutputOptions: ParsableArguments {
     @Option(help: "Participant identifier for the export formats (default: from the input, e.g. a MyDataHelps path).")
     var participant: String?
 
-    @Option(
-        name: .shortAndLong, help: "Write the result to this file instead of standard output (never overwrites; see --force).")
-    var output: String?
+    @OptionGroup var destination: OutputDestination
 
-    @Flag(help: "Overwrite the --output file if it exists.")
-    var force = false
+    /// The `--output` file; nil for standard output.
+    var output: String? { destination.output }
+    /// Whether `--force` was given.
+    var force: Bool { destination.force }
 
     func validate() throws {
         if morkConfig != nil && format != .mork { throw ValidationError("--mork-config applies to --format mork only") }
@@ -40,9 +76,48 @@ struct OutputOptions: ParsableArguments {
         do { text = try ResultEncoding.render(result, as: format, export: export) } catch let error as ExportError {
             throw CommandFailure.data(error.description)
         }
-        try OutputWriter.write(text, to: output, force: force)
+        try destination.write(text)
         for note in export.notes {
             printError("taskproc: \(format.rawValue): \(note)")
+        }
+    }
+}
+
+/// What `inspect` renders: an inspection describes files rather than measuring a participant, so it has no
+/// export (researchkit, mork, fhir) form.
+enum InspectFormat: String, CaseIterable, ExpressibleByArgument {
+    /// Pretty-printed JSON (the default).
+    case json
+    /// Aligned text for a person at a terminal.
+    case table
+    /// One row per recording, tapping recording or audio file.
+    case csv
+
+    /// The renderer's format.
+    var outputFormat: OutputFormat {
+        switch self {
+        case .json: .json
+        case .table: .table
+        case .csv: .csv
+        }
+    }
+}
+
+/// What `batch --format` writes beside its tables: the export formats only (the tables are the JSON and CSV).
+enum BatchExportFormat: String, CaseIterable, ExpressibleByArgument {
+    /// ResearchKit-style step results.
+    case researchkit
+    /// Medidata Rave `form_data` payloads.
+    case mork
+    /// FHIR R4 Bundles.
+    case fhir
+
+    /// The renderer's format.
+    var outputFormat: OutputFormat {
+        switch self {
+        case .researchkit: .researchkit
+        case .mork: .mork
+        case .fhir: .fhir
         }
     }
 }

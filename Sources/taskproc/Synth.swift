@@ -13,10 +13,19 @@ struct Synth: AsyncParsableCommand {
 
     static let configuration = CommandConfiguration(
         abstract: "Write a synthetic audio file with known properties (test and calibration signals).",
-        discussion: "Example: taskproc synth tone.wav --signal sine --frequency 1000 --amplitude 0.5 --duration 10")
+        discussion: """
+            The container follows the file's extension (\(Synth.extensionList)), 16-bit PCM (Vorbis for .ogg) \
+            unless --file-format names another encoding of the same container. \
+            Example: taskproc synth tone.wav --signal sine --frequency 1000 --amplitude 0.5 --duration 10
 
-    @Argument(help: "Output audio file.", completion: .file())
-    var output: String
+            \(ExitStatus.help)
+            """)
+
+    @Argument(help: ArgumentHelp("Output audio file (or give -o/--output).", valueName: "output"), completion: .file())
+    var outputArgument: String?
+
+    @Option(name: .shortAndLong, help: "Output audio file (instead of the positional argument).", completion: .file())
+    var output: String?
 
     @Option(help: "Signal: sine, noise (Gaussian white, seeded) or silence.")
     var signal: Kind = .sine
@@ -36,8 +45,8 @@ struct Synth: AsyncParsableCommand {
     @Option(help: "Channels (tones are identical on every channel; noise channels are independent).")
     var channels = 1
 
-    @Option(help: "File format: \(AudioFileFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var fileFormat: AudioFileFormat = .wav16
+    @Option(help: "Container and encoding (default: from the output file's extension; must agree with it).")
+    var fileFormat: AudioFileFormat?
 
     @Option(help: "Seed for noise.")
     var seed: UInt64 = 1
@@ -45,7 +54,44 @@ struct Synth: AsyncParsableCommand {
     @Flag(help: "Overwrite the output file if it exists.")
     var force = false
 
+    /// The output file, from the positional argument or `-o/--output`.
+    var outputPath: String { output ?? outputArgument ?? "" }
+
+    /// The known extensions, for help and error texts: `.wav, .flac, …`.
+    static var extensionList: String {
+        var seen: [String] = []
+        for ext in AudioFileFormat.allCases.flatMap(\.fileExtensions) where !seen.contains(ext) { seen.append(ext) }
+        return seen.map { "." + $0 }.joined(separator: ", ")
+    }
+
+    /// The format to write: `--file-format`, or the default of the output's extension; a usage error when they
+    /// disagree or neither names a container.
+    func resolvedFormat() throws -> AudioFileFormat {
+        let ext = URL(fileURLWithPath: outputPath).pathExtension
+        let byExtension = AudioFileFormat.defaultFormat(forExtension: ext)
+        switch (fileFormat, byExtension) {
+        case (let named?, let implied?):
+            guard named.fileExtensions.contains(ext.lowercased()) else {
+                throw ValidationError(
+                    "--file-format \(named.rawValue) writes \(named.fileExtensions.map { "." + $0 }.joined(separator: "/")) "
+                        + "files, but the output ends in .\(ext) (\(implied.rawValue)); change one of them")
+            }
+            return named
+        case (let named?, nil): return named
+        case (nil, let implied?): return implied
+        case (nil, nil):
+            throw ValidationError(
+                "cannot tell the container from \"\(outputPath)\": end it in one of \(Self.extensionList), or give --file-format")
+        }
+    }
+
     func validate() throws {
+        switch (outputArgument, output) {
+        case (nil, nil): throw ValidationError("give the output file (as an argument or with -o/--output)")
+        case (.some, .some): throw ValidationError("give the output file once: as an argument or with -o/--output, not both")
+        default: break
+        }
+        _ = try resolvedFormat()
         guard duration > 0, duration <= 86_400 else { throw ValidationError("--duration must be in (0, 86400] s, got \(duration)") }
         guard sampleRate >= 1000 else { throw ValidationError("--sample-rate must be at least 1000 Hz, got \(sampleRate)") }
         guard (1...64).contains(channels) else { throw ValidationError("--channels must be 1…64, got \(channels)") }
@@ -56,6 +102,8 @@ struct Synth: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let output = outputPath
+        let format = try resolvedFormat()
         let frames = Int((duration * Double(sampleRate)).rounded())
         let spec: TestSignal =
             switch signal {
@@ -75,7 +123,7 @@ struct Synth: AsyncParsableCommand {
             throw CommandFailure.cannotCreate("\(output) exists; pass --force to overwrite it")
         }
         do {
-            try AudioFileWriter.write(data, sampleRate: sampleRate, to: output, format: fileFormat, overwrite: force)
+            try AudioFileWriter.write(data, sampleRate: sampleRate, to: output, format: format, overwrite: force)
         } catch {
             throw CommandFailure.cannotCreate("\(error)")
         }

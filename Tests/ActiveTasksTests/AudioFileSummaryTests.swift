@@ -2,19 +2,13 @@ import ActiveTasks
 import Foundation
 import SensorSignal
 import Testing
+import TestSupport
 
 /// A temporary directory removed on deinit.
-final class ScratchDirectory {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("taskproc-at-\(UUID().uuidString)")
-    init() { try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
-
 @Suite struct AudioFileSummaryTests {
     @Test(arguments: [(440.0, 0.5, 44_100), (1000.0, 0.25, 48_000), (3_141.5, 0.8, 96_000), (97.5, 0.1, 16_000)])
     func sineLevelsMatchAnalyticValues(frequency: Double, amplitude: Double, sampleRate: Int) throws {
-        let dir = ScratchDirectory()
+        let dir = TemporaryDirectory()
         let path = dir.path("sine.wav")
         // Float WAV: no quantisation, so the analytic values hold to rounding.
         let x = TestSignal.sine(frequency: frequency, amplitude: amplitude).samples(
@@ -40,7 +34,7 @@ final class ScratchDirectory {
     }
 
     @Test func dcOffsetAndClippingAreCounted() throws {
-        let dir = ScratchDirectory()
+        let dir = TemporaryDirectory()
         let path = dir.path("dc.wav")
         var x = TestSignal.sine(frequency: 250, amplitude: 0.2).samples(count: 8000, sampleRate: 8000).map { $0 + 0.1 }
         // 37 samples driven past full scale: 16-bit PCM stores them at the extreme codes.
@@ -57,7 +51,7 @@ final class ScratchDirectory {
     }
 
     @Test func silenceHasNoLevelsOrFrequency() throws {
-        let dir = ScratchDirectory()
+        let dir = TemporaryDirectory()
         let path = dir.path("silence.flac")
         try AudioFileWriter.write([[Double](repeating: 0, count: 4800)], sampleRate: 48_000, to: path, format: .flac16)
         let ch = try #require(try AudioFileAnalyzer.summarize(path: path).channels.first)
@@ -77,7 +71,7 @@ final class ScratchDirectory {
 
     @Test(arguments: [1_000, 4_097, 65_536, 1 << 20])
     func resultDoesNotDependOnBlockSize(blockFrames: Int) throws {
-        let dir = ScratchDirectory()
+        let dir = TemporaryDirectory()
         let path = dir.path("noise.wav")
         let x = TestSignal.whiteNoise(rms: 0.1, seed: 7).samples(count: 100_000, sampleRate: 48_000)
         let y = TestSignal.sine(frequency: 1234, amplitude: 0.3).samples(count: 100_000, sampleRate: 48_000)
@@ -103,7 +97,7 @@ final class ScratchDirectory {
     }
 
     @Test func truncatedFileFailsUnlessAccepted() throws {
-        let dir = ScratchDirectory()
+        let dir = TemporaryDirectory()
         let good = dir.path("good.wav")
         try AudioFileWriter.write([[Double](repeating: 0.25, count: 16_000)], sampleRate: 16_000, to: good)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: good))
@@ -118,7 +112,7 @@ final class ScratchDirectory {
     }
 
     @Test func renderingsCarryTheSameNumbers() throws {
-        let dir = ScratchDirectory()
+        let dir = TemporaryDirectory()
         let path = dir.path("a,b.wav")  // a comma in the name must be quoted in CSV
         try AudioFileWriter.write(
             [TestSignal.sine(frequency: 500, amplitude: 0.5).samples(count: 8000, sampleRate: 8000)], sampleRate: 8000,

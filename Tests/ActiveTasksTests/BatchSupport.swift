@@ -1,6 +1,8 @@
 import Archives
 import Foundation
 import GRDB
+import SensorSignal
+import TestSupport
 
 /// Helpers shared by the batch tests: temporary folders, the export generator, a minimal ZIP writer, output
 /// comparison.
@@ -12,11 +14,8 @@ enum BatchSupport {
         return path
     }
 
-    /// The repository root, from this file's path.
-    static func repositoryRoot(filePath: String = #filePath) -> String {
-        URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
-    }
+    /// The repository root.
+    static func repositoryRoot() -> String { repositoryPath("") }
 
     /// One record of the generator's manifest.
     struct ManifestRecord: Decodable {
@@ -32,18 +31,9 @@ enum BatchSupport {
 
     /// Runs `Benchmarks/compare/make_export.py` into `folder` and returns its manifest.
     static func generateExport(at folder: String, records: Int, seed: Int, extra: [String] = []) throws -> Manifest {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            [
-                "python3", repositoryRoot() + "/Benchmarks/compare/make_export.py", folder, "--records",
-                String(records), "--seed", String(seed),
-            ]
-            + extra
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BatchTestError("make_export.py failed (\(process.terminationStatus))")
+        let generated = try generateStudyExport(at: folder, records: records, seed: seed, extra: extra)
+        guard generated.status == 0 else {
+            throw BatchTestError("make_export.py failed (\(generated.status)): \(generated.output)")
         }
         let data = try Data(contentsOf: URL(fileURLWithPath: folder + ".manifest.json"))
         return try JSONDecoder().decode(Manifest.self, from: data)

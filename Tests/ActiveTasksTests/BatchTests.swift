@@ -1,6 +1,7 @@
 import Archives
 import Foundation
 import Testing
+import TestSupport
 
 @testable import ActiveTasks
 

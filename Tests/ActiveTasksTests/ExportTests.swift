@@ -1,6 +1,7 @@
 import Foundation
 import SensorSignal
 import Testing
+import TestSupport
 
 @testable import ActiveTasks
 
@@ -209,19 +210,8 @@ import Testing
         let bad = folder.appendingPathComponent("broken.json")
         try #"{"resourceType":"Bundle","type":"collection","entry":[{"resource":{"resourceType":"Observation","status":"done","code":{"text":"x"},"valueQuantity":{"value":"many"}}}]}"#
             .write(to: bad, atomically: true, encoding: .utf8)
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Reference/fhir_validate.py").path
         func validate(_ file: URL) throws -> (status: Int32, output: String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", script, file.path]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+            try runReferenceScript("fhir_validate.py", [file.path])
         }
         let accepted = try validate(good)
         #expect(accepted.status == 0, "\(accepted.output)")

@@ -4,6 +4,7 @@ import Foundation
 import RealModule
 import SensorSignal
 import Testing
+import TestSupport
 
 @Suite struct HygieneTests {
     // MARK: - Building logs through the public decoder

@@ -2,6 +2,7 @@ import ActiveTasks
 import Foundation
 import SensorSignal
 import Testing
+import TestSupport
 
 @Suite struct InputLoaderTests {
     @Test(arguments: [
@@ -84,7 +85,7 @@ import Testing
     }
 
     @Test func taskFolderMatchesRecorderFilesAnywhereBelowIt() throws {
-        let dir = ScratchDirectory()
+        let dir = TemporaryDirectory()
         let accel = "accel_5A1C9E2B_7F0D_4C3A_9B51_0E2A6C1D8F44-20240502101138.json"
         let pedometer = "pedometer_11111111_2222_3333_4444_555555555555-20240502101138.json"
         let missing = "deviceMotion_AAAAAAAA_BBBB_CCCC_DDDD_EEEEEEEEEEEE-20240502101138.json"
@@ -124,7 +125,7 @@ import Testing
     }
 
     @Test func folderOfIndependentInputsReportsGoodAndBadParts() throws {
-        let dir = ScratchDirectory()
+        let dir = TemporaryDirectory()
         try Self.accelerometerLog(count: 200).write(toFile: dir.path("accel_a.json"), atomically: true, encoding: .utf8)
         try #"{"items":[{"timestamp":1,"x":1,"y":0,"z":"#.write(toFile: dir.path("accel_b.json"), atomically: true, encoding: .utf8)
         try "# read me".write(toFile: dir.path("README.md"), atomically: true, encoding: .utf8)
@@ -201,7 +202,7 @@ import Testing
 
     @Test(arguments: cases)
     func malformedInputGivesASpecificError(_ c: Case) throws {
-        let dir = ScratchDirectory()
+        let dir = TemporaryDirectory()
         let path = dir.path(c.name)
         try Data(c.bytes).write(to: URL(fileURLWithPath: path))
         let input = try InputLoader.load(path: path)
@@ -222,7 +223,7 @@ import Testing
 /// Gzip is handled once, for every reader: a compressed recorder log inside a task folder decodes like a plain one.
 @Suite struct CompressedInputTests {
     @Test func gzippedRecorderFileInATaskFolderIsRead() throws {
-        let dir = ScratchDirectory()
+        let dir = TemporaryDirectory()
         let accel = "accel_5A1C9E2B_7F0D_4C3A_9B51_0E2A6C1D8F44-20240502101138.json.gz"
         try InputLoaderTests.walkingTaskJSON(referencing: [("accelerometer", accel)])
             .write(toFile: dir.path("taskResult.json"), atomically: true, encoding: .utf8)

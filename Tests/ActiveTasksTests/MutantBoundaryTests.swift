@@ -1,6 +1,7 @@
 import Foundation
 import SensorSignal
 import Testing
+import TestSupport
 
 @testable import ActiveTasks
 
@@ -59,7 +60,7 @@ import Testing
     /// at 20·lg(0.05/√2) = −29.03 dBFS for 6.75 s and at 20·lg(0.5/√2) = −9.03 dBFS for 2 s (23 % of the time):
     /// LA10 ≈ −9.03, LA50 and LA90 ≈ −29.03 (the rise takes well under 0.1 s).
     @Test func exceedanceLevelsOfAQuietThenLoudTone() throws {
-        let dir = ScratchDirectory()
+        let dir = TemporaryDirectory()
         let path = dir.path("quiet-then-loud.wav")
         let fs = 48_000
         let loud = TestSignal.sine(frequency: 1000, amplitude: 0.5).samples(count: 2 * fs, sampleRate: Double(fs))
@@ -79,7 +80,7 @@ import Testing
     /// 0 dB at 1 kHz (normalised there), so a 1 kHz sine of amplitude 0.5 peaks at 20·lg 0.5 = −6.02 dBFS; the
     /// filter's ripple of the sampled peak at 48 kHz stays below 0.05 dB.
     @Test func peakLevelOfASine() throws {
-        let dir = ScratchDirectory()
+        let dir = TemporaryDirectory()
         let path = dir.path("sine.wav")
         let fs = 48_000
         let tone = TestSignal.sine(frequency: 1000, amplitude: 0.5).samples(count: 3 * fs, sampleRate: Double(fs))

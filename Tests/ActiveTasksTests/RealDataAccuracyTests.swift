@@ -2,6 +2,7 @@ import Archives
 import Foundation
 import SensorSignal
 import Testing
+import TestSupport
 
 @testable import ActiveTasks
 

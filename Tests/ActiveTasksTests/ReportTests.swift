@@ -1,6 +1,7 @@
 import Foundation
 import SensorSignal
 import Testing
+import TestSupport
 
 @testable import ActiveTasks
 
@@ -128,19 +129,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("report.html")
         try HTMLReport.render(records).write(to: page, atomically: true, encoding: .utf8)
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Reference/report_render.py").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", script, page.path, String(Self.expectedSVGs), folder.appendingPathComponent("report.png").path,
-        ]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+        let rendered = try runReferenceScript(
+            "report_render.py", [page.path, String(Self.expectedSVGs), folder.appendingPathComponent("report.png").path])
+        #expect(rendered.status == 0, "\(rendered.output)")
     }
 }

@@ -1,6 +1,7 @@
 import ActiveTasks
 import Foundation
 import Testing
+import TestSupport
 
 /// Path of a hand-made fixture in `Fixtures/researchkit/` beside this file.
 private func researchKitFixture(_ name: String, filePath: String = #filePath) -> String {

@@ -2,6 +2,7 @@ import ActiveTasks
 import Foundation
 import SensorSignal
 import Testing
+import TestSupport
 
 /// Encodes a WAV with ffmpeg into `codec` in an `.m4a` container.
 private func encode(_ wav: String, to m4a: String, codec: String) throws {
@@ -26,7 +27,7 @@ private func encode(_ wav: String, to m4a: String, codec: String) throws {
     }
 
     @Test func calibratorGives94dBSPL() throws {
-        let dir = ScratchDirectory()
+        let dir = TemporaryDirectory()
         let calibrator = dir.path("calibrator.wav")
         let tone = TestSignal.sine(frequency: 1000, amplitude: 0.3).samples(count: 10 * 48_000, sampleRate: 48_000)
         try AudioFileWriter.write([tone], sampleRate: 48_000, to: calibrator, format: .wavFloat)
@@ -55,7 +56,7 @@ private func encode(_ wav: String, to m4a: String, codec: String) throws {
     }
 
     @Test func pcm16FastPathEqualsTheAudioSummaryPass() throws {
-        let dir = ScratchDirectory()
+        let dir = TemporaryDirectory()
         let path = dir.path("rec.wav")
         try Self.writeRecording(path)
         var options = SoundLevelAnalysisOptions()
@@ -76,7 +77,7 @@ private func encode(_ wav: String, to m4a: String, codec: String) throws {
     }
 
     @Test(.enabled(if: FFmpegAudioDecoder.isAvailable)) func alacGivesTheLevelsOfTheWAV() throws {
-        let dir = ScratchDirectory()
+        let dir = TemporaryDirectory()
         let wav = dir.path("rec.wav")
         let m4a = dir.path("rec.m4a")
         try Self.writeRecording(wav)
@@ -100,7 +101,7 @@ private func encode(_ wav: String, to m4a: String, codec: String) throws {
     }
 
     @Test(.enabled(if: FFmpegAudioDecoder.isAvailable)) func aacDecodesWithALossyWarning() throws {
-        let dir = ScratchDirectory()
+        let dir = TemporaryDirectory()
         let wav = dir.path("rec.wav")
         let m4a = dir.path("rec.m4a")
         try Self.writeRecording(wav)
@@ -111,7 +112,7 @@ private func encode(_ wav: String, to m4a: String, codec: String) throws {
     }
 
     @Test func missingFFmpegIsASpecificError() throws {
-        let dir = ScratchDirectory()
+        let dir = TemporaryDirectory()
         let m4a = dir.path("rec.m4a")
         try Data([0, 0, 0, 0x20] + Array("ftypM4A ".utf8) + [UInt8](repeating: 0, count: 64)).write(to: URL(fileURLWithPath: m4a))
         var options = SoundLevelAnalysisOptions()
@@ -125,7 +126,7 @@ private func encode(_ wav: String, to m4a: String, codec: String) throws {
     }
 
     @Test func channelOutOfRangeNamesTheFile() throws {
-        let dir = ScratchDirectory()
+        let dir = TemporaryDirectory()
         let path = dir.path("rec.wav")
         try Self.writeRecording(path)
         var options = SoundLevelAnalysisOptions()
@@ -143,7 +144,7 @@ private func encode(_ wav: String, to m4a: String, codec: String) throws {
     }
 
     @Test func summarisesSamplesAndAppliesTheRule() throws {
-        let dir = ScratchDirectory()
+        let dir = TemporaryDirectory()
         let path = dir.path("spl.json")
         try Self.result([40, 30, 30, 30, 30, 30, 50]).write(toFile: path, atomically: true, encoding: .utf8)
         let input = try InputLoader.load(path: path)
@@ -160,7 +161,7 @@ private func encode(_ wav: String, to m4a: String, codec: String) throws {
     }
 
     @Test func takesTheRuleFromTheStepInTheSameFolder() throws {
-        let dir = ScratchDirectory()
+        let dir = TemporaryDirectory()
         try Self.result([40, 40, 40]).write(toFile: dir.path("result.json"), atomically: true, encoding: .utf8)
         let step = try String(
             contentsOfFile: sharedDataPath("researchkit-samples/ORKEnvironmentSPLMeterStep.json"), encoding: .utf8)

@@ -1,6 +1,7 @@
 import Foundation
 import SensorSignal
 import Testing
+import TestSupport
 
 @testable import ActiveTasks
 

@@ -1,6 +1,7 @@
 import Foundation
 import SensorSignal
 import Testing
+import TestSupport
 
 @testable import ActiveTasks
 
@@ -192,21 +193,6 @@ enum OxfordWalks {
         }
         return lines.joined(separator: "\n")
     }
-}
-
-/// A small seeded generator (SplitMix64) so degraded inputs are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1).
-    mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1p-53 }
 }
 
 @Suite struct WalkingTests {

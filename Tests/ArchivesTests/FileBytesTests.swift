@@ -1,6 +1,7 @@
 import Archives
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct FileBytesTests {
     func gzip(_ path: String) throws { try ArchiveFixtures.gzip(path) }

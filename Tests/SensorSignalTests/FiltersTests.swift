@@ -62,7 +62,7 @@ import Testing
         wholeFilter.process(&whole)
         let wholeFloat = sos.filter(x.map { Float($0) })
 
-        var generator = SplitMix64(state: seed)
+        var generator = SplitMix64(seed: seed)
         var filter = SOSFilter(sos)
         var floatFilter = SOSFilter(sos)
         var streamed: [Double] = []
@@ -89,17 +89,6 @@ import Testing
         #expect(streamedFloat == wholeFloat, sourceLocation: sourceLocation)
     }
 
-    /// A small deterministic generator (SplitMix64) for block sizes.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     @Test func testSignalIsRebuiltExactly() {
         let x = Self.testSignal(count: FiltersReference.signalLength)

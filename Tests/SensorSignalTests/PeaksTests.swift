@@ -1,6 +1,7 @@
 import RealModule
 import SensorSignal
 import Testing
+import TestSupport
 
 @Suite struct PeaksTests {
     // MARK: - scipy reference

@@ -151,6 +151,13 @@ private func maxError<S: FFTScalar>(_ actual: [Complex<S>], _ expected: [Complex
         #expect(throws: FFTError.invalidLength(-3)) { try RealFFT<Float>(count: -3) }
     }
 
+    /// The C bridge is internal, so the public protocol has no requirements another type could fake: a type FFTW
+    /// cannot transform is refused with an error instead of being handed to fftw with the wrong element size.
+    @Test func aScalarFFTWCannotTransformIsRefused() {
+        #expect(throws: FFTError.unsupportedScalar("Float16")) { try RealFFT<Float16>(count: 8) }
+        #expect(FFTError.unsupportedScalar("Float16").description.contains("only Float and Double"))
+    }
+
     /// Eight tasks plan and run 34 lengths each, concurrently and in different orders.
     ///
     /// Every result is checked against the direct DFT. Exercises the process-wide planner lock: plans are created
@@ -191,3 +198,5 @@ private func maxError<S: FFTScalar>(_ actual: [Complex<S>], _ expected: [Complex
         #expect(failures.isEmpty, "\(failures)")
     }
 }
+
+extension Float16: FFTScalar {}

@@ -1,17 +1,7 @@
 import Foundation
 import SensorSignal
 import Testing
-
-/// A fresh temporary directory per test, removed when the value is deinitialised.
-final class TemporaryDirectory {
-    let url: URL
-    init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("taskproc-tests-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
+import TestSupport
 
 /// Deterministic multi-tone test signal: channel `c` is a sine at (440 + 110·c) Hz, amplitude 0.5 − 0.1·c.
 func testTone(frames: Int, channels: Int, sampleRate: Double) -> [[Double]] {
@@ -34,7 +24,49 @@ func testTone(frames: Int, channels: Int, sampleRate: Double) -> [[Double]] {
         (.caf16, "CAF", "PCM_16", 1.0 / 32768),
         (.rf64, "RF64", "PCM_16", 1.0 / 32768),
         (.w64, "W64", "PCM_16", 1.0 / 32768),
+        (.au16, "AU", "PCM_16", 1.0 / 32768),
     ]
+
+    /// Every format's extensions lead back to a format of the same container, and the default of an extension is
+    /// its 16-bit (or Vorbis) encoding.
+    @Test func extensionsNameTheContainer() {
+        for format in AudioFileFormat.allCases {
+            for ext in format.fileExtensions {
+                let implied = AudioFileFormat.defaultFormat(forExtension: ext.uppercased())
+                #expect(implied?.fileExtensions == format.fileExtensions, "\(format) .\(ext)")
+            }
+        }
+        #expect(AudioFileFormat.defaultFormat(forExtension: "flac") == .flac16)
+        #expect(AudioFileFormat.defaultFormat(forExtension: "aif") == .aiff16)
+        #expect(AudioFileFormat.defaultFormat(forExtension: "ogg") == .oggVorbis)
+        #expect(AudioFileFormat.defaultFormat(forExtension: "m4a") == nil)
+        #expect(AudioFileFormat.defaultFormat(forExtension: "") == nil)
+    }
+
+    /// A sample type other than Float and Double is decoded and encoded through Double (the libsndfile bridge is
+    /// internal, so it cannot be handed a buffer of the wrong element size).
+    @Test(arguments: [1, 3])
+    func otherSampleTypesGoThroughDouble(channels: Int) throws {
+        let dir = TemporaryDirectory()
+        let path = dir.path("half.wav")
+        let frames = 20_000  // more than one 16 384-frame write block
+        let signal = testTone(frames: frames, channels: channels, sampleRate: 16_000)
+        try AudioFileWriter.write(signal.map { $0.map { Float16($0) } }, sampleRate: 16_000, to: path)
+        let asDouble = try SoundFile.read(path: path, as: Double.self)
+        let asHalf = try SoundFile.read(path: path, as: Float16.self)
+        #expect(asHalf.channels.count == channels && asHalf.channels[0].count == frames)
+        for c in 0..<channels {
+            // Written from Float16 (11-bit significand), stored as 16-bit PCM.
+            #expect(zip(asDouble.channels[c], signal[c]).allSatisfy { abs($0 - $1) < 1e-3 + 1.0 / 32768 })
+            #expect(zip(asHalf.channels[c], asDouble.channels[c]).allSatisfy { abs(Double($0) - $1) < 1e-3 })
+        }
+        var blocks = 0
+        try SoundFile(path: path).forEachBlock(frames: 4096, as: Float16.self) { block in
+            blocks += 1
+            #expect(block.channels.count == channels)
+        }
+        #expect(blocks == 5)
+    }
 
     @Test(arguments: losslessFormats.indices, [1, 2, 6])
     func losslessRoundTrip(formatIndex: Int, channels: Int) throws {
@@ -230,3 +262,5 @@ func testTone(frames: Int, channels: Int, sampleRate: Double) -> [[Double]] {
         #expect(zip(x, y).allSatisfy { abs($0 - $1) < 1e-9 })
     }
 }
+
+extension Float16: AudioSample {}

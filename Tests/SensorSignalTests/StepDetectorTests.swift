@@ -1,27 +1,8 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import SensorSignal
-
-/// Seeded SplitMix64, so every synthetic signal is the same on every run.
-private struct Seeded {
-    private var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-    /// Standard normal (Box-Muller).
-    mutating func normal() -> Double {
-        let u = max(unit(), 1e-300)
-        return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * unit())
-    }
-}
 
 /// Synthetic gait: body-frame acceleration (g) with a known step frequency, turned into |a| after a random
 /// rotation, the way a phone in an unknown orientation sees it.
@@ -32,8 +13,8 @@ enum Gait {
         stepFrequency f: Double, duration: Double, rate: Double, asymmetry: Double = 0.15, noise: Double = 0.03,
         amplitude: Double = 1, start: Double = 0, seed: UInt64 = 1
     ) -> (times: [Double], values: [Double]) {
-        var random = Seeded(seed)
-        let q = (0..<4).map { _ in random.unit() - 0.5 }
+        var random = SplitMix64(seed: seed)
+        let q = (0..<4).map { _ in random.nextUnit() - 0.5 }
         let norm = q.map { $0 * $0 }.reduce(0, +).squareRoot()
         let (w, x, y, z) = (q[0] / norm, q[1] / norm, q[2] / norm, q[3] / norm)
         let r = [
@@ -50,9 +31,9 @@ enum Gait {
             let vertical =
                 amplitude * (0.25 * cos(phase) + 0.08 * cos(2 * phase + 0.5) + asymmetry * 0.25 * cos(phase / 2))
             let body = [
-                amplitude * 0.05 * sin(phase / 2) + noise * random.normal(),
-                amplitude * (0.1 * sin(phase) + asymmetry * 0.1 * cos(phase / 2)) + noise * random.normal(),
-                1 + vertical + noise * random.normal(),
+                amplitude * 0.05 * sin(phase / 2) + noise * random.nextNormal(),
+                amplitude * (0.1 * sin(phase) + asymmetry * 0.1 * cos(phase / 2)) + noise * random.nextNormal(),
+                1 + vertical + noise * random.nextNormal(),
             ]
             times.append(start + t)
             for row in 0..<3 { axes[row].append(r[row][0] * body[0] + r[row][1] * body[1] + r[row][2] * body[2]) }
@@ -164,7 +145,7 @@ enum Gait {
     @Test func shuffledAndDuplicatedTimestampsGiveTheSameSteps() throws {
         let signal = Gait.magnitude(stepFrequency: 1.6, duration: 60, rate: 100, seed: 12)
         let clean = detector.detect(timestamps: signal.times, magnitude: signal.values)
-        var random = Seeded(99)
+        var random = SplitMix64(seed: 99)
         var order = Array(signal.times.indices)
         for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, Int(random.next() % UInt64(i + 1))) }
         var times = order.map { signal.times[$0] }
@@ -253,10 +234,10 @@ enum Gait {
 
     @Test(arguments: [1, 2, 3, 10, 11, 1000, 1001])
     func medianIntervalMatchesSorting(count: Int) throws {
-        var random = Seeded(UInt64(count))
+        var random = SplitMix64(seed: UInt64(count))
         var t = 0.0
         let times = (0...count).map { _ in
-            t += 0.005 + 0.01 * random.unit()
+            t += 0.005 + 0.01 * random.nextUnit()
             return t
         }
         let intervals = zip(times, times.dropFirst()).map { $1 - $0 }.sorted()

@@ -3,6 +3,7 @@ import Foundation
 import RealModule
 import SensorSignal
 import Testing
+import TestSupport
 
 @Suite struct TimeSeriesHygieneTests {
     // MARK: - Known series

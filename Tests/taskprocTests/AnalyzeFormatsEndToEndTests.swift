@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `taskproc analyze` in every format on every task kind.
 ///

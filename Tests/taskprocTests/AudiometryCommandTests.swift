@@ -17,7 +17,7 @@ import Testing
         let c = try AudiometrySimulate.parse(["a.json"])
         let p = try c.parameters()
         #expect(p == DBHLStaircaseParameters())
-        #expect(c.headphoneType == "AIRPODSV1" && c.researchKitVersion == "current" && c.outputVolume == 1)
+        #expect(c.headphoneType == "AIRPODSV1" && c.researchKitVersion == .current && c.outputVolume == 1)
         let d = try AudiometrySimulate.parse(["a.json", "--frequencies", "500, 1000", "--miss-steps", "15,10,5", "--ear", "left"])
         let q = try d.parameters()
         #expect(q.frequencies == [500, 1000] && q.missSteps == [15, 10, 5] && q.channel == .left)

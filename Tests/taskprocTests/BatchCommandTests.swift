@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import GRDB
 import Testing
+import TestSupport
 
 @testable import taskproc
 
@@ -59,10 +60,6 @@ import Testing
 
     static var binary: URL { CommandLineEndToEndTests.binary }
 
-    static var repositoryRoot: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
-    }
 
     func temporaryFolder(_ name: String) throws -> String {
         let path = NSTemporaryDirectory() + "taskproc-batch-cli-\(name)-\(UUID().uuidString.prefix(8))"
@@ -71,15 +68,8 @@ import Testing
     }
 
     func generate(_ folder: String, records: Int, seed: Int) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", Self.repositoryRoot + "/Benchmarks/compare/make_export.py", folder, "--records", String(records),
-            "--seed", String(seed),
-        ]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let generated = try generateStudyExport(at: folder, records: records, seed: seed)
+        #expect(generated.status == 0, "\(generated.output)")
     }
 
     func start(_ arguments: [String]) throws -> (Process, Pipe) {

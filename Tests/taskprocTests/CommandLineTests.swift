@@ -2,6 +2,7 @@ import ActiveTasks
 import ArgumentParser
 import Foundation
 import Testing
+import TestSupport
 
 @testable import taskproc
 
@@ -48,19 +49,8 @@ import Testing
     }
 
     func run(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-            stderr: String(decoding: e, as: UTF8.self))
+        let r = try runProcess(Self.binary, arguments)
+        return Run(status: r.status, stdout: r.stdout, stderr: r.stderr)
     }
 
     @Test func synthThenAnalyzeReportsTheTone() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The exit statuses the command line documents today, in one place.
 ///
@@ -156,20 +157,8 @@ enum E2E {
 
     /// Runs the independent FHIR validator (`Tests/Reference/fhir_validate.py`, the `fhir.resources` models) on
     /// bundle files; one call for many files, since its first use sets up a venv.
-    static func validateFHIR(_ files: [String], filePath: String = #filePath) throws -> (status: Int32, output: String)
-    {
-        let script = URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Reference/fhir_validate.py").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script] + files
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    static func validateFHIR(_ files: [String]) throws -> (status: Int32, output: String) {
+        try runReferenceScript("fhir_validate.py", files)
     }
 
     // MARK: Synthetic inputs with known answers

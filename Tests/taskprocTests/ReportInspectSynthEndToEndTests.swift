@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -168,33 +169,14 @@ import Testing
         #expect(csv.rows.first?["taskKind"] == "walking")
     }
 
-    /// `inspect` shares `analyze`'s output options: the export formats wrap the inspection.
-    @Test func inspectExportFormats() throws {
-        let dir = try E2E.temporaryDirectory("inspect-formats")
-        defer { E2E.remove(dir) }
+    /// `inspect` describes files; it has no export form (researchkit, mork, fhir would wrap a description as if it
+    /// were a measure, and FHIR has nothing to say about it): refused as a usage error.
+    @Test func inspectHasNoExportFormats() throws {
         let still = sharedDataPath("mpower-samples/pdkit_mpower_gait_stationary.json")
-        try E2E.write(AnalyzeFormatsEndToEndTests.morkEnvelope, to: dir.path + "/mork.json")
         for format in ["researchkit", "mork", "fhir"] {
-            let i = try E2E.run(
-                ["inspect", still, "--format", format]
-                    + (format == "mork" ? ["--mork-config", dir.path + "/mork.json"] : []))
-            #expect(i.status == ExpectedExit.success, "\(format): \(i.stderr)")
-            switch format {
-            case "researchkit":
-                let child = try #require((try E2E.objects(i.stdout).first?["results"] as? [[String: Any]])?.first)
-                #expect(child["_class"] as? String == "taskproc.InspectionResult")
-                #expect(child["dialect"] as? String == "mPower")
-            case "mork":
-                let form = try #require(try E2E.object(i.stdout)["form_data"] as? [String: Any])
-                let fields = form["field_data"] as? [[String: Any]] ?? []
-                #expect(
-                    fields.contains {
-                        $0["item_oid"] as? String == "INSPECTION_ERROR_COUNT" && $0["data_value"] as? String == "0"
-                    })
-            default:
-                #expect(E2E.observations(try E2E.object(i.stdout)).isEmpty)
-                #expect(i.stderr.contains("no FHIR mapping for inspection"))
-            }
+            let i = try E2E.run(["inspect", still, "--format", format])
+            #expect(i.status == ExpectedExit.usage, "\(format): \(i.stderr)")
+            #expect(i.stderr.contains("'\(format)' is invalid") && i.stdout.isEmpty, "\(format): \(i.stderr)")
         }
     }
 
@@ -332,6 +314,10 @@ import Testing
                 nil
             ),
             (["synth", tone], ExpectedExit.synthOutputExists, "exists"),
+            (["synth", dir.path + "/n.flac", "--file-format", "wav16"], ExpectedExit.usage, "--file-format wav16"),
+            (["inspect", tone, "--format", "fhir"], ExpectedExit.usage, "'fhir' is invalid"),
+            (["batch", tone, "-o", dir.path + "/b2", "--format", "csv"], ExpectedExit.usage, "'csv' is invalid"),
+            (["analyze", tone, "--researchkit-version", "9.9"], ExpectedExit.usage, "'9.9' is invalid"),
             (["no-such-command"], ExpectedExit.usage, "Unexpected argument"),
         ]
         for c in cases {

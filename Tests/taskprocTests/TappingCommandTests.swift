@@ -2,6 +2,7 @@ import ActiveTasks
 import ArgumentParser
 import Foundation
 import Testing
+import TestSupport
 
 @testable import taskproc
 

@@ -30,6 +30,16 @@ public struct ResearchKitVersion: Sendable, Hashable, Comparable, Codable, Custo
     /// The first release with the dB HL task.
     public static let firstDBHL = ResearchKitVersion(2, 0, 0)
 
+    /// The release series with the dB HL task whose calibration tables and volume handling taskproc reproduces,
+    /// oldest first (`major.minor`; every patch release of a series behaves alike). ``current`` is the newest.
+    public static let knownDBHLSeries: [ResearchKitVersion] = [
+        ResearchKitVersion(2, 0), ResearchKitVersion(2, 1), ResearchKitVersion(2, 2), ResearchKitVersion(3, 0),
+        ResearchKitVersion(3, 1), ResearchKitVersion(3, 2),
+    ]
+
+    /// Whether this is a release of one of the ``knownDBHLSeries`` (so its tables and volume handling are known).
+    public var isKnownDBHLRelease: Bool { Self.knownDBHLSeries.contains { $0.major == major && $0.minor == minor } }
+
     /// Parses `current`, `3`, `3.1`, `3.1.2` (an optional leading `v`); nil for anything else.
     public init?(_ text: String) {
         var t = Substring(text.trimmingCharacters(in: .whitespaces).lowercased())

@@ -28,12 +28,15 @@ public enum FFTError: Error, Sendable, Equatable, CustomStringConvertible {
     case allocationFailed(length: Int)
     /// FFTW returned no plan for this length (out of memory, or an FFTW limitation).
     case planCreationFailed(length: Int)
+    /// The scalar type (named) is not one FFTW transforms: only `Float` and `Double` are.
+    case unsupportedScalar(String)
 
     public var description: String {
         switch self {
         case .invalidLength(let n): "invalid FFT length \(n): must be at least 1"
         case .allocationFailed(let n): "could not allocate FFT buffers for length \(n)"
         case .planCreationFailed(let n): "FFTW could not create a plan for length \(n)"
+        case .unsupportedScalar(let name): "FFTW cannot transform \(name): only Float and Double"
         }
     }
 }

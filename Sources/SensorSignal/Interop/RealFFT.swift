@@ -4,39 +4,56 @@ public import RealModule
 
 /// A floating-point type FFTW can transform: `Float` (fftwf) or `Double` (fftw).
 ///
-/// The underscored requirements bridge to the C library; they are not meant to be called directly.
-public protocol FFTScalar: Real, BinaryFloatingPoint, Sendable {
-    /// Allocates `count` SIMD-aligned elements with FFTW's allocator.
-    static func _fftwAllocate(count: Int) -> UnsafeMutableRawPointer?
-    /// Frees memory from `_fftwAllocate`.
-    static func _fftwFree(_ pointer: UnsafeMutableRawPointer)
-    /// Creates a plan of the given direction for `length`, on the given scratch arrays.
-    static func _fftwPlan(
-        length: Int, direction: _FFTDirection, real: UnsafeMutableRawPointer, complex: UnsafeMutableRawPointer,
-        flags: UInt32
-    ) -> OpaquePointer?
-    /// Executes `plan` on new arrays with the planning arrays' alignment.
-    static func _fftwExecute(
-        _ plan: OpaquePointer, direction: _FFTDirection, real: UnsafeMutableRawPointer,
-        complex: UnsafeMutableRawPointer)
-    /// True for `Float`.
-    static var _isSinglePrecision: Bool { get }
-}
+/// Only `Float` and `Double` are transformed; ``RealFFT/init(count:effort:)`` throws
+/// ``FFTError/unsupportedScalar(_:)`` for any other conforming type. The C bridge behind it is internal
+/// (``FFTW``), so no public declaration mentions an FFTW type or handle.
+public protocol FFTScalar: Real, BinaryFloatingPoint, Sendable {}
 
-/// Direction of a real transform (bridging detail of ``FFTScalar``).
-public enum _FFTDirection: Sendable {
+extension Double: FFTScalar {}
+extension Float: FFTScalar {}
+
+/// Direction of a real transform.
+enum FFTDirection: Sendable {
     case forward, inverse
 }
 
-extension Double: FFTScalar {
-    public static func _fftwAllocate(count: Int) -> UnsafeMutableRawPointer? {
-        UnsafeMutableRawPointer(fftw_alloc_real(count))
+/// The FFTW calls for one scalar type, chosen by the type itself: `Float` goes to `fftwf_*`, `Double` to `fftw_*`.
+///
+/// Each entry point tests `Scalar.self == Float.self`, which the optimiser folds to a constant in code specialised
+/// for a concrete scalar (as ``RealFFT``'s copying methods are), leaving the direct C call the public protocol
+/// requirements used to make; unspecialised code pays one metatype comparison instead of a witness-table call.
+/// Callers guarantee `Scalar` is `Float` or `Double` (``RealFFT`` checks it once, at creation).
+enum FFTWBridge<Scalar: FFTScalar> {
+    /// True for `Float` (fftwf), false for `Double` (fftw).
+    @inline(__always) static var isSinglePrecision: Bool { Scalar.self == Float.self }
+
+    /// True for the two types FFTW transforms.
+    static var isSupported: Bool { Scalar.self == Float.self || Scalar.self == Double.self }
+
+    /// Allocates `count` SIMD-aligned scalars with FFTW's allocator.
+    static func allocate(count: Int) -> UnsafeMutableRawPointer? {
+        isSinglePrecision
+            ? UnsafeMutableRawPointer(fftwf_alloc_real(count)) : UnsafeMutableRawPointer(fftw_alloc_real(count))
     }
-    public static func _fftwFree(_ pointer: UnsafeMutableRawPointer) { fftw_free(pointer) }
-    public static func _fftwPlan(
-        length: Int, direction: _FFTDirection, real: UnsafeMutableRawPointer, complex: UnsafeMutableRawPointer,
+
+    /// Frees memory from ``allocate(count:)``.
+    static func free(_ pointer: UnsafeMutableRawPointer) {
+        if isSinglePrecision { fftwf_free(pointer) } else { fftw_free(pointer) }
+    }
+
+    /// Creates a plan of `direction` for `length`, on the given scratch arrays; nil when FFTW cannot.
+    static func plan(
+        length: Int, direction: FFTDirection, real: UnsafeMutableRawPointer, complex: UnsafeMutableRawPointer,
         flags: UInt32
     ) -> OpaquePointer? {
+        if isSinglePrecision {
+            let r = real.assumingMemoryBound(to: Float.self)
+            let c = UnsafeMutablePointer<fftwf_complex>(OpaquePointer(complex))
+            switch direction {
+            case .forward: return fftwf_plan_dft_r2c_1d(Int32(length), r, c, flags)
+            case .inverse: return fftwf_plan_dft_c2r_1d(Int32(length), c, r, flags)
+            }
+        }
         let r = real.assumingMemoryBound(to: Double.self)
         let c = UnsafeMutablePointer<fftw_complex>(OpaquePointer(complex))
         switch direction {
@@ -44,10 +61,21 @@ extension Double: FFTScalar {
         case .inverse: return fftw_plan_dft_c2r_1d(Int32(length), c, r, flags)
         }
     }
-    public static func _fftwExecute(
-        _ plan: OpaquePointer, direction: _FFTDirection, real: UnsafeMutableRawPointer,
-        complex: UnsafeMutableRawPointer
+
+    /// Executes `plan` on new arrays with the planning arrays' alignment (FFTW's thread-safe new-array execute).
+    @inline(__always)
+    static func execute(
+        _ plan: OpaquePointer, direction: FFTDirection, real: UnsafeMutableRawPointer, complex: UnsafeMutableRawPointer
     ) {
+        if isSinglePrecision {
+            let r = real.assumingMemoryBound(to: Float.self)
+            let c = UnsafeMutablePointer<fftwf_complex>(OpaquePointer(complex))
+            switch direction {
+            case .forward: fftwf_execute_dft_r2c(plan, r, c)
+            case .inverse: fftwf_execute_dft_c2r(plan, c, r)
+            }
+            return
+        }
         let r = real.assumingMemoryBound(to: Double.self)
         let c = UnsafeMutablePointer<fftw_complex>(OpaquePointer(complex))
         switch direction {
@@ -55,37 +83,6 @@ extension Double: FFTScalar {
         case .inverse: fftw_execute_dft_c2r(plan, c, r)
         }
     }
-    public static var _isSinglePrecision: Bool { false }
-}
-
-extension Float: FFTScalar {
-    public static func _fftwAllocate(count: Int) -> UnsafeMutableRawPointer? {
-        UnsafeMutableRawPointer(fftwf_alloc_real(count))
-    }
-    public static func _fftwFree(_ pointer: UnsafeMutableRawPointer) { fftwf_free(pointer) }
-    public static func _fftwPlan(
-        length: Int, direction: _FFTDirection, real: UnsafeMutableRawPointer, complex: UnsafeMutableRawPointer,
-        flags: UInt32
-    ) -> OpaquePointer? {
-        let r = real.assumingMemoryBound(to: Float.self)
-        let c = UnsafeMutablePointer<fftwf_complex>(OpaquePointer(complex))
-        switch direction {
-        case .forward: return fftwf_plan_dft_r2c_1d(Int32(length), r, c, flags)
-        case .inverse: return fftwf_plan_dft_c2r_1d(Int32(length), c, r, flags)
-        }
-    }
-    public static func _fftwExecute(
-        _ plan: OpaquePointer, direction: _FFTDirection, real: UnsafeMutableRawPointer,
-        complex: UnsafeMutableRawPointer
-    ) {
-        let r = real.assumingMemoryBound(to: Float.self)
-        let c = UnsafeMutablePointer<fftwf_complex>(OpaquePointer(complex))
-        switch direction {
-        case .forward: fftwf_execute_dft_r2c(plan, r, c)
-        case .inverse: fftwf_execute_dft_c2r(plan, c, r)
-        }
-    }
-    public static var _isSinglePrecision: Bool { true }
 }
 
 /// A real-input discrete Fourier transform of one fixed length, forward and inverse, backed by FFTW.
@@ -117,14 +114,16 @@ public final class RealFFT<Scalar: FFTScalar> {
     ///   - count: transform length N ≥ 1; any length (FFTW is fastest for products of small primes).
     ///   - effort: planning effort for a length not yet planned in this process.
     /// - Throws: ``FFTError/invalidLength(_:)`` for N < 1, ``FFTError/allocationFailed(length:)``,
-    ///   ``FFTError/planCreationFailed(length:)``.
+    ///   ``FFTError/planCreationFailed(length:)``, ``FFTError/unsupportedScalar(_:)`` for a `Scalar` other than
+    ///   `Float` and `Double`.
     public init(count: Int, effort: FFTPlanningEffort = .estimate) throws(FFTError) {
+        guard FFTWBridge<Scalar>.isSupported else { throw .unsupportedScalar(String(describing: Scalar.self)) }
         guard count >= 1, count <= Int(Int32.max) else { throw .invalidLength(count) }
         self.count = count
         let bins = count / 2 + 1
-        guard let realRaw = Scalar._fftwAllocate(count: count) else { throw .allocationFailed(length: count) }
-        guard let complexRaw = Scalar._fftwAllocate(count: 2 * bins) else {
-            Scalar._fftwFree(realRaw)
+        guard let realRaw = FFTWBridge<Scalar>.allocate(count: count) else { throw .allocationFailed(length: count) }
+        guard let complexRaw = FFTWBridge<Scalar>.allocate(count: 2 * bins) else {
+            FFTWBridge<Scalar>.free(realRaw)
             throw .allocationFailed(length: count)
         }
         realBuffer = UnsafeMutableBufferPointer(
@@ -134,19 +133,19 @@ public final class RealFFT<Scalar: FFTScalar> {
         realBuffer.initialize(repeating: 0)
         spectrumBuffer.initialize(repeating: Complex(0, 0))
 
-        func makePlan(_ direction: _FFTDirection) throws(FFTError) -> SharedPlan {
+        func makePlan(_ direction: FFTDirection) throws(FFTError) -> SharedPlan {
             let key = PlanKey(
-                length: count, isSinglePrecision: Scalar._isSinglePrecision,
+                length: count, isSinglePrecision: FFTWBridge<Scalar>.isSinglePrecision,
                 direction: direction == .forward ? .realToComplex : .complexToReal, effort: effort)
             return try FFTWPlanner.plan(for: key) {
                 // Plan on scratch arrays: FFTW_MEASURE overwrites its arrays while planning.
-                guard let r = Scalar._fftwAllocate(count: count), let c = Scalar._fftwAllocate(count: 2 * bins)
+                guard let r = FFTWBridge<Scalar>.allocate(count: count), let c = FFTWBridge<Scalar>.allocate(count: 2 * bins)
                 else { return nil }
                 defer {
-                    Scalar._fftwFree(r)
-                    Scalar._fftwFree(c)
+                    FFTWBridge<Scalar>.free(r)
+                    FFTWBridge<Scalar>.free(c)
                 }
-                return Scalar._fftwPlan(length: count, direction: direction, real: r, complex: c, flags: effort.flags)
+                return FFTWBridge<Scalar>.plan(length: count, direction: direction, real: r, complex: c, flags: effort.flags)
             }
         }
         // Count this instance before taking plan pointers, so releaseCachedPlans() cannot free them
@@ -157,16 +156,16 @@ public final class RealFFT<Scalar: FFTScalar> {
             inversePlan = try makePlan(.inverse)
         } catch {
             FFTWPlanner.instanceDestroyed()
-            Scalar._fftwFree(realRaw)
-            Scalar._fftwFree(complexRaw)
+            FFTWBridge<Scalar>.free(realRaw)
+            FFTWBridge<Scalar>.free(complexRaw)
             throw error
         }
     }
 
     deinit {
         FFTWPlanner.instanceDestroyed()
-        Scalar._fftwFree(UnsafeMutableRawPointer(realBuffer.baseAddress!))
-        Scalar._fftwFree(UnsafeMutableRawPointer(spectrumBuffer.baseAddress!))
+        FFTWBridge<Scalar>.free(UnsafeMutableRawPointer(realBuffer.baseAddress!))
+        FFTWBridge<Scalar>.free(UnsafeMutableRawPointer(spectrumBuffer.baseAddress!))
     }
 
     // MARK: Zero-copy interface
@@ -183,7 +182,7 @@ public final class RealFFT<Scalar: FFTScalar> {
 
     /// Transforms the real buffer into the spectrum buffer (unnormalised). The real buffer is preserved.
     public func executeForward() {
-        Scalar._fftwExecute(
+        FFTWBridge<Scalar>.execute(
             forwardPlan.raw, direction: .forward, real: UnsafeMutableRawPointer(realBuffer.baseAddress!),
             complex: UnsafeMutableRawPointer(spectrumBuffer.baseAddress!))
     }
@@ -191,7 +190,7 @@ public final class RealFFT<Scalar: FFTScalar> {
     /// Transforms the spectrum buffer into the real buffer, *without* the 1/N factor (FFTW's c2r).
     /// The spectrum buffer is overwritten (FFTW's c2r destroys its input).
     public func executeInverse() {
-        Scalar._fftwExecute(
+        FFTWBridge<Scalar>.execute(
             inversePlan.raw, direction: .inverse, real: UnsafeMutableRawPointer(realBuffer.baseAddress!),
             complex: UnsafeMutableRawPointer(spectrumBuffer.baseAddress!))
     }

@@ -3,29 +3,76 @@ import Foundation
 
 /// A sample type audio can be decoded to: `Float` or `Double`, normalised so integer full scale is ±1.0.
 ///
-/// The underscored requirements bridge to libsndfile; they are not meant to be called directly.
-public protocol AudioSample: BinaryFloatingPoint, Sendable {
-    /// Reads up to `frames` interleaved frames; returns frames read.
-    static func _sfReadFrames(_ handle: OpaquePointer, _ buffer: UnsafeMutablePointer<Self>, _ frames: Int) -> Int
-    /// Writes `frames` interleaved frames; returns frames written.
-    static func _sfWriteFrames(_ handle: OpaquePointer, _ buffer: UnsafePointer<Self>, _ frames: Int) -> Int
-}
+/// `Float` and `Double` are decoded and encoded by libsndfile directly; any other conforming type goes through
+/// `Double` (one scratch buffer per call). The libsndfile bridge (the internal `sfReadFrames`/`sfWriteFrames`) takes
+/// the C handle, so no public declaration mentions it.
+public protocol AudioSample: BinaryFloatingPoint, Sendable {}
 
-extension Float: AudioSample {
-    public static func _sfReadFrames(_ handle: OpaquePointer, _ buffer: UnsafeMutablePointer<Float>, _ frames: Int)
-        -> Int
-    { Int(sf_readf_float(handle, buffer, sf_count_t(frames))) }
-    public static func _sfWriteFrames(_ handle: OpaquePointer, _ buffer: UnsafePointer<Float>, _ frames: Int) -> Int {
-        Int(sf_writef_float(handle, buffer, sf_count_t(frames)))
+extension Float: AudioSample {}
+extension Double: AudioSample {}
+
+/// libsndfile's frame reads and writes for one sample type: `sf_readf_float` for `Float`, `sf_readf_double` for
+/// `Double`. Internal members of a public protocol's extension: callers outside the module cannot see them.
+///
+/// The `Self.self == Float.self` tests fold to constants in code specialised for a concrete type (the decoding
+/// loops are `@specialized` for both), leaving the same direct C call the former public protocol requirements made.
+extension AudioSample {
+    /// Reads up to `frames` interleaved frames from `handle` into `buffer`; returns the frames read.
+    @inline(__always)
+    static func sfReadFrames(_ handle: OpaquePointer, _ buffer: UnsafeMutablePointer<Self>, _ frames: Int) -> Int {
+        if Self.self == Float.self {
+            let floats = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: Float.self)
+            return Int(sf_readf_float(handle, floats, sf_count_t(frames)))
+        }
+        if Self.self == Double.self {
+            let doubles = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: Double.self)
+            return Int(sf_readf_double(handle, doubles, sf_count_t(frames)))
+        }
+        return readConverting(handle, buffer, frames)
     }
-}
 
-extension Double: AudioSample {
-    public static func _sfReadFrames(_ handle: OpaquePointer, _ buffer: UnsafeMutablePointer<Double>, _ frames: Int)
+    /// Writes `frames` interleaved frames from `buffer` to `handle`; returns the frames written.
+    @inline(__always)
+    static func sfWriteFrames(_ handle: OpaquePointer, _ buffer: UnsafePointer<Self>, _ frames: Int) -> Int {
+        if Self.self == Float.self {
+            let floats = UnsafeRawPointer(buffer).assumingMemoryBound(to: Float.self)
+            return Int(sf_writef_float(handle, floats, sf_count_t(frames)))
+        }
+        if Self.self == Double.self {
+            let doubles = UnsafeRawPointer(buffer).assumingMemoryBound(to: Double.self)
+            return Int(sf_writef_double(handle, doubles, sf_count_t(frames)))
+        }
+        return writeConverting(handle, buffer, frames)
+    }
+
+    /// Another sample type: decodes to `Double`, then converts.
+    private static func readConverting(_ handle: OpaquePointer, _ buffer: UnsafeMutablePointer<Self>, _ frames: Int)
         -> Int
-    { Int(sf_readf_double(handle, buffer, sf_count_t(frames))) }
-    public static func _sfWriteFrames(_ handle: OpaquePointer, _ buffer: UnsafePointer<Double>, _ frames: Int) -> Int {
-        Int(sf_writef_double(handle, buffer, sf_count_t(frames)))
+    {
+        let count = frames * channelCount(handle)
+        var scratch = [Double](repeating: 0, count: count)
+        let got = scratch.withUnsafeMutableBufferPointer {
+            Int(sf_readf_double(handle, $0.baseAddress, sf_count_t(frames)))
+        }
+        let samples = max(0, got) * channelCount(handle)
+        for i in 0..<samples { buffer[i] = Self(scratch[i]) }
+        return got
+    }
+
+    /// Another sample type: converts to `Double`, then encodes.
+    private static func writeConverting(_ handle: OpaquePointer, _ buffer: UnsafePointer<Self>, _ frames: Int)
+        -> Int
+    {
+        let count = frames * channelCount(handle)
+        let scratch = (0..<count).map { Double(buffer[$0]) }
+        return scratch.withUnsafeBufferPointer { Int(sf_writef_double(handle, $0.baseAddress, sf_count_t(frames))) }
+    }
+
+    /// The channel count of an open file.
+    private static func channelCount(_ handle: OpaquePointer) -> Int {
+        var info = SF_INFO()
+        _ = sf_command(handle, Int32(SFC_GET_CURRENT_SF_INFO), &info, Int32(MemoryLayout<SF_INFO>.size))
+        return max(1, Int(info.channels))
     }
 }
 
@@ -216,7 +263,7 @@ public final class SoundFile {
         if nch == 1 {
             var got = 0
             let samples = [Sample](unsafeUninitializedCapacity: remaining) { buf, count in
-                if remaining > 0 { got = Sample._sfReadFrames(handle, buf.baseAddress!, remaining) }
+                if remaining > 0 { got = Sample.sfReadFrames(handle, buf.baseAddress!, remaining) }
                 // Zero what was not decoded so the array is fully initialised before we report it.
                 if got < remaining { (buf.baseAddress! + got).initialize(repeating: 0, count: remaining - got) }
                 count = remaining
@@ -234,7 +281,7 @@ public final class SoundFile {
         var written = 0
         while left > 0 {
             let want = min(block, left)
-            let got = interleaved.withUnsafeMutableBufferPointer { Sample._sfReadFrames(handle, $0.baseAddress!, want) }
+            let got = interleaved.withUnsafeMutableBufferPointer { Sample.sfReadFrames(handle, $0.baseAddress!, want) }
             if got <= 0 { break }
             interleaved.withUnsafeBufferPointer { src in
                 for c in 0..<nch {
@@ -281,10 +328,10 @@ public final class SoundFile {
             if nch == 1 {
                 // Decode straight into the channel buffer: no interleave copy for mono.
                 if block.channels[0].count != want { block.channels[0] = [Sample](repeating: 0, count: want) }
-                got = block.channels[0].withUnsafeMutableBufferPointer { Sample._sfReadFrames(handle, $0.baseAddress!, want) }
+                got = block.channels[0].withUnsafeMutableBufferPointer { Sample.sfReadFrames(handle, $0.baseAddress!, want) }
                 if got < want { block.channels[0].removeLast(want - got) }
             } else {
-                got = interleaved.withUnsafeMutableBufferPointer { Sample._sfReadFrames(handle, $0.baseAddress!, want) }
+                got = interleaved.withUnsafeMutableBufferPointer { Sample.sfReadFrames(handle, $0.baseAddress!, want) }
                 for c in 0..<nch {
                     if block.channels[c].count != got { block.channels[c] = [Sample](repeating: 0, count: got) }
                     interleaved.withUnsafeBufferPointer { src in
@@ -431,6 +478,29 @@ public enum AudioFileFormat: String, Sendable, CaseIterable, Codable {
     case w64
     /// Ogg Vorbis (lossy).
     case oggVorbis
+    /// Sun/NeXT AU, signed 16-bit PCM.
+    case au16
+
+    /// The file-name extensions (lower case, without the dot) of this format's container.
+    public var fileExtensions: [String] {
+        switch self {
+        case .wav16, .wav24, .wavFloat: ["wav", "wave"]
+        case .flac16, .flac24: ["flac"]
+        case .aiff16: ["aiff", "aif"]
+        case .caf16: ["caf"]
+        case .rf64: ["rf64"]
+        case .w64: ["w64"]
+        case .oggVorbis: ["ogg", "oga"]
+        case .au16: ["au", "snd"]
+        }
+    }
+
+    /// The format written for a file-name extension (case-insensitive, without the dot) when none is named: the
+    /// 16-bit PCM (or, for Ogg, Vorbis) encoding of that container; nil for an extension of no known container.
+    public static func defaultFormat(forExtension ext: String) -> AudioFileFormat? {
+        let e = ext.lowercased()
+        return allCases.first { $0.fileExtensions.contains(e) }
+    }
 
     var sfFormat: Int32 {
         let v: Int
@@ -445,6 +515,7 @@ public enum AudioFileFormat: String, Sendable, CaseIterable, Codable {
         case .rf64: v = Int(SF_FORMAT_RF64) | Int(SF_FORMAT_PCM_16)
         case .w64: v = Int(SF_FORMAT_W64) | Int(SF_FORMAT_PCM_16)
         case .oggVorbis: v = Int(SF_FORMAT_OGG) | Int(SF_FORMAT_VORBIS)
+        case .au16: v = Int(SF_FORMAT_AU) | Int(SF_FORMAT_PCM_16)
         }
         return Int32(v)
     }
@@ -493,7 +564,7 @@ public enum AudioFileWriter {
             for c in 0..<nch {
                 for i in 0..<n { interleaved[i * nch + c] = channels[c][start + i] }
             }
-            let written = interleaved.withUnsafeBufferPointer { Sample._sfWriteFrames(h, $0.baseAddress!, n) }
+            let written = interleaved.withUnsafeBufferPointer { Sample.sfWriteFrames(h, $0.baseAddress!, n) }
             guard written == n else {
                 throw .writeFailed(path: path, reason: String(cString: sf_strerror(h)))
             }

@@ -1,0 +1,71 @@
+import Foundation
+
+/// What a finished child process reported.
+public struct ProcessOutput: Sendable {
+    /// Its exit status.
+    public var status: Int32
+    /// Its standard output.
+    public var stdout: String
+    /// Its standard error (empty when it was merged into ``stdout``).
+    public var stderr: String
+}
+
+/// Runs `executable` with `arguments` and waits for it; standard error goes into `stdout` when `mergeStandardError`.
+/// Both pipes are drained concurrently, so a chatty child cannot block on a full pipe.
+public func runProcess(_ executable: URL, _ arguments: [String], mergeStandardError: Bool = false) throws
+    -> ProcessOutput
+{
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let out = Pipe()
+    let err = mergeStandardError ? out : Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let errorData = Drained()
+    if mergeStandardError {
+        errorData.set(Data())
+    } else {
+        let handle = err.fileHandleForReading
+        DispatchQueue.global().async { errorData.set(handle.readDataToEndOfFile()) }
+    }
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let e = errorData.wait()
+    return ProcessOutput(
+        status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+        stderr: String(decoding: e, as: UTF8.self))
+}
+
+/// Runs a Python script of `Tests/Reference/` with `arguments` (standard error merged into the output).
+public func runReferenceScript(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let r = try runProcess(
+        URL(fileURLWithPath: "/usr/bin/env"), ["python3", referencePath(name)] + arguments, mergeStandardError: true)
+    return (r.status, r.stdout)
+}
+
+/// Data handed from the reader thread to the caller.
+private final class Drained: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+    func set(_ d: Data) {
+        data = d
+        done.signal()
+    }
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
+
+/// Generates a synthetic study export into `folder` with `Benchmarks/compare/make_export.py` (and its manifest
+/// beside it, `folder.manifest.json`); the script's status and merged output.
+public func generateStudyExport(at folder: String, records: Int, seed: Int, extra: [String] = []) throws
+    -> (status: Int32, output: String)
+{
+    let script = repositoryPath("Benchmarks/compare/make_export.py")
+    let arguments = ["python3", script, folder, "--records", String(records), "--seed", String(seed)] + extra
+    let r = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), arguments, mergeStandardError: true)
+    return (r.status, r.stdout)
+}
