@@ -188,3 +188,38 @@ import TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path + "/s2").sorted() == before)
     }
 }
+
+/// A task folder keeps what it names and loses nothing else: a walking task (result + the log it names) with a
+/// separate SPL-meter result dropped beside it gives the walk *and* the SPL-meter analysis, with `analyze` and in
+/// one batch record.
+@Suite struct TaskFolderWithAnExtraResultTests {
+    @Test func theTaskAndTheExtraResultAreBothAnalysed() throws {
+        let root = try E2E.temporaryDirectory("task-plus")
+        defer { E2E.remove(root) }
+        let folder = root.path + "/task"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // A synthetic 1.8 Hz walk of 30 s: 54 steps by construction.
+        let items = try E2E.json(E2E.mPowerWalk(frequency: 1.8, seconds: 30))
+        try JSONSerialization.data(withJSONObject: ["items": items])
+            .write(to: URL(fileURLWithPath: folder + "/accel_walking.outbound.json"))
+        try E2E.write(
+            """
+            {"_class": "ORKTaskResult", "identifier": "walk", "taskRunUUID": "0C2E6B1A-5D0C-4E55-9A53-3E2D4C1B0A99",
+             "results": [{"_class": "ORKStepResult", "identifier": "walking.outbound",
+               "results": [{"_class": "ORKFileResult", "identifier": "accelerometer", "contentType": "application/json",
+                 "fileName": "accel_walking.outbound.json"}]}]}
+            """, to: folder + "/taskResult.json")
+        try FileManager.default.copyItem(atPath: E2E.fixture("researchkit/spl-meter.json"), toPath: folder + "/noise.json")
+        let r = try E2E.run(["analyze", folder])
+        #expect(r.status == ExpectedExit.success, "\(r.stderr)")
+        let results = try E2E.objects(r.stdout)
+        #expect(results.map { $0["kind"] as? String ?? "?" } == ["walking", "splMeter"])
+        #expect(abs((E2E.number(results.first?["stepCount"]) ?? 0) - 54) <= 1)
+
+        let out = root.path + "/out"
+        let b = try E2E.run(["batch", root.path, "-o", out, "--no-progress"])
+        #expect(b.status == ExpectedExit.success, "\(b.stderr)")
+        #expect(b.stderr.contains("1 records: 1 analysed, 0 failed"), "\(b.stderr)")
+        #expect(b.stderr.contains("environmentSPLMeter 1") && b.stderr.contains("walking 1"), "\(b.stderr)")
+    }
+}

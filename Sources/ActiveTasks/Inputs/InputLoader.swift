@@ -494,8 +494,14 @@ public enum InputLoader {
                 input.problems.append(InputProblem(error))
             }
         }
+        // Files the task does not name: other results and recordings (a second ResearchKit result, audio, a table)
+        // are inputs of their own and analysed as such; unnamed recorder logs and metadata belong to no analysis.
         for file in files where !used.contains(file) {
-            input.problems.append(InputProblem(.warning, file: file, message: "not referenced by the task result; ignored"))
+            if InputRecognizer.isStandaloneInput(file) {
+                input.children.append(loadFile(file, options: options))
+            } else {
+                input.problems.append(InputProblem(.warning, file: file, message: "not referenced by the task result; ignored"))
+            }
         }
         return input
     }

@@ -104,11 +104,15 @@ public enum AnalysisRegistry {
             for child in input.children { out += analyze(child, options: options) }
             return out
         }
-        return [analyzeOne(input, options: options)]
+        // A task folder's own results, then those of inputs in it that the task does not name.
+        return [analyzeOne(input, options: options)] + input.children.flatMap { analyze($0, options: options) }
     }
 
     /// Analyses a leaf input with the analysis of each of its kinds, in order.
-    static func analyzeOne(_ input: LoadedInput, options: AnalysisOptions) -> InputAnalysis {
+    static func analyzeOne(_ node: LoadedInput, options: AnalysisOptions) -> InputAnalysis {
+        // The registry analyses children itself (see ``analyze(_:options:)``): the analyses see the node alone.
+        var input = node
+        input.children = []
         var outcome = InputAnalysis(path: input.path, taskKind: input.taskKind, dialect: input.dialect)
         outcome.problems = input.problems
         var done: [ObjectIdentifier] = []

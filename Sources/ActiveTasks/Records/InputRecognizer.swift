@@ -141,26 +141,25 @@ public enum InputRecognizer {
 
     /// Decides whether a folder is one task result with its files or a folder of independent inputs.
     ///
-    /// The rule: the folder holds exactly one ResearchKit result JSON, it is an `ORKTaskResult`, and either it is
-    /// the folder's only input file or it names recorder files (`ORKFileResult.fileName`). Its named files are then
-    /// part of it (a named file that is missing is an error of the task); other files are reported as not
-    /// referenced. A task result that names no files (a dB HL or SPL-meter task), or several ResearchKit results,
-    /// make a folder of independent inputs: each file is analysed on its own.
+    /// The rule: the folder holds exactly one `ORKTaskResult`, and either it is the folder's only input file or it
+    /// names recorder files (`ORKFileResult.fileName`). Its named files are then part of it (a named file that is
+    /// missing is an error of the task); files it does not name are inputs of their own when they stand alone
+    /// (``isStandaloneInput(_:)``: another ResearchKit result, audio, a table) and reported as not referenced
+    /// otherwise. A task result that names no files (a dB HL or SPL-meter task), or several task results, make a
+    /// folder of independent inputs: each file is analysed on its own.
     /// - Parameters:
     ///   - path: The folder.
     ///   - files: Its regular files, recursively (see ``listFiles(_:)``).
     public static func recognizeFolder(_ path: String, files: [String]) -> FolderKind {
         if isMyDataHelpsStepFolder(path) { return .myDataHelpsStep }
         var tasks: [(file: String, document: ResearchKitDocument)] = []
-        var researchKitResults = 0
         for file in files where effectiveExtension(file) == "json" {
             guard let data = try? DialectFiles.read(path: file, limit: 64 << 20), case .researchKit = sniffJSON(data),
                 let document = try? ResearchKitDecoder.decode(data, file: file)
             else { continue }
-            if document.result != nil { researchKitResults += 1 }
             if document.taskResult != nil { tasks.append((file, document)) }
         }
-        guard tasks.count == 1, researchKitResults == 1, let (taskFile, document) = tasks.first else {
+        guard tasks.count == 1, let (taskFile, document) = tasks.first else {
             return .independent(taskResults: tasks.count)
         }
         let inputs = files.filter { file in
@@ -170,6 +169,21 @@ public enum InputRecognizer {
         let named = (document.taskResult?.fileResults ?? []).compactMap(\.result.fileName).filter { !$0.isEmpty }
         if inputs == [taskFile] || !named.isEmpty { return .taskFolder(taskFile: taskFile, document: document) }
         return .independent(taskResults: 1)
+    }
+
+    /// True for a file that is an input of its own even inside a task folder that does not name it: a ResearchKit
+    /// result (JSON with `_class`), an audio recording, a table, an archive, a MyDataHelps or mPower file. Recorder
+    /// logs and other JSON belong to a task and are not.
+    public static func isStandaloneInput(_ path: String) -> Bool {
+        switch recognizeFile(path) {
+        case .audio, .table, .zipArchive, .myDataHelpsMotion, .mPower: return true
+        case .skipped: return false
+        case .json:
+            guard let data = try? DialectFiles.read(path: path, limit: 64 << 20) else { return false }
+            let head = String(decoding: data.prefix(4096), as: UTF8.self)
+            guard case .researchKit = sniffJSON(data), head.contains("\"_class\"") else { return false }
+            return true
+        }
     }
 
     /// Regular files under `path`, recursively, sorted; hidden files and symbolic links are skipped (links are
