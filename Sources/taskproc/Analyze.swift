@@ -58,21 +58,9 @@ struct Analyze: AsyncParsableCommand {
 
     /// Every analysis option of the command line as the library's one options value.
     func analysisOptions() throws -> AnalysisOptions {
-        var options = AnalysisOptions()
-        options.loader = csv.loaderOptions
+        var options = try AnalysisOptions(
+            csv: csv, sound: sound, tapping: tapping, acceptTruncated: acceptTruncated, blockFrames: blockFrames)
         options.loader.readsAudioHeaders = false  // the audio analysis opens each recording once
-        options.audio.acceptTruncated = acceptTruncated
-        options.audio.blockFrames = blockFrames
-        do {
-            options.audio.soundLevel = try sound.analysisOptions(blockFrames: blockFrames, acceptTruncated: acceptTruncated)
-        } catch let error as CommandFailure {
-            throw error
-        } catch {
-            throw CommandFailure.data("\(error)")
-        }
-        options.splMeterRule = sound.rule
-        options.tappingVariant = tapping.variant
-        options.depressThreshold = tapping.depressThreshold
         options.audiometry = audiometry.analysisOptions
         return options
     }

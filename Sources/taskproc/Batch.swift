@@ -149,20 +149,9 @@ struct Batch: AsyncParsableCommand {
 
     /// Every analysis option of the command line as the library's one options value (stored with the run).
     func analysisOptions() throws -> AnalysisOptions {
-        var options = AnalysisOptions()
-        options.loader = csv.loaderOptions
-        options.audio.acceptTruncated = acceptTruncated
-        do {
-            options.audio.soundLevel = try sound.analysisOptions(
-                blockFrames: options.audio.blockFrames, acceptTruncated: acceptTruncated)
-        } catch let error as CommandFailure {
-            throw error
-        } catch {
-            throw CommandFailure.data("\(error)")
-        }
-        options.splMeterRule = sound.rule
-        options.tappingVariant = tapping.variant
-        options.depressThreshold = tapping.depressThreshold
+        var options = try AnalysisOptions(
+            csv: csv, sound: sound, tapping: tapping, acceptTruncated: acceptTruncated,
+            blockFrames: AudioAnalysisOptions().blockFrames)
         options.audiometry.researchKitVersion = researchKitVersion
         return options
     }

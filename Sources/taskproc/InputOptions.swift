@@ -54,3 +54,27 @@ struct CSVInputOptions: ParsableArguments {
         return options
     }
 }
+
+extension AnalysisOptions {
+    /// The options the shared option groups of `analyze` and `batch` describe (the caller adds its own).
+    /// - Throws: ``CommandFailure`` (65) when a calibrator recording cannot be measured.
+    init(
+        csv: CSVInputOptions, sound: SoundLevelOptions, tapping: TappingOptions, acceptTruncated: Bool,
+        blockFrames: Int
+    ) throws {
+        self.init()
+        loader = csv.loaderOptions
+        audio.acceptTruncated = acceptTruncated
+        audio.blockFrames = blockFrames
+        do {
+            audio.soundLevel = try sound.analysisOptions(blockFrames: blockFrames, acceptTruncated: acceptTruncated)
+        } catch let error as CommandFailure {
+            throw error
+        } catch {
+            throw CommandFailure.data("\(error)")
+        }
+        splMeterRule = sound.rule
+        tappingVariant = tapping.variant
+        depressThreshold = tapping.depressThreshold
+    }
+}

@@ -85,49 +85,11 @@ enum BatchSupport {
         return try queue.read { db in try String.fetchAll(db, sql: "SELECT event FROM run_log ORDER BY seq") }
     }
 
-    /// A ZIP archive of stored (uncompressed) entries, written by hand so tests can craft hostile archives.
-    struct ZipEntry {
-        var name: String
-        var data: Data
-        /// Unix mode for the external attributes, such as 0o120777 for a symbolic link.
-        var mode: UInt32 = 0o100644
-        /// Declared size, when a test wants a header that lies.
-        var declaredSize: UInt32?
-        /// Declared CRC, when a test wants a corrupt one.
-        var declaredCRC: UInt32?
-    }
+    /// A ZIP archive of stored (uncompressed) entries, written by hand (see ``ZipFixture``).
+    typealias ZipEntry = ZipFixture.Entry
 
-    static func zip(_ entries: [ZipEntry]) -> Data {
-        var out = Data()
-        var central = Data()
-        func u16(_ v: Int, _ d: inout Data) { d.append(contentsOf: [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF)]) }
-        func u32(_ v: UInt32, _ d: inout Data) { for s in [0, 8, 16, 24] { d.append(UInt8((v >> UInt32(s)) & 0xFF)) } }
-        for entry in entries {
-            let offset = UInt32(out.count)
-            let name = Data(entry.name.utf8)
-            let crc = entry.declaredCRC ?? entry.data.withUnsafeBytes { CRC32.update(0, $0) }
-            let size = entry.declaredSize ?? UInt32(entry.data.count)
-            u32(0x0403_4B50, &out)
-            u16(20, &out); u16(0, &out); u16(0, &out); u16(0, &out); u16(0, &out)
-            u32(crc, &out); u32(UInt32(entry.data.count), &out); u32(size, &out)
-            u16(name.count, &out); u16(0, &out)
-            out.append(name)
-            out.append(entry.data)
-            u32(0x0201_4B50, &central)
-            u16(0x0314, &central); u16(20, &central); u16(0, &central); u16(0, &central); u16(0, &central);
-            u16(0, &central)
-            u32(crc, &central); u32(UInt32(entry.data.count), &central); u32(size, &central)
-            u16(name.count, &central); u16(0, &central); u16(0, &central); u16(0, &central); u16(0, &central)
-            u32(entry.mode << 16, &central); u32(offset, &central)
-            central.append(name)
-        }
-        let centralOffset = UInt32(out.count)
-        out.append(central)
-        u32(0x0605_4B50, &out)
-        u16(0, &out); u16(0, &out); u16(entries.count, &out); u16(entries.count, &out)
-        u32(UInt32(central.count), &out); u32(centralOffset, &out); u16(0, &out)
-        return out
-    }
+    /// The archive of `entries`.
+    static func zip(_ entries: [ZipEntry]) -> Data { ZipFixture.zip(entries) }
 }
 
 struct BatchTestError: Error, CustomStringConvertible {
