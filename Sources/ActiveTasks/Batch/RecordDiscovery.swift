@@ -205,25 +205,26 @@ public enum RecordDiscovery {
             }
         }
 
-        /// A folder that is one record, by ``InputRecognizer/recognizeFolder(_:files:)`` (the loader's rule): a
-        /// MyDataHelps step folder, or one ResearchKit task result with the files it names. Only folders directly
-        /// holding a task result are decoded; any other folder is expanded into its inputs.
+        /// A folder that is one record, by the loader's rule (``InputRecognizer/recognizeFolder(_:files:)``) checked
+        /// without decoding: a MyDataHelps step folder, or exactly one ResearchKit task result that names files
+        /// (its text holds an `ORKFileResult` with a `fileName`) or is alone. Any other folder is expanded into its
+        /// inputs. (Where the text check and the decoded rule could differ, the loader analyses every input of
+        /// the record on its own, so nothing is lost either way.)
         func isRecordFolder(_ location: String) -> Bool {
             if InputRecognizer.isMyDataHelpsStepFolder(location) { return true }
             let names = sortedNames(location)
-            var taskResults = 0
+            var taskFiles: [String] = []
             for name in names where name.lowercased().hasSuffix(".json") {
                 let path = location + "/" + name
                 guard fileType(path) == .regular, let handle = FileHandle(forReadingAtPath: path) else { continue }
                 let head = (try? handle.read(upToCount: 4096)) ?? Data()
                 try? handle.close()
-                if String(decoding: head, as: UTF8.self).contains("\"ORKTaskResult\"") { taskResults += 1 }
+                if String(decoding: head, as: UTF8.self).contains("\"ORKTaskResult\"") { taskFiles.append(path) }
             }
-            guard taskResults == 1, names.count > 1 else { return false }
-            if case .taskFolder = InputRecognizer.recognizeFolder(location, files: InputRecognizer.listFiles(location)) {
-                return true
-            }
-            return false
+            guard taskFiles.count == 1, names.count > 1, let task = FileManager.default.contents(atPath: taskFiles[0])
+            else { return false }
+            let text = String(decoding: task, as: UTF8.self)
+            return text.contains("\"ORKFileResult\"") && text.contains("\"fileName\"")
         }
 
         mutating func expandArchive(location: String, source: String, depth: Int) {

@@ -421,7 +421,7 @@ public enum InputLoader {
     /// Loads a folder: one task (``InputRecognizer/FolderKind/taskFolder(taskFile:document:)``) or independent
     /// inputs, each loaded on its own as a child.
     static func loadFolder(_ path: String, options: Options) -> LoadedInput {
-        let files = InputRecognizer.listFiles(path)
+        let (files, links) = InputRecognizer.walk(path)
         var input: LoadedInput
         let kind = InputRecognizer.recognizeFolder(path, files: files)
         switch kind {
@@ -441,7 +441,7 @@ public enum InputLoader {
             // A folder's results are its children's: the folder itself is not analysed.
             input.kinds = []
         }
-        for link in InputRecognizer.symbolicLinks(path) {
+        for link in links {
             input.problems.append(InputProblem(.warning, file: link, message: "symbolic link not followed; skipped"))
         }
         return input

@@ -59,7 +59,9 @@ public enum InputRecognizer {
         if MyDataHelpsMotionFile(path: path) != nil { return .myDataHelpsMotion }
         if MPowerFileName(path: path) != nil { return .mPower }
         if tableExtensions.contains(ext) { return .table }
-        return hasZipSignature(path) ? .zipArchive : .json
+        // A file named .json is read as JSON (a ZIP in disguise fails there, naming its first byte); files with
+        // other or no extensions are checked for a ZIP signature.
+        return ext != "json" && hasZipSignature(path) ? .zipArchive : .json
     }
 
     /// True for a regular file that is an audio recording by its extension (what `taskproc analyze` meters).
@@ -153,7 +155,9 @@ public enum InputRecognizer {
     public static func recognizeFolder(_ path: String, files: [String]) -> FolderKind {
         if isMyDataHelpsStepFolder(path) { return .myDataHelpsStep }
         var tasks: [(file: String, document: ResearchKitDocument)] = []
-        for file in files where effectiveExtension(file) == "json" {
+        // Only files whose first 4 KiB name an ORKTaskResult are read whole and decoded (ORKESerialization writes
+        // `_class` first); recorder logs and other results are not read here.
+        for file in files where effectiveExtension(file) == "json" && headMentions(file, "\"ORKTaskResult\"") {
             guard let data = try? DialectFiles.read(path: file, limit: 64 << 20), case .researchKit = sniffJSON(data),
                 let document = try? ResearchKitDecoder.decode(data, file: file)
             else { continue }
@@ -162,13 +166,27 @@ public enum InputRecognizer {
         guard tasks.count == 1, let (taskFile, document) = tasks.first else {
             return .independent(taskResults: tasks.count)
         }
+        let named = (document.taskResult?.fileResults ?? []).compactMap(\.result.fileName).filter { !$0.isEmpty }
+        if !named.isEmpty { return .taskFolder(taskFile: taskFile, document: document) }
         let inputs = files.filter { file in
             if case .skipped = recognizeFile(file) { return false }
             return !(file as NSString).lastPathComponent.hasPrefix(".")
         }
-        let named = (document.taskResult?.fileResults ?? []).compactMap(\.result.fileName).filter { !$0.isEmpty }
-        if inputs == [taskFile] || !named.isEmpty { return .taskFolder(taskFile: taskFile, document: document) }
-        return .independent(taskResults: 1)
+        return inputs == [taskFile] ? .taskFolder(taskFile: taskFile, document: document) : .independent(taskResults: 1)
+    }
+
+    /// True when the first 4 KiB of a file (decompressed, for `.gz`) contain `text`.
+    static func headMentions(_ path: String, _ text: String) -> Bool {
+        let head: Data
+        if path.lowercased().hasSuffix(".gz") {
+            guard let data = try? DialectFiles.read(path: path, limit: 64 << 20) else { return false }
+            head = data.prefix(4096)
+        } else {
+            guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+            defer { try? handle.close() }
+            head = (try? handle.read(upToCount: 4096)) ?? Data()
+        }
+        return String(decoding: head, as: UTF8.self).contains(text)
     }
 
     /// True for a file that is an input of its own even inside a task folder that does not name it: a ResearchKit
@@ -197,7 +215,8 @@ public enum InputRecognizer {
         walk(path).links
     }
 
-    static func walk(_ path: String) -> (files: [String], links: [String]) {
+    /// Regular files and symbolic links under `path` in one walk, each sorted.
+    public static func walk(_ path: String) -> (files: [String], links: [String]) {
         let root = URL(fileURLWithPath: path)
         guard
             let enumerator = FileManager.default.enumerator(
