@@ -183,16 +183,18 @@ public enum RecordDiscovery {
 
         mutating func visitFile(location: String, source: String, depth: Int, top: Bool) {
             let name = (location as NSString).lastPathComponent
-            let ext = (name as NSString).pathExtension.lowercased()
-            if ext == "zip" {
+            switch InputRecognizer.recognizeFile(location) {
+            case .zipArchive:
                 expandArchive(location: location, source: source, depth: depth + 1)
-                return
-            }
-            if !top && (name.hasPrefix(".") || InputRecognizer.skippedExtensions.contains(ext)) {
+            case .skipped where !top:
                 emit(.skipped(source))
-                return
+            default:
+                if !top && name.hasPrefix(".") {
+                    emit(.skipped(source))
+                } else {
+                    emit(.record(BatchRecord(source: source, location: location)))
+                }
             }
-            emit(.record(BatchRecord(source: source, location: location)))
         }
 
         mutating func visitFolder(location: String, source: String, root: String, depth: Int) {
@@ -205,26 +207,10 @@ public enum RecordDiscovery {
             }
         }
 
-        /// A folder that is one record, by the loader's rule (``InputRecognizer/recognizeFolder(_:files:)``) checked
-        /// without decoding: a MyDataHelps step folder, or exactly one ResearchKit task result that names files
-        /// (its text holds an `ORKFileResult` with a `fileName`) or is alone. Any other folder is expanded into its
-        /// inputs. (Where the text check and the decoded rule could differ, the loader analyses every input of
-        /// the record on its own, so nothing is lost either way.)
+        /// A folder that is one record (``InputRecognizer/isRecordFolder(_:names:)``); any other folder is
+        /// expanded into its inputs.
         func isRecordFolder(_ location: String) -> Bool {
-            if InputRecognizer.isMyDataHelpsStepFolder(location) { return true }
-            let names = sortedNames(location)
-            var taskFiles: [String] = []
-            for name in names where name.lowercased().hasSuffix(".json") {
-                let path = location + "/" + name
-                guard fileType(path) == .regular, let handle = FileHandle(forReadingAtPath: path) else { continue }
-                let head = (try? handle.read(upToCount: 4096)) ?? Data()
-                try? handle.close()
-                if String(decoding: head, as: UTF8.self).contains("\"ORKTaskResult\"") { taskFiles.append(path) }
-            }
-            guard taskFiles.count == 1, names.count > 1, let task = FileManager.default.contents(atPath: taskFiles[0])
-            else { return false }
-            let text = String(decoding: task, as: UTF8.self)
-            return text.contains("\"ORKFileResult\"") && text.contains("\"fileName\"")
+            InputRecognizer.isRecordFolder(location, names: sortedNames(location))
         }
 
         mutating func expandArchive(location: String, source: String, depth: Int) {

@@ -478,8 +478,7 @@ public enum InputLoader {
                         message: "\(matches.count) files named \(fileName); using \(file)"))
             }
             used.insert(file)
-            let ext = (fileName as NSString).pathExtension.lowercased()
-            if InputRecognizer.audioExtensions.contains(ext) {
+            if InputRecognizer.recognizeFile(file) == .audio {
                 let audio = loadAudio(file, options: options)
                 input.audio = input.audio ?? audio.audio
                 input.audioFile = input.audioFile ?? audio.audioFile

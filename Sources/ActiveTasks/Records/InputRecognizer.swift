@@ -175,6 +175,24 @@ public enum InputRecognizer {
         return inputs == [taskFile] ? .taskFolder(taskFile: taskFile, document: document) : .independent(taskResults: 1)
     }
 
+    /// Batch discovery's form of ``recognizeFolder(_:files:)``, decided from text without decoding: true for a
+    /// MyDataHelps step folder, or for a folder directly holding exactly one ResearchKit task result (its first
+    /// 4 KiB name an `ORKTaskResult`) beside other files, whose text holds an `ORKFileResult` with a `fileName`.
+    /// Where this and the decoded rule could differ, the loader analyses every input of the folder on its own, so
+    /// nothing is lost either way.
+    /// - Parameters:
+    ///   - path: The folder.
+    ///   - names: The names of its entries (files and sub-folders), not recursive.
+    public static func isRecordFolder(_ path: String, names: [String]) -> Bool {
+        if isMyDataHelpsStepFolder(path) { return true }
+        let taskFiles = names.filter { $0.lowercased().hasSuffix(".json") }.map { path + "/" + $0 }
+            .filter { headMentions($0, "\"ORKTaskResult\"") }
+        guard taskFiles.count == 1, names.count > 1, let task = FileManager.default.contents(atPath: taskFiles[0])
+        else { return false }
+        let text = String(decoding: task, as: UTF8.self)
+        return text.contains("\"ORKFileResult\"") && text.contains("\"fileName\"")
+    }
+
     /// True when the first 4 KiB of a file (decompressed, for `.gz`) contain `text`.
     static func headMentions(_ path: String, _ text: String) -> Bool {
         let head: Data
