@@ -80,11 +80,12 @@ struct Analyze: AsyncParsableCommand {
             analyses += AnalysisRegistry.analyze(input, options: options)
         }
         let results = analyses.flatMap(\.results)
-        let failed = analyses.filter { $0.results.isEmpty && $0.failure != nil }
+        // Every input that gave nothing, with the reason (the registry always gives one).
+        let failed = analyses.compactMap { a in a.failure.map { "\(a.path): \($0)" } }
         let unreadable = analyses.flatMap { $0.problems.filter { $0.severity == .error } }
         guard !results.isEmpty else {
-            let reasons = failed.map { "\($0.path): \($0.failure ?? "nothing to analyse")" }
-            throw CommandFailure.data(reasons.isEmpty ? "nothing to analyse in \(files.joined(separator: " "))" : reasons.joined(separator: "\n  "))
+            throw CommandFailure.data(
+                failed.isEmpty ? "nothing to analyse in \(files.joined(separator: " "))" : failed.joined(separator: "\n  "))
         }
         try plotAudiograms(results)
         if results.count == 1, let summary = results[0].result as? AudioFileSummary, analyses.count == 1 {
@@ -93,9 +94,7 @@ struct Analyze: AsyncParsableCommand {
         } else {
             try out.emit(AnalysedResults(results), input: loaded.count == 1 ? loaded[0] : nil)
         }
-        for analysis in failed where analysis.dialect != .folder || analysis.failure != "the folder holds no inputs" {
-            printError("taskproc: \(analysis.path): not analysed: \(analysis.failure ?? "nothing to analyse")")
-        }
+        for reason in failed { printError("taskproc: not analysed: " + reason) }
         if !failed.isEmpty || !unreadable.isEmpty {
             let parts = unreadable.isEmpty ? "" : "\(unreadable.count) part(s) could not be read; "
             printError(

@@ -3,14 +3,10 @@ import ArgumentParser
 import Foundation
 
 /// taskproc's exit statuses (sysexits.h numbers), the same for every command; documented in `--help` and the
-/// README.
+/// README. 0 is success and 64 (usage) is ArgumentParser's own.
 enum ExitStatus {
-    /// Everything asked for was done.
-    static let success: Int32 = 0
     /// Partial: some inputs or records could not be read or analysed; the results of the rest were written.
     static let partial: Int32 = 2
-    /// Usage error: a bad option or argument (ArgumentParser's own status).
-    static let usage: Int32 = 64
     /// Data error: the input is unreadable or invalid, or nothing in it could be analysed.
     static let dataError: Int32 = 65
     /// An input file or folder does not exist.

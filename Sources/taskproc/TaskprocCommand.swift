@@ -23,6 +23,7 @@ struct TaskprocCommand: AsyncParsableCommand {
     /// Parses the command line and runs the command; a ``CommandFailure`` exits with its own status and no
     /// usage banner, other errors as ArgumentParser reports them (usage errors 64).
     static func execute() async {
+        var failure: (any Error)?
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -30,14 +31,15 @@ struct TaskprocCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
-        } catch let failure as CommandFailure {
-            printError("taskproc: error: " + failure.message)
-            InputLoader.removeExtractedArchives()
-            Foundation.exit(failure.status)
         } catch {
-            InputLoader.removeExtractedArchives()
-            exit(withError: error)
+            failure = error
         }
+        // Archives `analyze` and `inspect` extracted are removed whatever the outcome (exit does not unwind).
         InputLoader.removeExtractedArchives()
+        if let failure = failure as? CommandFailure {
+            printError("taskproc: error: " + failure.message)
+            Foundation.exit(failure.status)
+        }
+        if let failure { exit(withError: failure) }
     }
 }

@@ -52,8 +52,7 @@ public enum InputLoader {
             var input = LoadedInput(path: path, dialect: .unrecognised, taskKind: .unknown)
             input.problems.append(InputProblem(.warning, file: path, message: "not an input taskproc reads (.\(ext)); skipped"))
             return input
-        case .myDataHelpsMotion:
-            guard let mdh = MyDataHelpsMotionFile(path: path) else { return loadJSON(path, options: options) }
+        case .myDataHelpsMotion(let mdh):
             var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .walking)
             do throws(InputError) {
                 let decoded = try mdh.decode()
@@ -64,9 +63,7 @@ public enum InputLoader {
                 input.problems.append(InputProblem(error))
             }
             return input
-        case .mPower:
-            guard let mpower = MPowerFileName(path: path) else { return loadJSON(path, options: options) }
-            return loadMPower(path, mpower, options: options)
+        case .mPower(let name): return loadMPower(path, name, options: options)
         case .table: return loadCSV(path, options: options)
         case .zipArchive: return loadArchive(path, options: options)
         case .json: return loadJSON(path, options: options)

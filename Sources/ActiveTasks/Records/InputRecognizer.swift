@@ -28,10 +28,11 @@ public enum InputRecognizer {
         case audio
         /// Not an input (documentation, images, …), with its extension.
         case skipped(extension: String)
-        /// A MyDataHelps motion file (`SurveyData/<participant>/<task>/<step>/Accelerometer.json`, …).
-        case myDataHelpsMotion
-        /// A Bridge/mPower column file (`accel_walking_outbound.json.items`, `tapping_results.json.TappingSamples`, …).
-        case mPower
+        /// A MyDataHelps motion file (`SurveyData/<participant>/<task>/<step>/Accelerometer.json`, …), its path parsed.
+        case myDataHelpsMotion(MyDataHelpsMotionFile)
+        /// A Bridge/mPower column file (`accel_walking_outbound.json.items`, `tapping_results.json.TappingSamples`, …),
+        /// its name parsed.
+        case mPower(MPowerFileName)
         /// A delimited table (CSV, TSV, TXT), optionally gzipped.
         case table
         /// A ZIP archive (by extension or by its `PK\u{3}\u{4}` signature).
@@ -56,19 +57,12 @@ public enum InputRecognizer {
         if skippedExtensions.contains(ext) { return .skipped(extension: ext) }
         // MyDataHelps paths are checked before mPower names, which would also match the bare file name and lose
         // the participant and step identifiers.
-        if MyDataHelpsMotionFile(path: path) != nil { return .myDataHelpsMotion }
-        if MPowerFileName(path: path) != nil { return .mPower }
+        if let file = MyDataHelpsMotionFile(path: path) { return .myDataHelpsMotion(file) }
+        if let name = MPowerFileName(path: path) { return .mPower(name) }
         if tableExtensions.contains(ext) { return .table }
         // A file named .json is read as JSON (a ZIP in disguise fails there, naming its first byte); files with
         // other or no extensions are checked for a ZIP signature.
         return ext != "json" && hasZipSignature(path) ? .zipArchive : .json
-    }
-
-    /// True for a regular file that is an audio recording by its extension (what `taskproc analyze` meters).
-    public static func isAudioFile(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return false }
-        return recognizeFile(path) == .audio
     }
 
     /// True when the file starts with a ZIP local-file or end-of-central-directory signature.
@@ -151,7 +145,7 @@ public enum InputRecognizer {
     /// folder of independent inputs: each file is analysed on its own.
     /// - Parameters:
     ///   - path: The folder.
-    ///   - files: Its regular files, recursively (see ``listFiles(_:)``).
+    ///   - files: Its regular files, recursively (see ``walk(_:)``).
     public static func recognizeFolder(_ path: String, files: [String]) -> FolderKind {
         if isMyDataHelpsStepFolder(path) { return .myDataHelpsStep }
         var tasks: [(file: String, document: ResearchKitDocument)] = []
@@ -214,26 +208,12 @@ public enum InputRecognizer {
         switch recognizeFile(path) {
         case .audio, .table, .zipArchive, .myDataHelpsMotion, .mPower: return true
         case .skipped: return false
-        case .json:
-            guard let data = try? DialectFiles.read(path: path, limit: 64 << 20) else { return false }
-            let head = String(decoding: data.prefix(4096), as: UTF8.self)
-            guard case .researchKit = sniffJSON(data), head.contains("\"_class\"") else { return false }
-            return true
+        case .json: return headMentions(path, "\"_class\"")  // a ResearchKit result, not a recorder log
         }
     }
 
-    /// Regular files under `path`, recursively, sorted; hidden files and symbolic links are skipped (links are
-    /// reported by the loader, see ``symbolicLinks(_:)``).
-    public static func listFiles(_ path: String) -> [String] {
-        walk(path).files
-    }
-
-    /// Symbolic links under `path` (not followed), sorted.
-    public static func symbolicLinks(_ path: String) -> [String] {
-        walk(path).links
-    }
-
-    /// Regular files and symbolic links under `path` in one walk, each sorted.
+    /// Regular files and symbolic links (not followed) under `path`, recursively, in one walk, each sorted; hidden
+    /// files are skipped. The loader reports the links.
     public static func walk(_ path: String) -> (files: [String], links: [String]) {
         let root = URL(fileURLWithPath: path)
         guard
