@@ -1,6 +1,7 @@
 import ActiveTasks
 import ArgumentParser
 import Foundation
+import SensorSignal
 
 extension OutputFormat: ExpressibleByArgument {}
 
@@ -37,11 +38,14 @@ struct Analyze: AsyncParsableCommand {
     @Flag(help: "Analyse what survives of a truncated audio file instead of failing (the result records the declared length).")
     var acceptTruncated = false
 
-    @Option(help: "Frames decoded per block (memory use is proportional to this).")
+    @Option(help: "Frames decoded per block, 1…1048576 (memory use is proportional to this).")
     var blockFrames = 65_536
 
     func validate() throws {
-        guard blockFrames > 0 else { throw ValidationError("--block-frames must be positive, got \(blockFrames)") }
+        guard (1...AudioLimits.maximumBlockFrames).contains(blockFrames) else {
+            throw ValidationError(
+                "--block-frames: \(blockFrames) out of range (1…\(AudioLimits.maximumBlockFrames), AudioLimits.maximumBlockFrames)")
+        }
     }
 
     @OptionGroup(title: "Accelerometer CSV")
@@ -81,7 +85,7 @@ struct Analyze: AsyncParsableCommand {
         }
         let results = analyses.flatMap(\.results)
         // Every input that gave nothing, with the reason (the registry always gives one).
-        let failed = analyses.compactMap { a in a.failure.map { "\(a.path): \($0)" } }
+        let failed = analyses.compactMap { a in a.failure.map { $0.hasPrefix(a.path + ": ") ? $0 : "\(a.path): \($0)" } }
         let unreadable = analyses.flatMap { $0.problems.filter { $0.severity == .error } }
         guard !results.isEmpty else {
             throw CommandFailure.data(

@@ -1,4 +1,5 @@
 import Foundation
+import SensorSignal
 import Synchronization
 
 #if canImport(Glibc)
@@ -41,7 +42,7 @@ final class BatchProgressBar: Sendable {
             let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
             var eta = "--:--"
             if rate > 0 {
-                let seconds = Int(Double(total - done) / rate)
+                let seconds = Int.clamped(Double(total - done) / rate, to: 0...359_999)
                 eta = String(format: "%d:%02d", seconds / 60, seconds % 60)
             }
             return String(

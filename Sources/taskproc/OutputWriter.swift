@@ -2,6 +2,10 @@ import ActiveTasks
 import ArgumentParser
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `-o/--output` and `--force`: where a command that prints a result writes it.
 struct OutputDestination: ParsableArguments {
     @Option(
@@ -74,7 +78,8 @@ struct OutputOptions: ParsableArguments {
         }
         let text: String
         do { text = try ResultEncoding.render(result, as: format, export: export) } catch let error as ExportError {
-            throw CommandFailure.data(error.description)
+            let file = input.map { $0.path + ": " } ?? ""
+            throw CommandFailure.data(file + error.description)
         }
         try destination.write(text)
         for note in export.notes {
@@ -125,7 +130,8 @@ enum BatchExportFormat: String, CaseIterable, ExpressibleByArgument {
 /// Writes command output to standard output or, atomically, to a file.
 enum OutputWriter {
     /// Writes `text` to `path` (atomically, refusing to replace an existing file unless `force`),
-    /// or to standard output when `path` is nil.
+    /// or to standard output when `path` is nil. An existing device or FIFO (with `force`) is opened and written,
+    /// never renamed over.
     static func write(_ text: String, to path: String?, force: Bool) throws {
         guard let path else {
             do { try FileHandle.standardOutput.write(contentsOf: Data(text.utf8)) } catch {
@@ -133,12 +139,24 @@ enum OutputWriter {
             }
             return
         }
-        if !force && FileManager.default.fileExists(atPath: path) {
+        let target = OutputTarget(path: path)
+        if !force && target.exists {
             throw CommandFailure.cannotCreate("\(path) exists; pass --force to overwrite it")
         }
-        do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-            throw CommandFailure.cannotCreate("\(path): cannot write: \(Self.reason(error))")
+        if target.isDirectory { throw CommandFailure.cannotCreate("\(path): is a folder; name a file") }
+        let bytes = Data(text.utf8)
+        if target.isSpecial {
+            if let failure = OutputTarget.writeInPlace(bytes, to: path) {
+                throw CommandFailure.io("\(path): cannot write: \(failure)")
+            }
+            return
         }
+        let temporary = target.temporarySibling()
+        if let failure = OutputTarget.writeNew(bytes, to: temporary) {
+            unlink(temporary)
+            throw CommandFailure.cannotCreate("\(path): cannot write: \(failure)")
+        }
+        try target.replace(with: temporary)
     }
 
     /// The operating system's reason for a file error (`No space left on device`), without Foundation's wrapping.
@@ -148,6 +166,94 @@ enum OutputWriter {
             return String(cString: strerror(Int32(truncatingIfNeeded: underlying.code)))
         }
         if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(truncatingIfNeeded: ns.code))) }
+        if ns.domain == NSCocoaErrorDomain {
+            switch CocoaError.Code(rawValue: ns.code) {
+            case .fileNoSuchFile, .fileReadNoSuchFile: return String(cString: strerror(ENOENT))
+            case .fileWriteNoPermission, .fileReadNoPermission: return String(cString: strerror(EACCES))
+            case .fileWriteOutOfSpace: return String(cString: strerror(ENOSPC))
+            case .fileWriteFileExists: return String(cString: strerror(EEXIST))
+            case .fileWriteVolumeReadOnly: return String(cString: strerror(EROFS))
+            default: break
+            }
+        }
         return ns.localizedDescription
+    }
+}
+
+/// What is at an output path, and how to replace it: a regular file (or nothing) is replaced by renaming a
+/// finished sibling over it; a device node or FIFO is opened and written in place (renaming over `/dev/null` would
+/// replace the device with a regular file).
+struct OutputTarget {
+    /// The output path.
+    var path: String
+    /// Something exists at the path (a dangling link counts).
+    var exists: Bool
+    /// The path is a folder (after following links).
+    var isDirectory: Bool
+    /// The path exists and is neither a regular file nor a folder: a character or block device, FIFO or socket.
+    var isSpecial: Bool
+
+    init(path: String) {
+        self.path = path
+        var st = stat()
+        var lst = stat()
+        let linkExists = lstat(path, &lst) == 0
+        if stat(path, &st) == 0 {
+            let type = st.st_mode & S_IFMT
+            exists = true
+            isDirectory = type == S_IFDIR
+            isSpecial = type != S_IFREG && type != S_IFDIR
+        } else {
+            exists = linkExists
+            isDirectory = false
+            isSpecial = false
+        }
+    }
+
+    /// A fresh path beside the target (same folder, so the rename is atomic): `.name.taskproc-PID-N.tmp`.
+    func temporarySibling() -> String {
+        let url = URL(fileURLWithPath: path)
+        let name = ".\(url.lastPathComponent).taskproc-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        return url.deletingLastPathComponent().appendingPathComponent(name).path
+    }
+
+    /// Renames `temporary` over the target; on failure removes `temporary` and throws a clear error (73).
+    func replace(with temporary: String) throws {
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw CommandFailure.cannotCreate("\(path): cannot write: \(reason)")
+        }
+    }
+
+    /// Creates `path` (which must not exist) and writes `bytes`; the operating system's reason on failure.
+    static func writeNew(_ bytes: Data, to path: String) -> String? {
+        write(bytes, to: path, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC)
+    }
+
+    /// Opens an existing device or FIFO and writes `bytes`; the operating system's reason on failure.
+    static func writeInPlace(_ bytes: Data, to path: String) -> String? {
+        write(bytes, to: path, flags: O_WRONLY | O_CLOEXEC)
+    }
+
+    private static func write(_ bytes: Data, to path: String, flags: Int32) -> String? {
+        let fd = open(path, flags, 0o644)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        var failure: String?
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, base + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += n
+            }
+        }
+        if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
+        return failure
     }
 }

@@ -92,9 +92,17 @@ struct Synth: AsyncParsableCommand {
         default: break
         }
         _ = try resolvedFormat()
-        guard duration > 0, duration <= 86_400 else { throw ValidationError("--duration must be in (0, 86400] s, got \(duration)") }
-        guard sampleRate >= 1000 else { throw ValidationError("--sample-rate must be at least 1000 Hz, got \(sampleRate)") }
-        guard (1...64).contains(channels) else { throw ValidationError("--channels must be 1…64, got \(channels)") }
+        guard duration > 0, duration <= AudioLimits.maximumSynthDuration else {
+            throw ValidationError(
+                "--duration: \(duration) s out of range ((0, \(Int(AudioLimits.maximumSynthDuration))] s)")
+        }
+        guard (AudioLimits.minimumSampleRate...AudioLimits.maximumSampleRate).contains(sampleRate) else {
+            throw ValidationError(
+                "--sample-rate: \(sampleRate) Hz out of range (\(AudioLimits.minimumSampleRate)…\(AudioLimits.maximumSampleRate) Hz)")
+        }
+        guard (1...AudioLimits.maximumChannels).contains(channels) else {
+            throw ValidationError("--channels: \(channels) out of range (1…\(AudioLimits.maximumChannels))")
+        }
         guard frequency > 0, frequency < Double(sampleRate) / 2 else {
             throw ValidationError("--frequency must be in (0, \(sampleRate / 2)) Hz (below Nyquist), got \(frequency)")
         }
@@ -104,6 +112,7 @@ struct Synth: AsyncParsableCommand {
     func run() async throws {
         let output = outputPath
         let format = try resolvedFormat()
+        // Bounded by validate(): duration ≤ 86 400 s and rate ≤ 768 000 Hz, so frames < 2^37.
         let frames = Int((duration * Double(sampleRate)).rounded())
         let spec: TestSignal =
             switch signal {
@@ -112,20 +121,35 @@ struct Synth: AsyncParsableCommand {
             case .silence: .silence
             }
         // Noise gets an independent seed per channel; tones and silence are identical on every channel.
-        let data: [[Double]] = (0..<channels).map { c in
+        var generators: [TestSignal.Generator] = (0..<channels).map { c in
             if case .noise = signal {
-                return TestSignal.whiteNoise(rms: amplitude, seed: seed &+ UInt64(c)).samples(
-                    count: frames, sampleRate: Double(sampleRate))
+                return TestSignal.Generator(.whiteNoise(rms: amplitude, seed: seed &+ UInt64(c)), sampleRate: Double(sampleRate))
             }
-            return spec.samples(count: frames, sampleRate: Double(sampleRate))
+            return TestSignal.Generator(spec, sampleRate: Double(sampleRate))
         }
-        if !force && FileManager.default.fileExists(atPath: output) {
+        let target = OutputTarget(path: output)
+        if !force && target.exists {
             throw CommandFailure.cannotCreate("\(output) exists; pass --force to overwrite it")
         }
+        if target.isDirectory { throw CommandFailure.cannotCreate("\(output): is a folder; name a file") }
+        // A regular file is written beside the target and renamed over it, so a failure leaves nothing behind; an
+        // existing device or FIFO (with --force) is written in place.
+        let writePath = target.isSpecial ? output : target.temporarySibling()
         do {
-            try AudioFileWriter.write(data, sampleRate: sampleRate, to: output, format: format, overwrite: force)
-        } catch {
+            try AudioFileWriter.write(
+                frames: frames, channelCount: channels, sampleRate: sampleRate, to: writePath, format: format,
+                overwrite: target.isSpecial, as: Double.self
+            ) { channel, _, buffer in
+                generators[channel].next(into: &buffer)
+            }
+            if !target.isSpecial { try target.replace(with: writePath) }
+        } catch let error as SoundFileError {
+            if !target.isSpecial { try? FileManager.default.removeItem(atPath: writePath) }
+            if case .writeFailed(_, let reason) = error { throw CommandFailure.cannotCreate("\(output): cannot write audio file: \(reason)") }
             throw CommandFailure.cannotCreate("\(error)")
+        } catch {
+            if !target.isSpecial { try? FileManager.default.removeItem(atPath: writePath) }
+            throw error
         }
     }
 }

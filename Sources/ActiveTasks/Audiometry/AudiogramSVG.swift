@@ -161,7 +161,7 @@ public enum AudiogramSVG {
     }
 
     private static func f(_ v: Double) -> String {
-        v == v.rounded() ? String(Int(v)) : String(format: "%.2f", v)
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(format: "%.2f", v)
     }
 
     /// XML escaping, shared with the report's charts.

@@ -98,6 +98,32 @@ public enum AudiometryProcessor {
             ears: ears, bilateral: bilateral, volumeCorrectedBilateral: corrected, otherSteps: [], issues: issues)
     }
 
+    /// `result` without levels outside ``InputLimits/levelRange`` (or non-finite): such a threshold counts as none
+    /// and such a unit is dropped, each named in `issues` (a threshold of 1e300 dB HL would overflow every sum).
+    static func excludingUnusableLevels(
+        _ result: ResearchKit.DBHLToneAudiometryResult, issues: inout [String]
+    ) -> ResearchKit.DBHLToneAudiometryResult {
+        var cleaned = result
+        let range = "\(ResultEncoding.number(InputLimits.levelRange.lowerBound))…\(ResultEncoding.number(InputLimits.levelRange.upperBound)) dB"
+        for k in cleaned.samples.indices {
+            let hz = ResultEncoding.number(cleaned.samples[k].frequency) + " Hz"
+            if let t = cleaned.samples[k].calculatedThreshold, !InputLimits.isUsableLevel(t) {
+                issues.append(
+                    "\(hz): calculatedThreshold \(ResultEncoding.number(t)) dB HL is outside \(range) (InputLimits.levelRange); "
+                        + "treated as no threshold")
+                cleaned.samples[k].calculatedThreshold = nil
+            }
+            let units = cleaned.samples[k].units
+            cleaned.samples[k].units = units.filter { InputLimits.isUsableLevel($0.dBHLValue) }
+            if cleaned.samples[k].units.count < units.count {
+                issues.append(
+                    "\(hz): \(units.count - cleaned.samples[k].units.count) unit(s) with a dBHLValue outside \(range) "
+                        + "(InputLimits.levelRange) excluded")
+            }
+        }
+        return cleaned
+    }
+
     static func asymmetry(_ r: EarAudiogram, _ l: EarAudiogram, corrected: Bool) -> [AsymmetryFinding] {
         let rs = corrected && r.volumeCorrectedSummary != nil ? r.volumeCorrectedSummary! : r.summary
         let ls = corrected && l.volumeCorrectedSummary != nil ? l.volumeCorrectedSummary! : l.summary
@@ -113,6 +139,7 @@ public enum AudiometryProcessor {
         options: AudiometryAnalysisOptions = AudiometryAnalysisOptions()
     ) -> EarAudiogram {
         var issues: [String] = []
+        let result = excludingUnusableLevels(result, issues: &issues)
         let channels = Set(result.samples.map(\.channel))
         let channel = result.samples.first?.channel ?? options.parameters.channel
         if channels.count > 1 { issues.append("the samples mix both ears; the ear is taken from the first sample") }

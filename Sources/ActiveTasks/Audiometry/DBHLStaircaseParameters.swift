@@ -29,6 +29,18 @@ public struct DBHLStaircaseParameters: Sendable, Hashable, Codable {
     /// ResearchKit's defaults.
     public init() {}
 
+    /// Longest tone, pre-stimulus delay bound or response window, s: 60 (ResearchKit uses 1–2 s). With the other
+    /// bounds it keeps a simulated test under 10⁸ s, so its dates stay four-digit years.
+    public static let maximumDuration = 60.0
+    /// Most presentations per frequency: 1000 (ResearchKit's default is 20).
+    public static let maximumPresentations = 1000
+    /// Most frequencies in the list: 100 (ResearchKit tests 8).
+    public static let maximumFrequencies = 100
+    /// Highest frequency, Hz: 100 000 (audiometry ends at 16 kHz).
+    public static let maximumFrequency = 100_000.0
+    /// Largest magnitude of a level (initial level, floor) or step size, dB: 200.
+    public static let maximumLevel = 200.0
+
     /// ResearchKit's defaults overridden by every parameter `step` sets.
     public init(step: ResearchKit.DBHLToneAudiometryStep) {
         if let v = step.initialdBHLValue { initialLevel = v }
@@ -51,19 +63,40 @@ public struct DBHLStaircaseParameters: Sendable, Hashable, Codable {
     /// ResearchKit's validation (§4.1): a non-empty frequency list, positive step sizes and presentation limit,
     /// tone duration ≥ 1 s; taskproc also requires at least one miss step and finite numbers.
     public var problem: String? {
+        let durations = Self.maximumDuration
+        let levels = Self.maximumLevel
         if frequencies.isEmpty { return "the frequency list is empty" }
+        if frequencies.count > Self.maximumFrequencies {
+            return "frequencies: \(frequencies.count) frequencies out of range (max \(Self.maximumFrequencies))"
+        }
         if let f = frequencies.first(where: { !$0.isFinite || $0 <= 0 }) { return "frequency \(f) Hz is not positive" }
+        if let f = frequencies.first(where: { $0 > Self.maximumFrequency }) {
+            return "frequency: \(f) Hz out of range (max \(Int(Self.maximumFrequency)) Hz)"
+        }
         if !(stepDown > 0) { return "the step-down size must be positive, got \(stepDown) dB" }
         if !(stepUp > 0) { return "the step-up size must be positive, got \(stepUp) dB" }
         if missSteps.isEmpty { return "the miss list must have at least one step" }
         if let m = missSteps.first(where: { !$0.isFinite }) { return "miss step \(m) dB is not finite" }
         if !initialLevel.isFinite || !floor.isFinite { return "the initial level and the floor must be finite" }
+        for (name, value) in [("initial level", initialLevel), ("floor", floor), ("step-down size", stepDown),
+            ("step-up size", stepUp)] + missSteps.map({ ("miss step", $0) })
+        where !(abs(value) <= levels) {
+            return "\(name): \(value) dB out of range (max ±\(Int(levels)) dB)"
+        }
         if maxPresentationsPerFrequency <= 0 {
             return "the maximum presentations per frequency must be positive, got \(maxPresentationsPerFrequency)"
+        }
+        if maxPresentationsPerFrequency > Self.maximumPresentations {
+            return "maximum presentations: \(maxPresentationsPerFrequency) out of range (max \(Self.maximumPresentations))"
         }
         if !(toneDuration >= 1) { return "the tone duration must be at least 1 s, got \(toneDuration) s" }
         if !(maxRandomPreStimulusDelay >= 0) || !(postStimulusDelay >= 0) {
             return "the pre- and post-stimulus delays must not be negative"
+        }
+        for (name, value) in [("tone duration", toneDuration), ("pre-stimulus delay", maxRandomPreStimulusDelay),
+            ("post-stimulus delay", postStimulusDelay)]
+        where !(value <= durations) {
+            return "\(name): \(value) s out of range (max \(Int(durations)) s)"
         }
         return nil
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SensorSignal
 
 /// A wall-clock timestamp as ResearchKit writes it, keeping the device's UTC offset.
 ///
@@ -85,12 +86,14 @@ public struct ResultDate: Sendable, Hashable, Codable, Comparable, CustomStringC
     public var timeIntervalSince1970: Double { date.timeIntervalSince1970 }
 
     /// ISO-8601 text with the original offset, e.g. `2019-05-27T00:35:06-07:00`
-    /// (fractional seconds only when present).
+    /// (fractional seconds only when present). Years are four digits, as every reader of the format expects: a
+    /// date outside 0000…9999 (only a program can make one; inputs are parsed with four-digit years) is written as
+    /// the nearest end of that range.
     public var description: String {
         let local = date.timeIntervalSince1970 + Double(utcOffset)
-        let whole = local.rounded(.down)
-        var days = Int(whole) / 86_400
-        var secondsOfDay = Int(whole) % 86_400
+        let whole = Int.clamped(local.rounded(.down), to: -62_167_219_200...253_402_300_799)
+        var days = whole / 86_400
+        var secondsOfDay = whole % 86_400
         if secondsOfDay < 0 {
             secondsOfDay += 86_400
             days -= 1

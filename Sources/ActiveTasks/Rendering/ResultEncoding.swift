@@ -30,10 +30,19 @@ public protocol RenderableResult: Encodable {
 /// Encodes results as JSON, aligned text or CSV.
 public enum ResultEncoding {
     /// JSON text: pretty-printed, sorted keys, slashes unescaped, trailing newline.
+    ///
+    /// - Throws: ``ExportError`` naming the field (`field channels[0].rms: nan is not a finite number`) when a value
+    ///   is NaN or ±∞ — the processors exclude such values, so this is the last line of defence, never a raw
+    ///   `EncodingError`.
     public static func json(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
+        let data: Data
+        do { data = try encoder.encode(value) } catch EncodingError.invalidValue(let bad, let context) {
+            let field = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            let name = field.hasPrefix(".") ? String(field.dropFirst()) : field
+            throw ExportError("field \(name.isEmpty ? "(top level)" : name): \(bad) is not a finite number")
+        }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SensorSignal
 
 /// One analysed record as the report sees it: its source, status and the results it gave.
 public struct ReportRecord: Sendable {
@@ -170,10 +171,12 @@ public enum HTMLReport {
     static func histogram(_ values: [Double]) -> [(x0: Double, x1: Double, y: Double)] {
         let finite = values.filter(\.isFinite)
         guard let lo = finite.min(), let hi = finite.max() else { return [] }
+        // ⌈log2 n⌉ + 1 for n ≥ 1 is at most 64: the conversion is in range.
         let count = max(5, Int(log2(Double(finite.count)).rounded(.up)) + 1)
-        let width = hi > lo ? (hi - lo) / Double(count) : 1
+        // hi − lo overflows for values near ±1.8e308: divide first, so the width stays finite.
+        let width = hi > lo ? hi / Double(count) - lo / Double(count) : 1
         var bins = (0..<count).map { (x0: lo + Double($0) * width, x1: lo + Double($0 + 1) * width, y: 0.0) }
-        for v in finite { bins[min(count - 1, Int((v - lo) / width))].y += 1 }
+        for v in finite { bins[Int.clamped(v / width - lo / width, to: 0...(count - 1))].y += 1 }
         return bins
     }
 

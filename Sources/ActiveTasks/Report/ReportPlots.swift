@@ -1,4 +1,5 @@
 import Foundation
+import SensorSignal
 
 /// The per-kind plots of ``HTMLReport``.
 enum ReportPlots {
@@ -14,7 +15,7 @@ enum ReportPlots {
     static func thin<T>(_ values: [T], limit: Int) -> [T] {
         guard values.count > limit else { return values }
         let step = Double(values.count) / Double(limit)
-        return (0..<limit).map { values[Int(Double($0) * step)] }
+        return (0..<limit).map { values[Int.clamped(Double($0) * step, to: 0...(values.count - 1))] }
     }
 
     // MARK: Walking
@@ -191,7 +192,7 @@ enum ReportPlots {
             if let threshold, unit == "dB SPL" {
                 layers.append(.horizontal(y: threshold, color: "#d0342c", label: "threshold"))
             }
-            let c = channel["channel"]?.numberValue.map { " (channel \(Int($0)))" } ?? ""
+            let c = channel["channel"]?.numberValue.map { " (channel \(ResultEncoding.number($0)))" } ?? ""
             s += SVGChart(title: "Sound level history\(c)", xLabel: "time, s", yLabel: "dB(A), \(unit)", layers: layers)
                 .render() + "\n"
         }

@@ -27,12 +27,15 @@ public struct AudioChannelSummary: Sendable, Codable, Hashable {
     /// Spectral flatness (Wiener entropy) of the Welch spectrum above DC, 0…1: the geometric over the
     /// arithmetic mean of the power. Near 0 for a tone, about 0.9 or more for white noise; `nil` for silence.
     public var spectralFlatness: Double?
+    /// Samples that were NaN, ±∞ or beyond ±``AudioLimits/maximumSampleMagnitude`` full scale: replaced by 0
+    /// (silence) for every measure and counted here; `nil` (key omitted) when there were none.
+    public var excludedSamples: Int?
 }
 
 extension AudioChannelSummary {
     private enum CodingKeys: String, CodingKey {
         case channel, rms, rmsDBFS, peak, peakDBFS, crestFactorDB, dcOffset, clippedSamples, dominantFrequency
-        case spectralFlatness
+        case spectralFlatness, excludedSamples
     }
 
     /// Encodes every key, with `null` for undefined levels (silence), so the schema is the same for every file.
@@ -48,6 +51,7 @@ extension AudioChannelSummary {
         try c.encode(clippedSamples, forKey: .clippedSamples)
         try c.encode(dominantFrequency, forKey: .dominantFrequency)
         try c.encode(spectralFlatness, forKey: .spectralFlatness)
+        try c.encodeIfPresent(excludedSamples, forKey: .excludedSamples)
     }
 }
 
@@ -83,6 +87,8 @@ public struct AudioFileSummary: Sendable, Codable, Hashable {
     public var soundLevel: SoundLevelResult?
     /// The decoder used: `libsndfile`, or `ffmpeg` for MP4/M4A/AAC.
     public var decoder: String?
+    /// What was excluded and why (non-finite or out-of-range samples); `nil` (key omitted) when nothing was.
+    public var warnings: [String]?
 
     /// How the dominant frequency was estimated.
     public struct SpectrumSettings: Sendable, Codable, Hashable {
@@ -137,17 +143,21 @@ public enum AudioFileAnalyzer {
         var spectra = try (0..<info.channelCount).map { _ in
             try WelchAccumulator<Double>(segmentLength: segment, sampleRate: info.sampleRate)
         }
+        var slot = [Int?](repeating: nil, count: info.channelCount)
+        for (k, c) in selected.enumerated() { slot[c] = k }
+        var excluded = [Int](repeating: 0, count: info.channelCount)
+        var scratch: [Double] = []
         try file.forEachBlock(frames: options.blockFrames, as: Double.self) { block in
             for c in 0..<info.channelCount {
-                block.channels[c].withUnsafeBufferPointer { samples in
-                    levels[c].add(samples.span)
-                    spectra[c].add(samples.span)
-                }
-            }
-            for (k, c) in selected.enumerated() {
-                block.channels[c].withUnsafeBufferPointer {
-                    meters[k].add($0.span)
-                    bandMeters?[k].add($0.span)
+                block.channels[c].withUnsafeBufferPointer { raw in
+                    SoundLevelAnalyzer.withUsableSamples(raw, scratch: &scratch, excluded: &excluded[c]) { samples in
+                        levels[c].add(samples.span)
+                        spectra[c].add(samples.span)
+                        if let k = slot[c] {
+                            meters[k].add(samples.span)
+                            bandMeters?[k].add(samples.span)
+                        }
+                    }
                 }
             }
         }
@@ -161,7 +171,11 @@ public enum AudioFileAnalyzer {
                 crestFactorDB: rmsDB.flatMap { r in peakDB.map { $0 - r } }, dcOffset: l.mean,
                 clippedSamples: l.clippedCount,
                 dominantFrequency: l.peak > 0 ? spectra[c].dominantFrequency() : nil,
-                spectralFlatness: l.peak > 0 ? spectra[c].spectrum(scaling: .spectrum).flatness() : nil)
+                spectralFlatness: l.peak > 0 ? spectra[c].spectrum(scaling: .spectrum).flatness() : nil,
+                excludedSamples: excluded[c] > 0 ? excluded[c] : nil)
+        }
+        let warnings = (0..<info.channelCount).filter { excluded[$0] > 0 }.map {
+            SoundLevelAnalyzer.excludedWarning(channel: $0, count: excluded[$0])
         }
         return AudioFileSummary(
             file: path, container: info.format.container, encoding: info.format.encoding,
@@ -174,7 +188,7 @@ public enum AudioFileAnalyzer {
             soundLevel: SoundLevelAnalyzer.result(
                 path: path, info: decoded, format: info.format, selected: selected,
                 measurements: meters.map { $0.finish() }, bands: bandMeters, options: levelOptions),
-            decoder: file.decoder)
+            decoder: file.decoder, warnings: warnings.isEmpty ? nil : warnings)
     }
 
     /// The largest positive code of a PCM encoding in full-scale units; 1.0 for float and lossy codecs.

@@ -69,7 +69,8 @@ public enum SoundLevelAnalyzer {
             let meters = try makeMeters(path: path, info: info, count: selected.count, configuration: configuration)
             let bandMeters = try makeBandMeters(path: path, info: info, count: selected.count, options: options)
             let nch = info.channelCount
-            var scratch = [Int16](repeating: 0, count: nch == 1 ? 0 : options.blockFrames)
+            let scratchFrames = AudioLimits.bufferFrames(block: options.blockFrames, frameCount: info.frameCount, channels: nch)
+            var scratch = [Int16](repeating: 0, count: nch == 1 ? 0 : scratchFrames)
             try file.forEachPCM16Block(frames: options.blockFrames) { interleaved, frames in
                 if nch == 1 {
                     meters[0].add(pcm16: interleaved.span)
@@ -95,17 +96,52 @@ public enum SoundLevelAnalyzer {
         configuration.samplingInterval = options.samplingInterval
         let meters = try makeMeters(path: path, info: info, count: selected.count, configuration: configuration)
         let bandMeters = try makeBandMeters(path: path, info: info, count: selected.count, options: options)
+        var excluded = [Int](repeating: 0, count: selected.count)
+        var scratch: [Float] = []
         try reader.forEachBlock(frames: options.blockFrames, as: Float.self) { block in
             for (k, c) in selected.enumerated() {
-                block.channels[c].withUnsafeBufferPointer {
-                    meters[k].add($0.span)
-                    bandMeters?[k].add($0.span)
+                block.channels[c].withUnsafeBufferPointer { raw in
+                    withUsableSamples(raw, scratch: &scratch, excluded: &excluded[k]) {
+                        meters[k].add($0.span)
+                        bandMeters?[k].add($0.span)
+                    }
                 }
             }
         }
-        return result(
+        var level = result(
             path: path, info: reader.info, format: info.format, selected: selected,
             measurements: meters.map { $0.finish() }, bands: bandMeters, options: options)
+        for (k, c) in selected.enumerated() where excluded[k] > 0 {
+            level.warnings.append(excludedWarning(channel: c, count: excluded[k]))
+        }
+        return level
+    }
+
+    /// Calls `body` with `raw`, or, when `raw` holds samples that are not finite or beyond
+    /// ±``AudioLimits/maximumSampleMagnitude``, with a copy in `scratch` where they are 0 (silence), adding their
+    /// number to `excluded`. Filters and sums never see NaN or ∞.
+    static func withUsableSamples<Sample: AudioSample>(
+        _ raw: UnsafeBufferPointer<Sample>, scratch: inout [Sample], excluded: inout Int,
+        _ body: (UnsafeBufferPointer<Sample>) -> Void
+    ) {
+        let bound = Sample(AudioLimits.maximumSampleMagnitude)
+        guard raw.contains(where: { !($0.magnitude <= bound) }) else { return body(raw) }
+        if scratch.count != raw.count { scratch = [Sample](repeating: 0, count: raw.count) }
+        for i in 0..<raw.count {
+            if raw[i].magnitude <= bound {
+                scratch[i] = raw[i]
+            } else {
+                scratch[i] = 0
+                excluded += 1
+            }
+        }
+        scratch.withUnsafeBufferPointer(body)
+    }
+
+    /// The warning for `count` excluded samples of `channel`.
+    static func excludedWarning(channel: Int, count: Int) -> String {
+        "channel \(channel): \(count) sample(s) not finite or beyond ±\(ResultEncoding.number(AudioLimits.maximumSampleMagnitude)) "
+            + "full scale (AudioLimits.maximumSampleMagnitude) replaced by 0 (silence)"
     }
 
     /// Derives a calibration from a recording of an acoustic calibrator (a steady tone, usually 1 kHz at

@@ -19,12 +19,26 @@ public enum TappingProcessor {
         _ recording: TappingRecording, variant: TappingVariant = .mhealthtools, depressThreshold: Double = 20,
         accelerometer: (file: String, log: CleanedLog<AccelerometerLog>)? = nil, source: String? = nil
     ) -> TappingResult {
-        TappingResult(
+        // Taps with a non-finite or absurd time, location or duration are excluded and counted (never used: a
+        // span of ±1e308 s overflows to ∞).
+        var usable = recording
+        usable.samples = recording.samples.filter {
+            InputLimits.isUsable($0.timestamp) && InputLimits.isUsable($0.location.x)
+                && InputLimits.isUsable($0.location.y) && $0.duration.map(InputLimits.isUsable) ?? true
+        }
+        var result = TappingResult(
             stepIdentifier: recording.stepIdentifier, source: source,
             features: TappingFeatureExtractor.features(
-                of: recording.samples, variant: variant, depressThreshold: depressThreshold),
-            extras: TappingExtras(recording: recording),
+                of: usable.samples, variant: variant, depressThreshold: depressThreshold),
+            extras: TappingExtras(recording: usable),
             accelerometer: accelerometer.map { summarize($0.log, file: $0.file) })
+        let excluded = recording.samples.count - usable.samples.count
+        if excluded > 0 {
+            result.warnings.append(
+                "\(excluded) tap(s) excluded: a time, location or duration that is not finite or beyond "
+                    + "±\(ResultEncoding.number(InputLimits.maximumMagnitude)) (InputLimits.maximumMagnitude)")
+        }
+        return result
     }
 
     /// Analyses every tapping recording of a loaded input and its children, in input order: one result per
@@ -75,14 +89,15 @@ public enum TappingProcessor {
     static func summarize(_ cleaned: CleanedLog<AccelerometerLog>, file: String) -> TappingAccelerometerSummary {
         let log = cleaned.log
         let n = log.timestamp.count
-        let duration = n >= 2 ? log.timestamp[n - 1] - log.timestamp[0] : 0
+        let span = n >= 2 ? log.timestamp[n - 1] - log.timestamp[0] : 0
+        let duration = InputLimits.isUsable(span) ? span : 0
         var magnitudes = [Double](repeating: 0, count: n)
         let scale = log.unit.toG
         for i in 0..<n {
             let x = log.acceleration.x[i] * scale, y = log.acceleration.y[i] * scale, z = log.acceleration.z[i] * scale
             magnitudes[i] = (x * x + y * y + z * z).squareRoot()
         }
-        let finite = magnitudes.filter(\.isFinite)
+        let finite = magnitudes.filter(InputLimits.isUsable)
         let d = TappingExtras.describe(finite)
         return TappingAccelerometerSummary(
             file: file, samples: n, duration: duration,

@@ -34,6 +34,7 @@ extension TappingResult: Encodable {
             }
         }
         try c.encode(accelerometer, forKey: Key("accelerometer"))
+        if !warnings.isEmpty { try c.encode(warnings, forKey: Key("warnings")) }
     }
 
     /// The extras that are counts (encoded as JSON integers).

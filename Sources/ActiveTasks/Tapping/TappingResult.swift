@@ -21,6 +21,9 @@ public struct TappingResult: Sendable, Hashable {
     public var extras: TappingExtras
     /// Summary of the accelerometer log recorded during the same step; nil when there is none.
     public var accelerometer: TappingAccelerometerSummary?
+    /// What was excluded from the analysis and why (taps with non-finite or out-of-range values); empty when
+    /// nothing was (the `warnings` key is then omitted).
+    public var warnings: [String] = []
 
     /// Creates a result.
     ///

@@ -26,9 +26,9 @@ public enum SoundLevelError: Error, Sendable, Equatable, CustomStringConvertible
 
     public var description: String {
         switch self {
-        case .invalidSampleRate(let f): "sampling rate \(f) Hz: a sound level meter needs a finite rate ≥ 1000 Hz"
+        case .invalidSampleRate(let f): "sampling rate \(f) Hz: a sound level meter needs a rate in 1000…\(AudioLimits.maximumSampleRate) Hz"
         case .invalidSamplingInterval(let s):
-            "sampling interval \(s) s: the ResearchKit window series needs a finite interval ≥ 0.1 s"
+            "sampling interval \(s) s: the ResearchKit window series needs an interval in 0.1…3600 s"
         case .invalidFullScale(let v): "input full scale \(v): must be finite and positive"
         }
     }
@@ -59,7 +59,8 @@ public enum SoundLevelError: Error, Sendable, Equatable, CustomStringConvertible
 /// R type 7) of bin centres, so it is within 0.005 dB of the exact percentile of the history.
 ///
 /// Not `Sendable`: a resource owner confined to one task. Memory ≈ 2.5 × 8 × ``SoundLevelGeometry/chunkLength``
-/// bytes (≈ 3 MB at 48 kHz) plus the 400 kB histogram, whatever the signal length.
+/// bytes (≈ 3 MB at 48 kHz) plus the 200 kB histogram, whatever the signal length; the buffers grow with the
+/// samples added up to that size, so a meter fed a few samples (a one-frame file) stays a few kilobytes.
 public final class SoundLevelMeter {
     /// Options.
     public struct Configuration: Sendable, Hashable {
@@ -117,8 +118,12 @@ public final class SoundLevelMeter {
     /// - Throws: ``SoundLevelError`` for an unusable rate, interval or full scale.
     /// - Complexity: designs the filters and allocates the chunk buffers once.
     public init(sampleRate: Double, configuration: Configuration = .init()) throws(SoundLevelError) {
-        guard sampleRate.isFinite, sampleRate >= 1000 else { throw .invalidSampleRate(hertz: sampleRate) }
-        guard configuration.samplingInterval.isFinite, configuration.samplingInterval >= 0.1 else {
+        guard sampleRate.isFinite, sampleRate >= 1000, sampleRate <= Double(AudioLimits.maximumSampleRate) else {
+            throw .invalidSampleRate(hertz: sampleRate)
+        }
+        guard configuration.samplingInterval.isFinite, configuration.samplingInterval >= 0.1,
+            configuration.samplingInterval <= 3600
+        else {
             throw .invalidSamplingInterval(seconds: configuration.samplingInterval)
         }
         guard configuration.fullScale.isFinite, configuration.fullScale > 0 else {
@@ -151,9 +156,9 @@ public final class SoundLevelMeter {
         settleMinS = cellAligned(10 * TimeWeighting.slow.timeConstant)
         settlePeak = cellAligned(0.1)
         windowBuffers = max(1, Int(configuration.samplingInterval * 10))
-        x = [Double](repeating: 0, count: g.chunkLength + 4)
-        let laneCells = (g.warmUp + g.laneLength + g.cellSize - 1) / g.cellSize
-        cells = [CellRecord](repeating: CellRecord(), count: laneCells)
+        // Sized on demand (see ensureCapacity): at most chunkLength + 4 samples and one lane of cells.
+        x = [Double](repeating: 0, count: 4)
+        cells = []
         run = FoldState(
             cellSize: g.cellSize, historyStep: g.historyStep, bufferFrames: g.bufferFrames,
             windowBuffers: windowBuffers, settleF: settleF, settleS: settleS, settleMinF: settleMinF,
@@ -201,6 +206,11 @@ public final class SoundLevelMeter {
         let chunk = geometry.chunkLength
         while done < count {
             let n = min(count - done, chunk - filled)
+            if x.count < 4 + filled + n {
+                // Grow geometrically up to the chunk: memory follows the samples seen, never more than a chunk.
+                let size = min(chunk + 4, max(4 + filled + n, 2 * x.count))
+                x.append(contentsOf: repeatElement(0, count: size - x.count))
+            }
             x.withUnsafeMutableBufferPointer { copy($0.baseAddress! + 4 + filled, done, n) }
             filled += n
             done += n
@@ -250,6 +260,8 @@ public final class SoundLevelMeter {
         // Lane 1 starts from rest, warmUp samples before its own stretch (or duplicates lane 0).
         var s1 = twoLanes ? WeightingState(p1: 0, p2: 0, v1: 0, v2: 0, w1: 0, w2: 0) : state
         let G = geometry.cellSize
+        let needed = (steps + G - 1) / G
+        if cells.count < needed { cells.append(contentsOf: repeatElement(CellRecord(), count: needed - cells.count)) }
         x.withUnsafeBufferPointer { xb in
             let ub = UnsafeBufferPointer(rebasing: xb[4...])
             cells.withUnsafeMutableBufferPointer { cb in
@@ -336,7 +348,9 @@ struct FoldState {
     var minF = Double.infinity
     var maxS = -Double.infinity
     var minS = Double.infinity
-    var histogram: [UInt32]
+    /// Allocated (with ``histogramBins`` bins) at the first level counted.
+    var histogram: [UInt32] = []
+    let histogramBins: Int
     var histogramUnderflow = 0
     var histogramCount = 0
     var bufferEnergy = 0.0
@@ -365,7 +379,7 @@ struct FoldState {
         self.alphaSCell = alphaSCell
         self.histogramScale = histogramScale
         self.coefficients = coefficients
-        histogram = [UInt32](repeating: 0, count: histogramBins)
+        self.histogramBins = histogramBins
     }
 
     /// An empty value to swap in while the real one is folded in a local variable.
@@ -458,12 +472,15 @@ struct FoldState {
             return
         }
         let level = 10 * log10(scaled)
-        let bin = Int(((level - SoundLevelMeter.histogramFloor) / SoundLevelMeter.histogramResolution).rounded(.down))
-        if bin < 0 {
+        let position = ((level - SoundLevelMeter.histogramFloor) / SoundLevelMeter.histogramResolution).rounded(.down)
+        guard position >= 0, histogramBins > 0 else {
             histogramUnderflow += 1
-        } else {
-            histogram[min(bin, histogram.count - 1)] += 1
+            return
         }
+        if histogram.isEmpty { histogram = [UInt32](repeating: 0, count: histogramBins) }
+        // Above the range (or +∞): the top bin; compared as a Double before any conversion to Int.
+        let bin = position < Double(histogramBins - 1) ? Int(position) : histogramBins - 1
+        histogram[bin] += 1
     }
 }
 

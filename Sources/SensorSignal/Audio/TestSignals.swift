@@ -27,6 +27,46 @@ public enum TestSignal: Sendable, Hashable {
     /// Digital silence.
     case silence
 
+    /// Generates the signal block by block, in constant memory: the samples equal those of
+    /// ``samples(count:sampleRate:)``, however the blocks are cut, as long as every block but the last has an
+    /// even length (noise draws its values in pairs).
+    public struct Generator: Sendable {
+        private let signal: TestSignal
+        private let sampleRate: Double
+        private var position = 0
+        private var rng: SplitMix64
+
+        /// A generator of `signal` at `sampleRate` Hz, from sample 0.
+        public init(_ signal: TestSignal, sampleRate: Double) {
+            self.signal = signal
+            self.sampleRate = sampleRate
+            if case .whiteNoise(_, let seed) = signal { rng = SplitMix64(seed: seed) } else { rng = SplitMix64(seed: 0) }
+        }
+
+        /// Overwrites `buffer` with the next `buffer.count` samples.
+        public mutating func next(into buffer: inout [Double]) {
+            let count = buffer.count
+            switch signal {
+            case .sine(let f, let a, let phase):
+                let w = 2 * Double.pi * f / sampleRate
+                for i in 0..<count { buffer[i] = a * sin(w * Double(position + i) + phase) }
+            case .whiteNoise(let rms, _):
+                var i = 0
+                while i < count {
+                    let u1 = (Double(rng.next() >> 11) + 1) / 9_007_199_254_740_992
+                    let u2 = Double(rng.next() >> 11) / 9_007_199_254_740_992
+                    let r = (-2 * log(u1)).squareRoot()
+                    buffer[i] = rms * r * cos(2 * .pi * u2)
+                    if i + 1 < count { buffer[i + 1] = rms * r * sin(2 * .pi * u2) }
+                    i += 2
+                }
+            case .silence:
+                for i in 0..<count { buffer[i] = 0 }
+            }
+            position += count
+        }
+    }
+
     /// Generates `count` samples at `sampleRate` Hz. Allocates the result once.
     public func samples(count: Int, sampleRate: Double) -> [Double] {
         switch self {

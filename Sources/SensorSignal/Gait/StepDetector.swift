@@ -41,6 +41,11 @@
 /// scratch, the resampled and filtered segments, the decimated signal, the per-window records and the outputs;
 /// nothing per sample, and the window analysis reuses one scratch buffer.
 public struct StepDetector: Sendable, Hashable {
+    /// Highest sampling rate of a motion log analysed, Hz: 10 000 (phones record at 10–200 Hz). A faster log (a
+    /// median interval under 0.1 ms) gives a warning and no steps; the bound keeps every window and lag length a
+    /// small integer.
+    public static let maximumSamplingRate = 10_000.0
+
     /// The parameters used.
     public var configuration: Configuration
 
@@ -142,6 +147,12 @@ public struct StepDetector: Sendable, Hashable {
             return StepDetection(warnings: warnings)
         }
         let rate = 1 / nominal
+        guard rate <= Self.maximumSamplingRate else {
+            warnings.append(
+                "samplingRate: \(Self.format(rate)) Hz out of range (max \(Self.format(Self.maximumSamplingRate)) Hz): "
+                    + "nothing analysed")
+            return StepDetection(warnings: warnings)
+        }
         if rate < 15 {
             warnings.append(
                 "sampling rate \(Self.format(rate)) Hz is below the 15 Hz the detector is validated for")
@@ -188,6 +199,6 @@ public struct StepDetector: Sendable, Hashable {
     /// `value` with up to 3 significant decimals, for messages.
     static func format(_ value: Double) -> String {
         let rounded = (value * 1000).rounded() / 1000
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
     }
 }

@@ -53,9 +53,11 @@ public final class FFmpegAudioDecoder {
             let reason = errors.split(separator: "\n").first.map(String.init) ?? "no audio stream found"
             throw .decodeFailed(path: path, decoder: "ffprobe", reason: "exit status \(status): \(reason)")
         }
+        try AudioLimits.check(path: path, channels: channels, sampleRate: rate)
         let codec = (fields["codec_name"] ?? "unknown").uppercased()
         let bits = fields["bits_per_raw_sample"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
-        let duration = fields["duration"].flatMap(Double.init) ?? 0
+        // ffprobe's duration is an estimate; a non-finite or absurd one counts as unknown (0 frames until decoded).
+        let duration = fields["duration"].flatMap(Double.init).flatMap { $0.isFinite && $0 >= 0 && $0 < 1e9 ? $0 : nil } ?? 0
         let container = (fields["format_name"] ?? "unknown").split(separator: ",").first.map(String.init) ?? "unknown"
         info = AudioFileInfo(
             path: path, sampleRate: rate, frameCount: Int((duration * rate).rounded()), channelCount: channels,
@@ -75,6 +77,8 @@ public final class FFmpegAudioDecoder {
     ) throws {
         precondition(blockFrames > 0, "FFmpegAudioDecoder.forEachBlock: blockFrames must be positive, got \(blockFrames)")
         let path = info.path
+        // The frame count is not known before decoding: the block is bounded by AudioLimits.maximumBlockFrames.
+        let blockFrames = AudioLimits.bufferFrames(block: blockFrames, frameCount: nil, channels: info.channelCount)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = [

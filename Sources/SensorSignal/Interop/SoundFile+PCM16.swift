@@ -20,6 +20,7 @@ extension SoundFile {
     ) throws {
         precondition(blockFrames > 0, "SoundFile.forEachPCM16Block: blockFrames must be positive, got \(blockFrames)")
         let nch = info.channelCount
+        let blockFrames = AudioLimits.bufferFrames(block: blockFrames, frameCount: info.frameCount - position, channels: nch)
         var buffer = [Int16](repeating: 0, count: blockFrames * nch)
         while position < info.frameCount {
             let want = min(blockFrames, info.frameCount - position)

@@ -94,13 +94,16 @@ public enum SoundFileError: Error, Sendable, Equatable, CustomStringConvertible 
     case decoderUnavailable(path: String, decoder: String, hint: String)
     /// The external decoder ran but failed (its exit status and first error line in `reason`).
     case decodeFailed(path: String, decoder: String, reason: String)
+    /// A header field is outside the bounds of ``AudioLimits`` (e.g. more than 64 channels): `field` names it,
+    /// `value` is what the file declares, `limit` the bound (`max 64`).
+    case outOfRange(path: String, field: String, value: String, limit: String)
 
     /// The path of the file concerned.
     public var path: String {
         switch self {
         case .fileNotFound(let p), .unreadable(let p, _), .unsupportedFormat(let p, _), .corrupt(let p, _),
             .truncated(let p, _, _), .writeFailed(let p, _), .decoderUnavailable(let p, _, _),
-            .decodeFailed(let p, _, _):
+            .decodeFailed(let p, _, _), .outOfRange(let p, _, _, _):
             p
         }
     }
@@ -116,6 +119,7 @@ public enum SoundFileError: Error, Sendable, Equatable, CustomStringConvertible 
         case .writeFailed(let p, let r): "\(p): cannot write audio file: \(r)"
         case .decoderUnavailable(let p, let d, let h): "\(p): needs \(d) to decode, which is not available: \(h)"
         case .decodeFailed(let p, let d, let r): "\(p): \(d) could not decode the file: \(r)"
+        case .outOfRange(let p, let f, let v, let l): "\(p): \(f): \(v) out of range (\(l))"
         }
     }
 }
@@ -203,6 +207,10 @@ public final class SoundFile {
             sf_close(h)
             throw .corrupt(path: path, reason: "header declares \(sfinfo.channels) channels at \(sfinfo.samplerate) Hz")
         }
+        do { try AudioLimits.check(path: path, channels: Int(sfinfo.channels), sampleRate: Double(sfinfo.samplerate)) } catch {
+            sf_close(h)
+            throw error
+        }
         info = AudioFileInfo(
             path: path, sampleRate: Double(sfinfo.samplerate), frameCount: Int(sfinfo.frames),
             channelCount: Int(sfinfo.channels), format: Self.describe(format: sfinfo.format))
@@ -236,7 +244,7 @@ public final class SoundFile {
                 continue
             }
             if let bytesPerFrame, bytesPerFrame > 0 { return declared / bytesPerFrame }
-            return Int((Double(framesPresent) * Double(declared) / Double(actual)).rounded())
+            return Int(exactly: (Double(framesPresent) * Double(declared) / Double(actual)).rounded())
         }
         return nil
     }
@@ -318,6 +326,8 @@ public final class SoundFile {
     ) throws {
         precondition(blockFrames > 0, "SoundFile.forEachBlock: blockFrames must be positive, got \(blockFrames)")
         let nch = info.channelCount
+        // Buffers hold min(frames left, block) frames: a one-frame file never allocates a whole block.
+        let blockFrames = AudioLimits.bufferFrames(block: blockFrames, frameCount: info.frameCount - position, channels: nch)
         var interleaved = nch == 1 ? [] : [Sample](repeating: 0, count: blockFrames * nch)
         var block = AudioBlock<Sample>(
             startFrame: position, frameCount: 0,
@@ -538,38 +548,72 @@ public enum AudioFileWriter {
         guard let first = channels.first, channels.allSatisfy({ $0.count == first.count }) else {
             throw .writeFailed(path: path, reason: "need at least one channel, all of equal length")
         }
+        try write(
+            frames: first.count, channelCount: channels.count, sampleRate: sampleRate, to: path, format: format,
+            overwrite: overwrite, as: Sample.self
+        ) { channel, start, out in
+            for i in 0..<out.count { out[i] = channels[channel][start + i] }
+        }
+    }
+
+    /// Writes `frames` frames of `channelCount` channels to `path` in blocks, in constant memory: `fill(channel,
+    /// startFrame, buffer)` supplies each channel's samples for frames `startFrame ..< startFrame + buffer.count`.
+    /// An existing file is an error unless `overwrite` is true.
+    /// - Parameters:
+    ///   - frames: frames to write (samples per channel).
+    ///   - channelCount: channels, 1…``AudioLimits/maximumChannels``.
+    ///   - sampleRate: Hz (integer rates only, as every container stores them), within ``AudioLimits``.
+    /// - Throws: ``SoundFileError/writeFailed(path:reason:)``.
+    public static func write<Sample: AudioSample>(
+        frames: Int, channelCount: Int, sampleRate: Int, to path: String, format: AudioFileFormat = .wav16,
+        overwrite: Bool = false, as: Sample.Type,
+        fill: (_ channel: Int, _ startFrame: Int, _ buffer: inout [Sample]) -> Void
+    ) throws(SoundFileError) {
+        guard frames >= 0, (1...AudioLimits.maximumChannels).contains(channelCount),
+            (AudioLimits.minimumSampleRate...AudioLimits.maximumSampleRate).contains(sampleRate)
+        else {
+            throw .writeFailed(
+                path: path,
+                reason: "\(channelCount) channels at \(sampleRate) Hz is outside 1…\(AudioLimits.maximumChannels) "
+                    + "channels at \(AudioLimits.minimumSampleRate)…\(AudioLimits.maximumSampleRate) Hz")
+        }
         if !overwrite && FileManager.default.fileExists(atPath: path) {
             throw .writeFailed(path: path, reason: "file exists (refusing to overwrite)")
         }
         var sfinfo = SF_INFO()
         sfinfo.samplerate = Int32(sampleRate)
-        sfinfo.channels = Int32(channels.count)
+        sfinfo.channels = Int32(channelCount)
         sfinfo.format = format.sfFormat
         guard sf_format_check(&sfinfo) != 0 else {
-            throw .writeFailed(path: path, reason: "libsndfile rejects \(format.rawValue) at \(sampleRate) Hz, \(channels.count) ch")
+            throw .writeFailed(path: path, reason: "libsndfile rejects \(format.rawValue) at \(sampleRate) Hz, \(channelCount) ch")
         }
         guard let h = sf_open(path, Int32(SFM_WRITE), &sfinfo) else {
             throw .writeFailed(path: path, reason: String(cString: sf_strerror(nil)))
         }
-        defer { sf_close(h) }
         let clip: Int32 = 1  // SF_TRUE
         sf_command(h, Int32(SFC_SET_CLIPPING), nil, clip)
-        let nch = channels.count
-        let frames = first.count
+        let nch = channelCount
         let block = 1 << 14
-        var interleaved = [Sample](repeating: 0, count: block * nch)
+        var interleaved = [Sample](repeating: 0, count: min(block, max(frames, 1)) * nch)
+        var channelBuffer = [Sample]()
         var start = 0
         while start < frames {
             let n = min(block, frames - start)
             for c in 0..<nch {
-                for i in 0..<n { interleaved[i * nch + c] = channels[c][start + i] }
+                if channelBuffer.count != n { channelBuffer = [Sample](repeating: 0, count: n) }
+                fill(c, start, &channelBuffer)
+                for i in 0..<n { interleaved[i * nch + c] = channelBuffer[i] }
             }
             let written = interleaved.withUnsafeBufferPointer { Sample.sfWriteFrames(h, $0.baseAddress!, n) }
             guard written == n else {
-                throw .writeFailed(path: path, reason: String(cString: sf_strerror(h)))
+                let reason = String(cString: sf_strerror(h))
+                sf_close(h)
+                throw .writeFailed(path: path, reason: reason)
             }
             start += n
         }
+        // Closing writes the header's final sizes: a failure here is a failed write too.
+        guard sf_close(h) == 0 else { throw .writeFailed(path: path, reason: "cannot finish the file (close failed)") }
     }
 }
 

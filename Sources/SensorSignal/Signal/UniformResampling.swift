@@ -95,7 +95,11 @@ public struct UniformResampling: Sendable, Hashable {
             let last = runStarts[run + 1] - 1
             let lowestGrid = max((relative[first] * rate - tolerance).rounded(.up), Double(nextFreeGridIndex))
             let highestGrid = (relative[last] * rate + tolerance).rounded(.down)
-            let gridOffset = Int(lowestGrid)
+            // Grid indices beyond ±2^52 (times of ±1e308 s) cannot be counted: refuse, never trap.
+            guard abs(lowestGrid) <= 0x1p52, abs(highestGrid) <= 0x1p52 else {
+                throw ResamplingError.invalidRate(hertz: rate)
+            }
+            let gridOffset = Int(lowestGrid)  // |lowestGrid| ≤ 2^52: checked above
             let count = max(0, Int(highestGrid) - gridOffset + 1)
             if count > 0 { nextFreeGridIndex = gridOffset + count }
 

@@ -1,0 +1,19 @@
+/// Bounds on the values taskproc accepts from an input, so that a finite but absurd number (a tap at 1e308 s, an
+/// SPL sample of 1e308 dB, a threshold of 1e300 dB HL) cannot overflow a sum or a difference into ±∞ or NaN.
+///
+/// A value outside a bound is treated like a non-finite one: counted, excluded and named in the result's
+/// `warnings`, never silently used and never a failure of the whole record.
+public enum InputLimits {
+    /// Largest magnitude of a time (s or ms), coordinate (points) or sensor value accepted: 10¹⁵. Squares and
+    /// differences of such values stay far inside `Double`'s range; a millisecond Unix time reaches 10¹⁵ in the
+    /// year 33 658.
+    public static let maximumMagnitude = 1e15
+    /// Sound and hearing levels accepted, dB (SPL samples, dB HL values and thresholds): −200 … 300.
+    public static let levelRange = -200.0...300.0
+
+    /// True for a finite value within ±``maximumMagnitude``.
+    public static func isUsable(_ value: Double) -> Bool { value.isFinite && abs(value) <= maximumMagnitude }
+
+    /// True for a finite level within ``levelRange``.
+    public static func isUsableLevel(_ value: Double) -> Bool { levelRange.contains(value) }
+}
