@@ -108,7 +108,7 @@ public struct ResultDate: Sendable, Hashable, Codable, Comparable, CustomStringC
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
         let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        let fraction = min(max(local - Double(whole), 0), 0.999_999_5)
+        let fraction = min(max(local - Double(whole), 0), 0.999_999)
         var text = String(
             format: "%04d-%02d-%02dT%02d:%02d:%02d", y, m, d, secondsOfDay / 3600, secondsOfDay / 60 % 60,
             secondsOfDay % 60)
