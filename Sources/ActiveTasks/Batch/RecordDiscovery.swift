@@ -159,6 +159,15 @@ public enum RecordDiscovery {
             case .regular:
                 visitFile(location: location, source: source, depth: depth, top: top)
             case .link:
+                guard FileManager.default.fileExists(atPath: location) else {
+                    let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: location)) ?? "?"
+                    emit(
+                        .record(
+                            BatchRecord(
+                                source: source, location: "",
+                                rejection: "dangling symbolic link: its target \(destination) does not exist")))
+                    return
+                }
                 let target = URL(fileURLWithPath: location).resolvingSymlinksInPath().path
                 let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
                 let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: location)) ?? target

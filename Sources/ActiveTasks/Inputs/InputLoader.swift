@@ -439,7 +439,14 @@ public enum InputLoader {
             input.kinds = []
         }
         for link in links {
-            input.problems.append(InputProblem(.warning, file: link, message: "symbolic link not followed; skipped"))
+            if FileManager.default.fileExists(atPath: link) {
+                input.problems.append(InputProblem(.warning, file: link, message: "symbolic link not followed; skipped"))
+            } else {
+                // A link whose target is gone is a file that should be there and cannot be read: an error.
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) ?? "?"
+                input.problems.append(
+                    InputProblem(.error, file: link, message: "dangling symbolic link (its target \(target) does not exist)"))
+            }
         }
         return input
     }

@@ -11,6 +11,18 @@ public enum InputLimits {
     /// Sound and hearing levels accepted, dB (SPL samples, dB HL values and thresholds): −200 … 300.
     public static let levelRange = -200.0...300.0
 
+    /// Most bytes of one JSON or CSV input (after gunzip) read into memory and parsed: 24 MiB, about 8 times the
+    /// largest real recording in the shared data. Parsing costs up to ≈ 9 bytes of memory per input byte (a dense
+    /// CSV), so this bounds one record's memory near 250 MB whatever the input; audio is streamed and not limited
+    /// here. A larger file is an error naming it: `size: … out of range (max 24 MiB …)`.
+    public static let maximumParsedBytes: Int64 = 24 << 20
+
+    /// `size: 30000000 bytes out of range (max 24 MiB = 25165824 bytes, InputLimits.maximumParsedBytes)`.
+    static func parsedBytesMessage(size: Int?) -> String {
+        let value = size.map { "\($0) bytes" } ?? "more than \(maximumParsedBytes) bytes after decompression"
+        return "size: \(value) out of range (max 24 MiB = \(maximumParsedBytes) bytes, InputLimits.maximumParsedBytes)"
+    }
+
     /// True for a finite value within ±``maximumMagnitude``.
     public static func isUsable(_ value: Double) -> Bool { value.isFinite && abs(value) <= maximumMagnitude }
 

@@ -14,8 +14,14 @@ enum DialectFiles {
     /// - Throws: ``InputError``: `.unreadable` (missing, unreadable), `.syntax` (corrupt gzip),
     ///   `.unsupported` (larger than the decompression limit).
     static func read(path: String, limit: Int64? = nil) throws(InputError) -> Data {
+        let parsed = InputLimits.maximumParsedBytes
+        // The parse limit binds when it is the smallest: say so, rather than pointing at --max-entry-bytes.
+        let parseBinds = parsed < min(limit ?? .max, decompressedLimit)
+        let data: Data
         do {
-            return try FileBytes.read(path: path, limit: min(limit ?? .max, decompressedLimit))
+            data = try FileBytes.read(path: path, limit: min(limit ?? .max, decompressedLimit, parsed))
+        } catch .tooLarge(_, _) where parseBinds {
+            throw InputError(.unsupported, file: path, message: InputLimits.parsedBytesMessage(size: nil))
         } catch {
             switch error {
             case .fileNotFound: throw InputError(.unreadable, file: path, message: "no such file")
@@ -27,5 +33,10 @@ enum DialectFiles {
                 throw InputError(.unsupported, file: path, message: ArchiveLimits.exceededMessage(limit))
             }
         }
+        // A plain (not gzip) file is mapped, not decompressed: its size is checked here.
+        if Int64(data.count) > parsed {
+            throw InputError(.unsupported, file: path, message: InputLimits.parsedBytesMessage(size: data.count))
+        }
+        return data
     }
 }
