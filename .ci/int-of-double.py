@@ -14,6 +14,7 @@ import os
 import re
 import sys
 
+REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 INTEGER = r"(?:Int|Int8|Int16|Int32|Int64|UInt|UInt8|UInt16|UInt32|UInt64)"
 CALL = re.compile(r"(?<![\w.])(" + INTEGER + r")\(")
 FLOATY = re.compile(
@@ -72,7 +73,7 @@ def findings(root):
                 if FLOATY.search(arg) or (words & doubles):
                     line = text.count("\n", 0, m.start()) + 1
                     call = m.group(1) + "(" + " ".join(arg.split()) + ")"
-                    out.append((path, line, call))
+                    out.append((os.path.relpath(path, REPOSITORY), line, call))
     return out
 
 
@@ -98,7 +99,8 @@ def main():
             used.add(key)
         else:
             bad.append(f"{path}:{line}: {call}")
-    stale = [f"{p} | {c}" for (p, c) in allowed if (p, c) not in used]
+    scanned = os.path.relpath(os.path.abspath(root), REPOSITORY)
+    stale = [f"{p} | {c}" for (p, c) in allowed if (p, c) not in used and (p + "/").startswith(scanned + "/")]
     if bad:
         print("Integer conversions of a possibly unchecked Double (use Int(exactly:) or Int.clamped(_:to:), or add "
               "`path | call | why it cannot trap` to .ci/int-of-double-allow.txt):")

@@ -129,9 +129,10 @@ enum BatchExportFormat: String, CaseIterable, ExpressibleByArgument {
 
 /// Writes command output to standard output or, atomically, to a file.
 enum OutputWriter {
-    /// Writes `text` to `path` (atomically, refusing to replace an existing file unless `force`),
-    /// or to standard output when `path` is nil. An existing device or FIFO (with `force`) is opened and written,
-    /// never renamed over.
+    /// Writes `text` to `path`, or to standard output when `path` is nil.
+    ///
+    /// A file is written atomically (a sibling renamed over it), refusing to replace an existing one unless
+    /// `force`; an existing device or FIFO (with `force`) is opened and written, never renamed over.
     static func write(_ text: String, to path: String?, force: Bool) throws {
         guard let path else {
             do { try FileHandle.standardOutput.write(contentsOf: Data(text.utf8)) } catch {

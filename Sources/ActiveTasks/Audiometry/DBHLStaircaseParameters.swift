@@ -29,8 +29,9 @@ public struct DBHLStaircaseParameters: Sendable, Hashable, Codable {
     /// ResearchKit's defaults.
     public init() {}
 
-    /// Longest tone, pre-stimulus delay bound or response window, s: 60 (ResearchKit uses 1–2 s). With the other
-    /// bounds it keeps a simulated test under 10⁸ s, so its dates stay four-digit years.
+    /// Longest tone, pre-stimulus delay bound or response window, s: 60 (ResearchKit uses 1–2 s).
+    ///
+    /// With the other bounds it keeps a simulated test under 10⁸ s, so its dates stay four-digit years.
     public static let maximumDuration = 60.0
     /// Most presentations per frequency: 1000 (ResearchKit's default is 20).
     public static let maximumPresentations = 1000

@@ -4,17 +4,19 @@
 /// A value outside a bound is treated like a non-finite one: counted, excluded and named in the result's
 /// `warnings`, never silently used and never a failure of the whole record.
 public enum InputLimits {
-    /// Largest magnitude of a time (s or ms), coordinate (points) or sensor value accepted: 10¹⁵. Squares and
-    /// differences of such values stay far inside `Double`'s range; a millisecond Unix time reaches 10¹⁵ in the
-    /// year 33 658.
+    /// Largest magnitude of a time (s or ms), coordinate (points) or sensor value accepted: 10¹⁵.
+    ///
+    /// Squares and differences of such values stay far inside `Double`'s range; a millisecond Unix time reaches
+    /// 10¹⁵ in the year 33 658.
     public static let maximumMagnitude = 1e15
     /// Sound and hearing levels accepted, dB (SPL samples, dB HL values and thresholds): −200 … 300.
     public static let levelRange = -200.0...300.0
 
-    /// Most bytes of one JSON or CSV input (after gunzip) read into memory and parsed: 24 MiB, about 8 times the
-    /// largest real recording in the shared data. Parsing costs up to ≈ 9 bytes of memory per input byte (a dense
-    /// CSV), so this bounds one record's memory near 250 MB whatever the input; audio is streamed and not limited
-    /// here. A larger file is an error naming it: `size: … out of range (max 24 MiB …)`.
+    /// Most bytes of one JSON or CSV input (after gunzip) read into memory and parsed: 24 MiB.
+    ///
+    /// About 8 times the largest real recording in the shared data. Parsing costs up to ≈ 9 bytes of memory per
+    /// input byte (a dense CSV), so this bounds one record's memory near 250 MB whatever the input; audio is
+    /// streamed and not limited here. A larger file is an error naming it: `size: … out of range (max 24 MiB …)`.
     public static let maximumParsedBytes: Int64 = 24 << 20
 
     /// `size: 30000000 bytes out of range (max 24 MiB = 25165824 bytes, InputLimits.maximumParsedBytes)`.

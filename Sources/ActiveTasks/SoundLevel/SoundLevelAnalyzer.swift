@@ -117,9 +117,10 @@ public enum SoundLevelAnalyzer {
         return level
     }
 
-    /// Calls `body` with `raw`, or, when `raw` holds samples that are not finite or beyond
-    /// ±``AudioLimits/maximumSampleMagnitude``, with a copy in `scratch` where they are 0 (silence), adding their
-    /// number to `excluded`. Filters and sums never see NaN or ∞.
+    /// Calls `body` with samples that are all finite and within ±``AudioLimits/maximumSampleMagnitude``.
+    ///
+    /// That is `raw` itself, or, when it holds other samples, a copy in `scratch` where they are 0 (silence); their
+    /// number is added to `excluded`. Filters and sums never see NaN or ∞.
     static func withUsableSamples<Sample: AudioSample>(
         _ raw: UnsafeBufferPointer<Sample>, scratch: inout [Sample], excluded: inout Int,
         _ body: (UnsafeBufferPointer<Sample>) -> Void

@@ -4,20 +4,26 @@
 /// A file or option outside a bound is an error naming the file (or option), the field and the bound, e.g.
 /// `tone.wav: channels: 1024 out of range (max 64)`; see ``SoundFileError/outOfRange(path:field:value:limit:)``.
 public enum AudioLimits {
-    /// Most channels an audio file may have: 64. Analysis state is per channel (≈ 2 MB for a sound-level meter at
-    /// 48 kHz), so the channel count bounds memory; ResearchKit records mono.
+    /// Most channels an audio file may have: 64.
+    ///
+    /// Analysis state is per channel (≈ 2 MB for a sound-level meter at 48 kHz), so the channel count bounds
+    /// memory; ResearchKit records mono.
     public static let maximumChannels = 64
     /// Lowest sampling rate analysed or synthesised, Hz: 1000 (the sound-level meter's floor).
     public static let minimumSampleRate = 1000
-    /// Highest sampling rate analysed or synthesised, Hz: 768 000 (the highest rate audio interfaces offer). The
-    /// sound-level meter's buffers grow with the rate, so the rate bounds memory.
+    /// Highest sampling rate analysed or synthesised, Hz: 768 000 (the highest rate audio interfaces offer).
+    ///
+    /// The sound-level meter's buffers grow with the rate, so the rate bounds memory.
     public static let maximumSampleRate = 768_000
-    /// Largest streaming block, frames: 1 048 576 (2²⁰), and the most samples (frames × channels) one block holds.
+    /// Largest streaming block, frames: 1 048 576 (2²⁰); also the most samples (frames × channels) one block holds.
+    ///
     /// Buffers are sized by `min(frames in the file, block, 2²⁰ / channels)`; results do not depend on the block
     /// size, only memory does (at most 16 MiB of `Double` block buffers per file).
     public static let maximumBlockFrames = 1 << 20
-    /// Largest sample magnitude analysed, full-scale units: 10⁶. Beyond it (or NaN, ±∞, which a float file can
-    /// hold) a sample is not audio: analyses replace it by 0, count it and say so.
+    /// Largest sample magnitude analysed, full-scale units: 10⁶.
+    ///
+    /// Beyond it (or NaN, ±∞, which a float file can hold) a sample is not audio: analyses replace it by 0, count it
+    /// and say so.
     public static let maximumSampleMagnitude = 1e6
     /// Longest synthesised signal, s: 86 400 (a day; written in blocks, in constant memory).
     public static let maximumSynthDuration = 86_400.0

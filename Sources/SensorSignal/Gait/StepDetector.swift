@@ -41,9 +41,10 @@
 /// scratch, the resampled and filtered segments, the decimated signal, the per-window records and the outputs;
 /// nothing per sample, and the window analysis reuses one scratch buffer.
 public struct StepDetector: Sendable, Hashable {
-    /// Highest sampling rate of a motion log analysed, Hz: 10 000 (phones record at 10–200 Hz). A faster log (a
-    /// median interval under 0.1 ms) gives a warning and no steps; the bound keeps every window and lag length a
-    /// small integer.
+    /// Highest sampling rate of a motion log analysed, Hz: 10 000 (phones record at 10–200 Hz).
+    ///
+    /// A faster log (a median interval under 0.1 ms) gives a warning and no steps; the bound keeps every window and
+    /// lag length a small integer.
     public static let maximumSamplingRate = 10_000.0
 
     /// The parameters used.

@@ -556,9 +556,10 @@ public enum AudioFileWriter {
         }
     }
 
-    /// Writes `frames` frames of `channelCount` channels to `path` in blocks, in constant memory: `fill(channel,
-    /// startFrame, buffer)` supplies each channel's samples for frames `startFrame ..< startFrame + buffer.count`.
-    /// An existing file is an error unless `overwrite` is true.
+    /// Writes `frames` frames of `channelCount` channels to `path` in blocks, in constant memory.
+    ///
+    /// `fill(channel, startFrame, buffer)` supplies each channel's samples for frames
+    /// `startFrame ..< startFrame + buffer.count`. An existing file is an error unless `overwrite` is true.
     /// - Parameters:
     ///   - frames: frames to write (samples per channel).
     ///   - channelCount: channels, 1…``AudioLimits/maximumChannels``.
