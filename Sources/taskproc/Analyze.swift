@@ -35,7 +35,10 @@ struct Analyze: AsyncParsableCommand {
     @OptionGroup(title: "Output")
     var out: OutputOptions
 
-    @Flag(help: "Analyse what survives of a truncated audio file instead of failing (the result records the declared length).")
+    @Flag(
+        help:
+            "Analyse what survives of a truncated audio file instead of failing (the result records the declared length)."
+    )
     var acceptTruncated = false
 
     @Option(help: "Frames decoded per block, 1…1048576 (memory use is proportional to this).")
@@ -44,7 +47,8 @@ struct Analyze: AsyncParsableCommand {
     func validate() throws {
         guard (1...AudioLimits.maximumBlockFrames).contains(blockFrames) else {
             throw ValidationError(
-                "--block-frames: \(blockFrames) out of range (1…\(AudioLimits.maximumBlockFrames), AudioLimits.maximumBlockFrames)")
+                "--block-frames: \(blockFrames) out of range (1…\(AudioLimits.maximumBlockFrames), AudioLimits.maximumBlockFrames)"
+            )
         }
     }
 
@@ -85,11 +89,13 @@ struct Analyze: AsyncParsableCommand {
         }
         let results = analyses.flatMap(\.results)
         // Every input that gave nothing, with the reason (the registry always gives one).
-        let failed = analyses.compactMap { a in a.failure.map { $0.hasPrefix(a.path + ": ") ? $0 : "\(a.path): \($0)" } }
+        let failed = analyses.compactMap { a in a.failure.map { $0.hasPrefix(a.path + ": ") ? $0 : "\(a.path): \($0)" }
+        }
         let unreadable = analyses.flatMap { $0.problems.filter { $0.severity == .error } }
         guard !results.isEmpty else {
             throw CommandFailure.data(
-                failed.isEmpty ? "nothing to analyse in \(files.joined(separator: " "))" : failed.joined(separator: "\n  "))
+                failed.isEmpty
+                    ? "nothing to analyse in \(files.joined(separator: " "))" : failed.joined(separator: "\n  "))
         }
         try plotAudiograms(results)
         if results.count == 1, let summary = results[0].result as? AudioFileSummary, analyses.count == 1 {
@@ -102,7 +108,8 @@ struct Analyze: AsyncParsableCommand {
         if !failed.isEmpty || !unreadable.isEmpty {
             let parts = unreadable.isEmpty ? "" : "\(unreadable.count) part(s) could not be read; "
             printError(
-                "taskproc: partial result: \(parts)\(failed.count) input(s) not analysed; run `taskproc inspect` for details")
+                "taskproc: partial result: \(parts)\(failed.count) input(s) not analysed; run `taskproc inspect` for details"
+            )
             throw ExitCode(ExitStatus.partial)
         }
     }

@@ -9,7 +9,8 @@ import Foundation
 /// `-o/--output` and `--force`: where a command that prints a result writes it.
 struct OutputDestination: ParsableArguments {
     @Option(
-        name: .shortAndLong, help: "Write the result to this file instead of standard output (never overwrites; see --force).")
+        name: .shortAndLong,
+        help: "Write the result to this file instead of standard output (never overwrites; see --force).")
     var output: String?
 
     @Flag(help: "Overwrite the --output file if it exists.")
@@ -36,7 +37,8 @@ struct OutputFolderOption: ParsableArguments {
     func validate() throws {
         switch (output, olderSpelling) {
         case (nil, nil): throw ValidationError("give the output folder with -o/--output")
-        case (.some, .some): throw ValidationError("give the output folder once (-o/--output; --out is its older spelling)")
+        case (.some, .some):
+            throw ValidationError("give the output folder once (-o/--output; --out is its older spelling)")
         default: break
         }
     }
@@ -46,7 +48,9 @@ struct OutputFolderOption: ParsableArguments {
 struct OutputOptions: ParsableArguments {
     @Option(
         name: .shortAndLong,
-        help: "Output format: json (default), table, csv, or an export: researchkit (ORKStepResult JSON), mork (Medidata Rave form_data) or fhir (FHIR R4 Bundle).")
+        help:
+            "Output format: json (default), table, csv, or an export: researchkit (ORKStepResult JSON), mork (Medidata Rave form_data) or fhir (FHIR R4 Bundle)."
+    )
     var format: OutputFormat = .json
 
     @Option(help: "For --format mork: a JSON file with the form_data envelope and item-OID overrides (see README).")

@@ -81,14 +81,16 @@ struct Synth: AsyncParsableCommand {
         case (nil, let implied?): return implied
         case (nil, nil):
             throw ValidationError(
-                "cannot tell the container from \"\(outputPath)\": end it in one of \(Self.extensionList), or give --file-format")
+                "cannot tell the container from \"\(outputPath)\": end it in one of \(Self.extensionList), or give --file-format"
+            )
         }
     }
 
     func validate() throws {
         switch (outputArgument, output) {
         case (nil, nil): throw ValidationError("give the output file (as an argument or with -o/--output)")
-        case (.some, .some): throw ValidationError("give the output file once: as an argument or with -o/--output, not both")
+        case (.some, .some):
+            throw ValidationError("give the output file once: as an argument or with -o/--output, not both")
         default: break
         }
         _ = try resolvedFormat()
@@ -98,7 +100,8 @@ struct Synth: AsyncParsableCommand {
         }
         guard (AudioLimits.minimumSampleRate...AudioLimits.maximumSampleRate).contains(sampleRate) else {
             throw ValidationError(
-                "--sample-rate: \(sampleRate) Hz out of range (\(AudioLimits.minimumSampleRate)…\(AudioLimits.maximumSampleRate) Hz)")
+                "--sample-rate: \(sampleRate) Hz out of range (\(AudioLimits.minimumSampleRate)…\(AudioLimits.maximumSampleRate) Hz)"
+            )
         }
         guard (1...AudioLimits.maximumChannels).contains(channels) else {
             throw ValidationError("--channels: \(channels) out of range (1…\(AudioLimits.maximumChannels))")
@@ -106,7 +109,9 @@ struct Synth: AsyncParsableCommand {
         guard frequency > 0, frequency < Double(sampleRate) / 2 else {
             throw ValidationError("--frequency must be in (0, \(sampleRate / 2)) Hz (below Nyquist), got \(frequency)")
         }
-        guard amplitude >= 0, amplitude <= 1 else { throw ValidationError("--amplitude must be in [0, 1], got \(amplitude)") }
+        guard amplitude >= 0, amplitude <= 1 else {
+            throw ValidationError("--amplitude must be in [0, 1], got \(amplitude)")
+        }
     }
 
     func run() async throws {
@@ -123,7 +128,8 @@ struct Synth: AsyncParsableCommand {
         // Noise gets an independent seed per channel; tones and silence are identical on every channel.
         var generators: [TestSignal.Generator] = (0..<channels).map { c in
             if case .noise = signal {
-                return TestSignal.Generator(.whiteNoise(rms: amplitude, seed: seed &+ UInt64(c)), sampleRate: Double(sampleRate))
+                return TestSignal.Generator(
+                    .whiteNoise(rms: amplitude, seed: seed &+ UInt64(c)), sampleRate: Double(sampleRate))
             }
             return TestSignal.Generator(spec, sampleRate: Double(sampleRate))
         }
@@ -145,7 +151,9 @@ struct Synth: AsyncParsableCommand {
             if !target.isSpecial { try target.replace(with: writePath) }
         } catch let error as SoundFileError {
             if !target.isSpecial { try? FileManager.default.removeItem(atPath: writePath) }
-            if case .writeFailed(_, let reason) = error { throw CommandFailure.cannotCreate("\(output): cannot write audio file: \(reason)") }
+            if case .writeFailed(_, let reason) = error {
+                throw CommandFailure.cannotCreate("\(output): cannot write audio file: \(reason)")
+            }
             throw CommandFailure.cannotCreate("\(error)")
         } catch {
             if !target.isSpecial { try? FileManager.default.removeItem(atPath: writePath) }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -162,7 +162,9 @@ import TestSupport
     func optionsBeyondTheirBoundsAreUsageErrors(_ arguments: [String]) throws {
         let dir = TemporaryDirectory()
         try Self.wav(dir.path("x.wav"), channels: 1, frames: 100)
-        try E2E.write("[{\"250\": 10, \"500\": 15, \"1000\": 20, \"2000\": 25, \"3000\": 30, \"4000\": 40, \"8000\": null}]", to: dir.path("a.json"))
+        try E2E.write(
+            "[{\"250\": 10, \"500\": 15, \"1000\": 20, \"2000\": 25, \"3000\": 30, \"4000\": 40, \"8000\": null}]",
+            to: dir.path("a.json"))
         let args = arguments.map { ["x.wav", "s.wav", "a.json"].contains($0) ? dir.path($0) : $0 }
         let r = try M.measured(args)
         #expect(r.signal == 0, "\(arguments): signal \(r.signal)")
@@ -218,11 +220,14 @@ import TestSupport
             "batch", E2E.fixture("mpower/deviceMotion_walking_return.json.items"), "-o", dir.path("b"),
         ])
         #expect(batch.status == ExpectedExit.success, "\(batch.stderr)")
-        let line = try String(contentsOfFile: dir.path("b/results.jsonl"), encoding: .utf8)
+        let line =
+            try String(contentsOfFile: dir.path("b/results.jsonl"), encoding: .utf8)
             .split(separator: "\n").first.map(String.init) ?? ""
         #expect(line.contains("\"stepCount\""))
-        let huge = line.replacingOccurrences(of: #""stepCount":\s*\d+"#, with: "\"stepCount\":1e308", options: .regularExpression)
-        let tiny = line.replacingOccurrences(of: #""stepCount":\s*\d+"#, with: "\"stepCount\":-1e308", options: .regularExpression)
+        let huge = line.replacingOccurrences(
+            of: #""stepCount":\s*\d+"#, with: "\"stepCount\":1e308", options: .regularExpression)
+        let tiny = line.replacingOccurrences(
+            of: #""stepCount":\s*\d+"#, with: "\"stepCount\":-1e308", options: .regularExpression)
         try E2E.write(huge + "\n" + tiny + "\n", to: dir.path("r/results.jsonl"))
         let r = try M.measured(["report", dir.path("r"), "-o", dir.path("r.html")])
         #expect(r.signal == 0 && r.status == ExpectedExit.success, "\(r.stderr.prefix(300))")
@@ -303,7 +308,8 @@ import TestSupport
         let dir = TemporaryDirectory()
         let folder = dir.path("in")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: E2E.fixture("researchkit/spl-meter.json"), toPath: folder + "/spl.json")
+        try FileManager.default.copyItem(
+            atPath: E2E.fixture("researchkit/spl-meter.json"), toPath: folder + "/spl.json")
         #expect(symlink("gone.json", folder + "/broken.json") == 0)
         let analysed = try M.measured(["analyze", folder])
         #expect(analysed.status == ExpectedExit.partlyUnreadable, "\(analysed.stderr)")
@@ -348,7 +354,8 @@ import TestSupport
     /// The CI check fails on `Int(` of a Double that is not allow-listed, and passes on Sources.
     @Test func theIntOfDoubleCheckCatchesTheTrapPattern() throws {
         let dir = TemporaryDirectory()
-        try E2E.write("func f(_ seconds: Double) -> Int {\n    Int(seconds * 48_000)\n}\n", to: dir.path("Bad/Bad.swift"))
+        try E2E.write(
+            "func f(_ seconds: Double) -> Int {\n    Int(seconds * 48_000)\n}\n", to: dir.path("Bad/Bad.swift"))
         let bad = try runReferenceScript("../../.ci/int-of-double.py", [dir.path("Bad")])
         #expect(bad.status == 1, "\(bad.output)")
         #expect(bad.output.contains("Int(seconds * 48_000)"))

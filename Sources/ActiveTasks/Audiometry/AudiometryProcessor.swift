@@ -104,7 +104,8 @@ public enum AudiometryProcessor {
         _ result: ResearchKit.DBHLToneAudiometryResult, issues: inout [String]
     ) -> ResearchKit.DBHLToneAudiometryResult {
         var cleaned = result
-        let range = "\(ResultEncoding.number(InputLimits.levelRange.lowerBound))…\(ResultEncoding.number(InputLimits.levelRange.upperBound)) dB"
+        let bounds = InputLimits.levelRange
+        let range = "\(ResultEncoding.number(bounds.lowerBound))…\(ResultEncoding.number(bounds.upperBound)) dB"
         for k in cleaned.samples.indices {
             let hz = ResultEncoding.number(cleaned.samples[k].frequency) + " Hz"
             if let t = cleaned.samples[k].calculatedThreshold, !InputLimits.isUsableLevel(t) {

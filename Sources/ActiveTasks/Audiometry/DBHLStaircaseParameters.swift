@@ -79,8 +79,10 @@ public struct DBHLStaircaseParameters: Sendable, Hashable, Codable {
         if missSteps.isEmpty { return "the miss list must have at least one step" }
         if let m = missSteps.first(where: { !$0.isFinite }) { return "miss step \(m) dB is not finite" }
         if !initialLevel.isFinite || !floor.isFinite { return "the initial level and the floor must be finite" }
-        for (name, value) in [("initial level", initialLevel), ("floor", floor), ("step-down size", stepDown),
-            ("step-up size", stepUp)] + missSteps.map({ ("miss step", $0) })
+        for (name, value) in [
+            ("initial level", initialLevel), ("floor", floor), ("step-down size", stepDown),
+            ("step-up size", stepUp),
+        ] + missSteps.map({ ("miss step", $0) })
         where !(abs(value) <= levels) {
             return "\(name): \(value) dB out of range (max ±\(Int(levels)) dB)"
         }
@@ -88,14 +90,17 @@ public struct DBHLStaircaseParameters: Sendable, Hashable, Codable {
             return "the maximum presentations per frequency must be positive, got \(maxPresentationsPerFrequency)"
         }
         if maxPresentationsPerFrequency > Self.maximumPresentations {
-            return "maximum presentations: \(maxPresentationsPerFrequency) out of range (max \(Self.maximumPresentations))"
+            return
+                "maximum presentations: \(maxPresentationsPerFrequency) out of range (max \(Self.maximumPresentations))"
         }
         if !(toneDuration >= 1) { return "the tone duration must be at least 1 s, got \(toneDuration) s" }
         if !(maxRandomPreStimulusDelay >= 0) || !(postStimulusDelay >= 0) {
             return "the pre- and post-stimulus delays must not be negative"
         }
-        for (name, value) in [("tone duration", toneDuration), ("pre-stimulus delay", maxRandomPreStimulusDelay),
-            ("post-stimulus delay", postStimulusDelay)]
+        for (name, value) in [
+            ("tone duration", toneDuration), ("pre-stimulus delay", maxRandomPreStimulusDelay),
+            ("post-stimulus delay", postStimulusDelay),
+        ]
         where !(value <= durations) {
             return "\(name): \(value) s out of range (max \(Int(durations)) s)"
         }

@@ -440,12 +440,13 @@ public enum InputLoader {
         }
         for link in links {
             if FileManager.default.fileExists(atPath: link) {
-                input.problems.append(InputProblem(.warning, file: link, message: "symbolic link not followed; skipped"))
+                input.problems.append(
+                    InputProblem(.warning, file: link, message: "symbolic link not followed; skipped"))
             } else {
                 // A link whose target is gone is a file that should be there and cannot be read: an error.
                 let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) ?? "?"
-                input.problems.append(
-                    InputProblem(.error, file: link, message: "dangling symbolic link (its target \(target) does not exist)"))
+                let message = "dangling symbolic link (its target \(target) does not exist)"
+                input.problems.append(InputProblem(.error, file: link, message: message))
             }
         }
         return input

@@ -62,7 +62,9 @@ public struct InputProblem: Sendable, Hashable, Codable, CustomStringConvertible
         if let e = error.expected { parts.append("expected " + e) }
         if let f = error.found { parts.append("found " + f) }
         // A message that already names the file (a wrapped archive or audio error) does not name it twice.
-        if let m = error.message { parts.append(m.hasPrefix(error.file + ": ") ? String(m.dropFirst(error.file.count + 2)) : m) }
+        if let m = error.message {
+            parts.append(m.hasPrefix(error.file + ": ") ? String(m.dropFirst(error.file.count + 2)) : m)
+        }
         message = parts.isEmpty ? error.kind.rawValue : parts.joined(separator: ": ")
     }
 

@@ -80,10 +80,12 @@ public enum SPLMeterProcessor {
         if finite.count < samples.count {
             warnings.append(
                 "\(samples.count - finite.count) sample(s) not finite or outside \(ResultEncoding.number(InputLimits.levelRange.lowerBound))…"
-                    + "\(ResultEncoding.number(InputLimits.levelRange.upperBound)) dB (InputLimits.levelRange) ignored in the averages")
+                    + "\(ResultEncoding.number(InputLimits.levelRange.upperBound)) dB (InputLimits.levelRange) ignored in the averages"
+            )
         }
         if samples.isEmpty { warnings.append("the result holds no samples (recordedSPLMeterSamples is empty)") }
-        let energy = finite.isEmpty ? nil : 10 * log10(finite.reduce(0) { $0 + pow(10, $1 / 10) } / Double(finite.count))
+        let energy =
+            finite.isEmpty ? nil : 10 * log10(finite.reduce(0) { $0 + pow(10, $1 / 10) } / Double(finite.count))
         let values = samples.map { InputLimits.isUsableLevel($0) ? $0 : Double.infinity }
         return SPLMeterResult(
             file: file, stepIdentifier: stepIdentifier, startDate: result.header.startDate?.description,

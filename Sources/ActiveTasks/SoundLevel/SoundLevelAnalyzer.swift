@@ -43,7 +43,8 @@ public enum SoundLevelAnalysisError: Error, Sendable, Equatable, CustomStringCon
         case .channelOutOfRange(let p, let c, let n):
             "\(p): channel \(c) does not exist (the file has \(n) channel\(n == 1 ? "" : "s"), numbered from 0)"
         case .silentCalibration(let p): "\(p): the calibration recording is digital silence; expected a calibrator tone"
-        case .invalidCalibrationLevel(let l): "calibration level \(l) dB SPL: expected a positive level such as 94 or 114"
+        case .invalidCalibrationLevel(let l):
+            "calibration level \(l) dB SPL: expected a positive level such as 94 or 114"
         case .meter(let p, let e): "\(p): \(e)"
         case .bands(let p, let e): "\(p): third-octave band filters: \(e)"
         }
@@ -69,7 +70,8 @@ public enum SoundLevelAnalyzer {
             let meters = try makeMeters(path: path, info: info, count: selected.count, configuration: configuration)
             let bandMeters = try makeBandMeters(path: path, info: info, count: selected.count, options: options)
             let nch = info.channelCount
-            let scratchFrames = AudioLimits.bufferFrames(block: options.blockFrames, frameCount: info.frameCount, channels: nch)
+            let scratchFrames = AudioLimits.bufferFrames(
+                block: options.blockFrames, frameCount: info.frameCount, channels: nch)
             var scratch = [Int16](repeating: 0, count: nch == 1 ? 0 : scratchFrames)
             try file.forEachPCM16Block(frames: options.blockFrames) { interleaved, frames in
                 if nch == 1 {
@@ -89,7 +91,8 @@ public enum SoundLevelAnalyzer {
                 }
             }
             return result(
-                path: path, info: info, format: info.format, selected: selected, measurements: meters.map { $0.finish() },
+                path: path, info: info, format: info.format, selected: selected,
+                measurements: meters.map { $0.finish() },
                 bands: bandMeters, options: options)
         }
         var configuration = SoundLevelMeter.Configuration()
@@ -159,7 +162,9 @@ public enum SoundLevelAnalyzer {
         single.channel = options.channel ?? 0
         single.calibration = nil
         let measured = try analyze(path: path, options: single)
-        guard let lc = measured.channels.first?.LCeq else { throw SoundLevelAnalysisError.silentCalibration(path: path) }
+        guard let lc = measured.channels.first?.LCeq else {
+            throw SoundLevelAnalysisError.silentCalibration(path: path)
+        }
         var calibration = SoundCalibration(sensitivityOffset: lc + 94 - level, source: "calibrator")
         calibration.calibrationFile = path
         calibration.calibrationLevel = level
@@ -173,7 +178,8 @@ public enum SoundLevelAnalyzer {
     static func channels(info: AudioFileInfo, options: SoundLevelAnalysisOptions) throws -> [Int] {
         guard let c = options.channel else { return Array(0..<info.channelCount) }
         guard c >= 0, c < info.channelCount else {
-            throw SoundLevelAnalysisError.channelOutOfRange(path: info.path, channel: c, channelCount: info.channelCount)
+            throw SoundLevelAnalysisError.channelOutOfRange(
+                path: info.path, channel: c, channelCount: info.channelCount)
         }
         return [c]
     }
@@ -183,7 +189,9 @@ public enum SoundLevelAnalyzer {
         path: String, info: AudioFileInfo, count: Int, configuration: SoundLevelMeter.Configuration
     ) throws -> [SoundLevelMeter] {
         do {
-            return try (0..<count).map { _ in try SoundLevelMeter(sampleRate: info.sampleRate, configuration: configuration) }
+            return try (0..<count).map { _ in
+                try SoundLevelMeter(sampleRate: info.sampleRate, configuration: configuration)
+            }
         } catch let error as SoundLevelError {
             throw SoundLevelAnalysisError.meter(path: path, error)
         }
@@ -253,7 +261,10 @@ public enum SoundLevelAnalyzer {
                         + "Fast weighting to settle", first.fastMinimumSettling, first.fastSettling))
         }
         if let first, first.maxSlow == nil {
-            warnings.append(String(format: "recording shorter than %.3f s: LASmax needs the Slow weighting to settle", first.slowSettling))
+            warnings.append(
+                String(
+                    format: "recording shorter than %.3f s: LASmax needs the Slow weighting to settle",
+                    first.slowSettling))
         }
         if options.calibration == nil {
             warnings.append(

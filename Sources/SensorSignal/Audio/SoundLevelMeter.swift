@@ -26,7 +26,8 @@ public enum SoundLevelError: Error, Sendable, Equatable, CustomStringConvertible
 
     public var description: String {
         switch self {
-        case .invalidSampleRate(let f): "sampling rate \(f) Hz: a sound level meter needs a rate in 1000…\(AudioLimits.maximumSampleRate) Hz"
+        case .invalidSampleRate(let f):
+            "sampling rate \(f) Hz: a sound level meter needs a rate in 1000…\(AudioLimits.maximumSampleRate) Hz"
         case .invalidSamplingInterval(let s):
             "sampling interval \(s) s: the ResearchKit window series needs an interval in 0.1…3600 s"
         case .invalidFullScale(let v): "input full scale \(v): must be finite and positive"
@@ -361,7 +362,8 @@ struct FoldState {
 
     init(
         cellSize: Int, historyStep: Int, bufferFrames: Int, windowBuffers: Int, settleF: Int, settleS: Int,
-        settleMinF: Int, settleMinS: Int, settlePeak: Int, alphaF: Double, alphaS: Double, alphaFCell: Double, alphaSCell: Double,
+        settleMinF: Int, settleMinS: Int, settlePeak: Int, alphaF: Double, alphaS: Double, alphaFCell: Double,
+        alphaSCell: Double,
         histogramScale: Double, coefficients: WeightingCoefficients, histogramBins: Int = SoundLevelMeter.histogramBins
     ) {
         self.cellSize = cellSize

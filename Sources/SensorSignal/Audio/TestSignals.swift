@@ -40,7 +40,11 @@ public enum TestSignal: Sendable, Hashable {
         public init(_ signal: TestSignal, sampleRate: Double) {
             self.signal = signal
             self.sampleRate = sampleRate
-            if case .whiteNoise(_, let seed) = signal { rng = SplitMix64(seed: seed) } else { rng = SplitMix64(seed: 0) }
+            if case .whiteNoise(_, let seed) = signal {
+                rng = SplitMix64(seed: seed)
+            } else {
+                rng = SplitMix64(seed: 0)
+            }
         }
 
         /// Overwrites `buffer` with the next `buffer.count` samples.

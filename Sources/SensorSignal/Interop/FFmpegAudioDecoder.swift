@@ -39,9 +39,11 @@ public final class FFmpegAudioDecoder {
         self.ffmpeg = ffmpeg
         let (status, output, errors) = Self.run(
             ffprobe,
-            ["-v", "error", "-select_streams", "a:0", "-show_entries",
-             "stream=codec_name,sample_rate,channels,bits_per_raw_sample,duration:format=format_name",
-             "-of", "default=noprint_wrappers=1", path])
+            [
+                "-v", "error", "-select_streams", "a:0", "-show_entries",
+                "stream=codec_name,sample_rate,channels,bits_per_raw_sample,duration:format=format_name",
+                "-of", "default=noprint_wrappers=1", path,
+            ])
         var fields: [String: String] = [:]
         for line in output.split(separator: "\n") {
             guard let eq = line.firstIndex(of: "=") else { continue }
@@ -57,7 +59,8 @@ public final class FFmpegAudioDecoder {
         let codec = (fields["codec_name"] ?? "unknown").uppercased()
         let bits = fields["bits_per_raw_sample"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
         // ffprobe's duration is an estimate; a non-finite or absurd one counts as unknown (0 frames until decoded).
-        let duration = fields["duration"].flatMap(Double.init).flatMap { $0.isFinite && $0 >= 0 && $0 < 1e9 ? $0 : nil } ?? 0
+        let duration =
+            fields["duration"].flatMap(Double.init).flatMap { $0.isFinite && $0 >= 0 && $0 < 1e9 ? $0 : nil } ?? 0
         let container = (fields["format_name"] ?? "unknown").split(separator: ",").first.map(String.init) ?? "unknown"
         info = AudioFileInfo(
             path: path, sampleRate: rate, frameCount: Int((duration * rate).rounded()), channelCount: channels,
@@ -75,7 +78,8 @@ public final class FFmpegAudioDecoder {
     public func forEachBlock<Sample: AudioSample>(
         frames blockFrames: Int = 65_536, as: Sample.Type, _ body: (borrowing AudioBlock<Sample>) throws -> Void
     ) throws {
-        precondition(blockFrames > 0, "FFmpegAudioDecoder.forEachBlock: blockFrames must be positive, got \(blockFrames)")
+        precondition(
+            blockFrames > 0, "FFmpegAudioDecoder.forEachBlock: blockFrames must be positive, got \(blockFrames)")
         let path = info.path
         // The frame count is not known before decoding: the block is bounded by AudioLimits.maximumBlockFrames.
         let blockFrames = AudioLimits.bufferFrames(block: blockFrames, frameCount: nil, channels: info.channelCount)

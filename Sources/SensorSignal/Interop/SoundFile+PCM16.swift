@@ -16,11 +16,13 @@ extension SoundFile {
     /// - Throws: ``SoundFileError/truncated(path:expectedFrames:framesRead:)`` if the data ends early, or what
     ///   `body` throws.
     public func forEachPCM16Block(
-        frames blockFrames: Int = 65_536, _ body: (_ interleaved: UnsafeBufferPointer<Int16>, _ frames: Int) throws -> Void
+        frames blockFrames: Int = 65_536,
+        _ body: (_ interleaved: UnsafeBufferPointer<Int16>, _ frames: Int) throws -> Void
     ) throws {
         precondition(blockFrames > 0, "SoundFile.forEachPCM16Block: blockFrames must be positive, got \(blockFrames)")
         let nch = info.channelCount
-        let blockFrames = AudioLimits.bufferFrames(block: blockFrames, frameCount: info.frameCount - position, channels: nch)
+        let blockFrames = AudioLimits.bufferFrames(
+            block: blockFrames, frameCount: info.frameCount - position, channels: nch)
         var buffer = [Int16](repeating: 0, count: blockFrames * nch)
         while position < info.frameCount {
             let want = min(blockFrames, info.frameCount - position)

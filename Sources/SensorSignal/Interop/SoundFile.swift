@@ -207,7 +207,9 @@ public final class SoundFile {
             sf_close(h)
             throw .corrupt(path: path, reason: "header declares \(sfinfo.channels) channels at \(sfinfo.samplerate) Hz")
         }
-        do { try AudioLimits.check(path: path, channels: Int(sfinfo.channels), sampleRate: Double(sfinfo.samplerate)) } catch {
+        do {
+            try AudioLimits.check(path: path, channels: Int(sfinfo.channels), sampleRate: Double(sfinfo.samplerate))
+        } catch {
             sf_close(h)
             throw error
         }
@@ -216,7 +218,8 @@ public final class SoundFile {
             channelCount: Int(sfinfo.channels), format: Self.describe(format: sfinfo.format))
         let format = info.format
         let bytesPerFrame: Int? =
-            ["PCM_S8", "PCM_U8", "PCM_16", "PCM_24", "PCM_32", "FLOAT", "DOUBLE", "ULAW", "ALAW"].contains(format.encoding)
+            ["PCM_S8", "PCM_U8", "PCM_16", "PCM_24", "PCM_32", "FLOAT", "DOUBLE", "ULAW", "ALAW"].contains(
+                format.encoding)
             ? format.bitsPerSample.map { $0 / 8 * Int(sfinfo.channels) } : nil
         declaredFrameCount = Self.declaredFrames(
             handle: h, framesPresent: Int(sfinfo.frames), bytesPerFrame: bytesPerFrame)
@@ -238,7 +241,8 @@ public final class SoundFile {
                 let open = trimmed.range(of: "(should be "),
                 let colon = trimmed.firstIndex(of: ":")
             else { continue }
-            let declaredText = trimmed[trimmed.index(after: colon)..<open.lowerBound].trimmingCharacters(in: .whitespaces)
+            let declaredText = trimmed[trimmed.index(after: colon)..<open.lowerBound].trimmingCharacters(
+                in: .whitespaces)
             let actualText = trimmed[open.upperBound...].prefix { $0.isNumber }
             guard let declared = Int(declaredText), let actual = Int(actualText), actual > 0, declared > actual else {
                 continue
@@ -277,7 +281,9 @@ public final class SoundFile {
                 count = remaining
             }
             position += got
-            if got < remaining { throw .truncated(path: info.path, expectedFrames: info.frameCount, framesRead: position) }
+            if got < remaining {
+                throw .truncated(path: info.path, expectedFrames: info.frameCount, framesRead: position)
+            }
             return [samples]
         }
         // Decode interleaved blocks into a scratch buffer and de-interleave straight into per-channel
@@ -327,7 +333,8 @@ public final class SoundFile {
         precondition(blockFrames > 0, "SoundFile.forEachBlock: blockFrames must be positive, got \(blockFrames)")
         let nch = info.channelCount
         // Buffers hold min(frames left, block) frames: a one-frame file never allocates a whole block.
-        let blockFrames = AudioLimits.bufferFrames(block: blockFrames, frameCount: info.frameCount - position, channels: nch)
+        let blockFrames = AudioLimits.bufferFrames(
+            block: blockFrames, frameCount: info.frameCount - position, channels: nch)
         var interleaved = nch == 1 ? [] : [Sample](repeating: 0, count: blockFrames * nch)
         var block = AudioBlock<Sample>(
             startFrame: position, frameCount: 0,
@@ -338,7 +345,9 @@ public final class SoundFile {
             if nch == 1 {
                 // Decode straight into the channel buffer: no interleave copy for mono.
                 if block.channels[0].count != want { block.channels[0] = [Sample](repeating: 0, count: want) }
-                got = block.channels[0].withUnsafeMutableBufferPointer { Sample.sfReadFrames(handle, $0.baseAddress!, want) }
+                got = block.channels[0].withUnsafeMutableBufferPointer {
+                    Sample.sfReadFrames(handle, $0.baseAddress!, want)
+                }
                 if got < want { block.channels[0].removeLast(want - got) }
             } else {
                 got = interleaved.withUnsafeMutableBufferPointer { Sample.sfReadFrames(handle, $0.baseAddress!, want) }
@@ -426,7 +435,8 @@ public final class SoundFile {
         func infoName(_ value: Int) -> String {
             var fi = SF_FORMAT_INFO()
             fi.format = Int32(value)
-            guard sf_command(nil, Int32(SFC_GET_FORMAT_INFO), &fi, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0, let n = fi.name
+            guard sf_command(nil, Int32(SFC_GET_FORMAT_INFO), &fi, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0,
+                let n = fi.name
             else { return "unknown (0x\(String(value, radix: 16)))" }
             return String(cString: n)
         }
@@ -586,7 +596,8 @@ public enum AudioFileWriter {
         sfinfo.channels = Int32(channelCount)
         sfinfo.format = format.sfFormat
         guard sf_format_check(&sfinfo) != 0 else {
-            throw .writeFailed(path: path, reason: "libsndfile rejects \(format.rawValue) at \(sampleRate) Hz, \(channelCount) ch")
+            throw .writeFailed(
+                path: path, reason: "libsndfile rejects \(format.rawValue) at \(sampleRate) Hz, \(channelCount) ch")
         }
         guard let h = sf_open(path, Int32(SFM_WRITE), &sfinfo) else {
             throw .writeFailed(path: path, reason: String(cString: sf_strerror(nil)))
