@@ -110,6 +110,14 @@ public enum BatchMerge {
             log += try BatchRunner.readLog(item.folder + "/" + BatchRunner.workFolderName)
         }
         try merged.close()
+        // Before anything says "complete": the merged journal holds exactly the records the shards analysed.
+        var mergedCount = 0
+        try BatchJournal.scan(journalPath) { _, _, _, _ in mergedCount += 1 }
+        guard mergedCount == owner.count else {
+            throw BatchError(
+                "\(outputFolder): the merged journal holds \(mergedCount) records but the shards analysed \(owner.count); "
+                    + "the merge is incomplete and not marked complete")
+        }
         var configuration = first
         configuration.shard = nil
         let event = BatchOutputs.LogEvent(
