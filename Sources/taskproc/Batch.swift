@@ -42,6 +42,9 @@ struct Batch: AsyncParsableCommand {
     @Option(help: "Records analysed in parallel (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
+    /// Most parallel jobs: 1024 (records in flight are 2 × jobs, each up to ≈ 250 MB; see README "Limits").
+    static let maximumJobs = 1024
+
     @Option(help: "Most entries one .zip archive may hold.")
     var maxArchiveEntries: Int = ArchiveLimits().maxEntries
 
@@ -105,8 +108,12 @@ struct Batch: AsyncParsableCommand {
         if let shard, ShardSpec(shard) == nil {
             throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, got '\(shard)'")
         }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
-        if morkConfig != nil && exportFormat != .mork { throw ValidationError("--mork-config applies to --format mork only") }
+        guard (1...Self.maximumJobs).contains(jobs) else {
+            throw ValidationError("--jobs: \(jobs) out of range (1…\(Self.maximumJobs))")
+        }
+        if morkConfig != nil && exportFormat != .mork {
+            throw ValidationError("--mork-config applies to --format mork only")
+        }
         if let scope = sharingScope, SharingScope(text: scope) == nil {
             throw ValidationError(
                 "--sharing-scope: expected " + SharingScope.allCases.map(\.rawValue).joined(separator: ", ")
@@ -116,7 +123,8 @@ struct Batch: AsyncParsableCommand {
             throw ValidationError("--sharing-scopes needs --sharing-scope (the minimum scope to process)")
         }
         if resume && (sharingScope != nil || !withdrawals.isEmpty) {
-            throw ValidationError("--resume keeps the stored run's consent policy; do not give --sharing-scope or --withdrawals")
+            throw ValidationError(
+                "--resume keeps the stored run's consent policy; do not give --sharing-scope or --withdrawals")
         }
         guard maxArchiveEntries >= 1, maxArchiveBytes >= 1, maxEntryBytes >= 1 else {
             throw ValidationError("archive limits must be positive")

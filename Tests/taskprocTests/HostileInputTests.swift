@@ -161,6 +161,7 @@ import Testing
         ["audiometry", "simulate", "a.json", "--post-stimulus-delay", "1e12"],
         ["audiometry", "simulate", "a.json", "--max-presentations", "1000000000"],
         ["audiometry", "simulate", "a.json", "--initial-level", "1e300"],
+        ["batch", "x.wav", "-o", "out", "--jobs", "9223372036854775807"],
     ])
     func optionsBeyondTheirBoundsAreUsageErrors(_ arguments: [String]) throws {
         let dir = TemporaryDirectory()
@@ -168,7 +169,7 @@ import Testing
         try E2E.write(
             "[{\"250\": 10, \"500\": 15, \"1000\": 20, \"2000\": 25, \"3000\": 30, \"4000\": 40, \"8000\": null}]",
             to: dir.path("a.json"))
-        let args = arguments.map { ["x.wav", "s.wav", "a.json"].contains($0) ? dir.path($0) : $0 }
+        let args = arguments.map { ["x.wav", "s.wav", "a.json", "out"].contains($0) ? dir.path($0) : $0 }
         let r = try M.measured(args)
         #expect(r.signal == 0, "\(arguments): signal \(r.signal)")
         #expect(r.status == ExpectedExit.usage, "\(arguments): exit \(r.status) \(r.stderr.prefix(300))")
