@@ -334,6 +334,16 @@ import Testing
         #expect(r.peakKB < 120_000, "peak RSS \(r.peakKB) kB (it was 554 MB)")
     }
 
+    @Test func aMotionLogOfMoreThanAMillionSamplesIsRefusedNamingTheField() throws {
+        let dir = TemporaryDirectory()
+        let folder = try M.corpus(in: dir)
+        // 1 258 287 rows (hostile_corpus.py): under the 24 MiB parse limit, over the sample limit.
+        let r = try M.measured(["analyze", folder + "/dense_accel.csv.gz"])
+        #expect(r.status == ExpectedExit.dataError, "\(r.stderr)")
+        #expect(
+            r.stderr.contains("dense_accel.csv.gz: samples: 1258287 out of range (max 1000000"), "\(r.stderr)")
+    }
+
     /// NaN, ±inf and ±1e308 never fail a record wholesale: counted, excluded, named in the result.
     @Test func nonFiniteAndExtremeValuesAreExcludedWithAWarning() throws {
         let dir = TemporaryDirectory()

@@ -142,6 +142,7 @@ public enum InputLoader {
             var input = LoadedInput(path: path, dialect: .mhealthtools, taskKind: .walking)
             do throws(InputError) {
                 let log = try MHealthToolsDeviceMotionTable.read(path: path)
+                try checkSampleCount(log.timestamp.count, file: path)
                 let cleaned = log.cleaned(options: options.hygiene)
                 input.recordings.append(
                     LoadedRecording(file: path, stepIdentifier: nil, recorderIdentifier: nil, data: .deviceMotion(cleaned), ignoredKeys: []))
@@ -154,6 +155,7 @@ public enum InputLoader {
         var input = LoadedInput(path: path, dialect: .accelerometerCSV, taskKind: .walking)
         do throws(InputError) {
             let output = try AccelerometerCSVReader.read(path: path, options: csvOptions(options.accelerometerCSV, header: header))
+            try checkSampleCount(output.log.timestamp.count, file: path)
             let cleaned = output.log.cleaned(options: options.hygiene)
             input.recordings.append(
                 LoadedRecording(file: path, stepIdentifier: nil, recorderIdentifier: nil, data: .accelerometer(cleaned), ignoredKeys: []))
@@ -267,6 +269,22 @@ public enum InputLoader {
         }
     }
 
+    /// Throws when a motion log holds more than ``InputLimits/maximumSamplesPerLog`` samples.
+    static func checkSampleCount(_ count: Int, file: String) throws(InputError) {
+        guard count <= InputLimits.maximumSamplesPerLog else {
+            throw InputError(.unsupported, file: file, message: InputLimits.samplesMessage(count))
+        }
+    }
+
+    /// False (with the error in `input.problems`) when a motion log holds too many samples.
+    static func sampleCountIsBounded(_ count: Int, file: String, into input: inout LoadedInput) -> Bool {
+        guard count <= InputLimits.maximumSamplesPerLog else {
+            input.problems.append(InputProblem(.error, file: file, message: InputLimits.samplesMessage(count)))
+            return false
+        }
+        return true
+    }
+
     /// Wraps a decoded log: motion logs get hygiene (repairs reported), item logs their typed decoding.
     static func recording(
         _ decoded: RecorderLogDecoder.Decoded, file: String, step: String?, recorder: String?, options: Options,
@@ -276,10 +294,12 @@ public enum InputLoader {
         var data: RecordingData?
         switch decoded.log {
         case .accelerometer(let log):
+            guard sampleCountIsBounded(log.timestamp.count, file: file, into: &input) else { return nil }
             let cleaned = log.cleaned(options: options.hygiene)
             addRepairs(cleaned.report, file: file, into: &input)
             data = .accelerometer(cleaned)
         case .deviceMotion(let log):
+            guard sampleCountIsBounded(log.timestamp.count, file: file, into: &input) else { return nil }
             let cleaned = log.cleaned(options: options.hygiene)
             addRepairs(cleaned.report, file: file, into: &input)
             data = .deviceMotion(cleaned)

@@ -19,6 +19,17 @@ public enum InputLimits {
     /// streamed and not limited here. A larger file is an error naming it: `size: … out of range (max 24 MiB …)`.
     public static let maximumParsedBytes: Int64 = 24 << 20
 
+    /// Most samples (rows) of one motion log: 1 000 000, 2.8 h at 100 Hz (50 times the longest real log).
+    ///
+    /// Every analysis keeps a few arrays of this length; a longer log is an error naming the file:
+    /// `samples: 1258287 out of range (max 1000000, InputLimits.maximumSamplesPerLog)`.
+    public static let maximumSamplesPerLog = 1_000_000
+
+    /// `samples: 1258287 out of range (max 1000000, InputLimits.maximumSamplesPerLog)`.
+    static func samplesMessage(_ count: Int) -> String {
+        "samples: \(count) out of range (max \(maximumSamplesPerLog), InputLimits.maximumSamplesPerLog)"
+    }
+
     /// `size: 30000000 bytes out of range (max 24 MiB = 25165824 bytes, InputLimits.maximumParsedBytes)`.
     static func parsedBytesMessage(size: Int?) -> String {
         let value = size.map { "\($0) bytes" } ?? "more than \(maximumParsedBytes) bytes after decompression"
