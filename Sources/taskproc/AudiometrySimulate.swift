@@ -110,9 +110,12 @@ struct AudiometrySimulate: ParsableCommand {
     /// Reads the audiograms file.
     static func readAudiograms(_ path: String) throws -> [TrueAudiogram] {
         guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure.noInput(path) }
+        if OutputTarget(path: path).isDirectory {
+            throw CommandFailure.data("\(path): is a folder; expected a JSON file of audiograms")
+        }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw CommandFailure.data("\(path): cannot read: \(error.localizedDescription)")
+            throw CommandFailure.io("\(path): cannot read: \(OutputWriter.reason(error))")
         }
         let root: JSONValue
         do { root = try JSONParser.parse(data, file: path) } catch {
@@ -206,7 +209,9 @@ struct AudiometrySimulate: ParsableCommand {
             try OutputWriter.write(texts[0] + "\n", to: output, force: force)
             return
         }
-        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
+            throw CommandFailure.cannotCreate("\(output): cannot create the folder: \(OutputWriter.reason(error))")
+        }
         for (k, text) in texts.enumerated() {
             let path = URL(fileURLWithPath: output).appendingPathComponent(String(format: "audiogram-%03d.json", k + 1)).path
             try OutputWriter.write(text + "\n", to: path, force: force)

@@ -167,7 +167,10 @@ enum OutputWriter {
     /// The operating system's reason for a file error (`No space left on device`), without Foundation's wrapping.
     static func reason(_ error: any Error) -> String {
         let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        // swift-corelibs-foundation stores the underlying error as a Swift `Error`: bridge it, do not cast to NSError.
+        if let any = ns.userInfo[NSUnderlyingErrorKey] as? any Error, case let underlying = any as NSError,
+            underlying.domain == NSPOSIXErrorDomain
+        {
             return String(cString: strerror(Int32(truncatingIfNeeded: underlying.code)))
         }
         if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(truncatingIfNeeded: ns.code))) }

@@ -285,7 +285,19 @@ import Testing
         let folder = try M.measured(["analyze", spl, "-o", dir.url.path, "--force"])
         #expect(folder.status == ExpectedExit.outputExists)
         #expect(folder.stderr.contains("is a folder"), "\(folder.stderr)")
-        for r in [missing, folder] {
+        // audiometry simulate: a folder given as the audiogram file, and an output folder under a regular file.
+        let audiograms = dir.path("a.json")
+        try E2E.write("[{\"1000\": 20, \"2000\": 20}, {\"1000\": 30, \"2000\": 30}]", to: audiograms)
+        let folderInput = try M.measured(["audiometry", "simulate", dir.url.path, "--frequencies", "1000,2000"])
+        #expect(folderInput.status == ExpectedExit.dataError)
+        #expect(folderInput.stderr.contains("is a folder; expected a JSON file"), "\(folderInput.stderr)")
+        try E2E.write("x", to: dir.path("plain"))
+        let underFile = try M.measured([
+            "audiometry", "simulate", audiograms, "--frequencies", "1000,2000", "-o", dir.path("plain/sims/"),
+        ])
+        #expect(underFile.status == ExpectedExit.outputExists)
+        #expect(underFile.stderr.contains("sims/: cannot create the folder: Not a directory"), "\(underFile.stderr)")
+        for r in [missing, folder, folderInput, underFile] {
             #expect(!r.stderr.contains("NSCocoaErrorDomain") && !r.stderr.contains("could not be completed"))
         }
     }
