@@ -225,6 +225,40 @@ import TestSupport
         #expect(try BatchSupport.textOutputs(crashed) == BatchSupport.textOutputs(reference))
     }
 
+    @Test func journalsOfTheOneJSONObjectPerLineFormatStillResume() async throws {
+        // Journals written before the line moved out of the JSON (one whole entry per line, `line` inside) are
+        // read as they are: a run interrupted by an older taskproc resumes to the same outputs.
+        let folder = try BatchSupport.temporaryFolder("oldjournal")
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
+        let export = folder + "/export"
+        _ = try BatchSupport.generateExport(at: export, records: 30, seed: 9)
+        let reference = folder + "/reference"
+        _ = try await run(export, out: reference)
+        let old = folder + "/old"
+        _ = try await run(export, out: old)
+        let work = old + "/" + BatchRunner.workFolderName
+        let journal = try Data(contentsOf: URL(fileURLWithPath: work + "/journal.jsonl"))
+        let lines = journal.split(separator: 0x0A)
+        #expect(lines.count == 30)
+        var rewritten = Data()
+        for line in lines.prefix(20) {
+            let tab = try #require(line.firstIndex(of: 0x09), "a journal line has a head, a tab and the line")
+            var head = try #require(
+                JSONSerialization.jsonObject(with: Data(line[line.startIndex..<tab])) as? [String: Any])
+            head["line"] = String(decoding: line[(tab + 1)...], as: UTF8.self)
+            rewritten.append(try JSONSerialization.data(withJSONObject: head, options: [.sortedKeys]))
+            rewritten.append(0x0A)
+        }
+        try rewritten.write(to: URL(fileURLWithPath: work + "/journal.jsonl"))
+        var state = try BatchRunner.loadState(old)
+        state.complete = false
+        try BatchRunner.saveState(state, old)
+        let resumed = try await run(export, out: old, mode: .resume)
+        #expect(resumed.processedNow == 10)
+        #expect(try BatchSupport.textOutputs(old) == BatchSupport.textOutputs(reference))
+        #expect(try BatchSupport.sqliteTables(old) == BatchSupport.sqliteTables(reference))
+    }
+
     @Test func archiveProblemsBecomeErrorRecords() async throws {
         let folder = try BatchSupport.temporaryFolder("zipe2e")
         defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }

@@ -2,16 +2,29 @@ import Foundation
 
 /// The append-only record of finished records that makes a batch run resumable.
 ///
-/// One line per record (a JSON ``BatchEntry``), appended with one `write` each by the single writer task. A run
-/// killed at any moment (even `kill -9`) leaves at most one incomplete last line; ``open(_:)`` drops it (and any
-/// undecodable tail) by truncating the file to its last complete entry, so every record is either in the journal
-/// exactly once or still to do.
+/// One line per record, appended with one `write` each by the single writer task: the ``BatchEntry`` as compact
+/// JSON without its ``BatchEntry/line`` (encoded as `""`), a tab, then the line itself verbatim. Compact JSON holds
+/// no raw tab, so the first tab ends the head; keeping the line out of the JSON spares escaping it on every append
+/// and unescaping it on every read. A line without a tab (journals of earlier versions) is one whole JSON entry.
+///
+/// A run killed at any moment (even `kill -9`) leaves at most one incomplete last line; ``open(_:)`` drops it (and
+/// any undecodable tail) by truncating the file to its last complete entry, so every record is either in the
+/// journal exactly once or still to do.
 public final class BatchJournal {
     /// The journal file.
     public let path: String
     /// Sources already in the journal.
     public private(set) var done: Set<String> = []
+    /// Entries of other shards in the journal.
+    public private(set) var otherShard = 0
+    /// Entries the consent policy excluded, by ``ConsentPolicy/Exclusion`` raw value.
+    public private(set) var excluded: [String: Int] = [:]
     private let handle: FileHandle
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
 
     /// Opens (creating if needed) the journal at `path`, repairing an interrupted tail.
     /// - Throws: ``BatchError`` when the file cannot be read or written.
@@ -21,11 +34,16 @@ public final class BatchJournal {
         if !fm.fileExists(atPath: path) { _ = fm.createFile(atPath: path, contents: nil) }
         var valid = 0
         var sources: Set<String> = []
+        var otherShard = 0
+        var excluded: [String: Int] = [:]
         try Self.scan(path) { entry, _, _, end in
             sources.insert(entry.source)
             valid = end
+            Self.count(entry.status, reason: entry.reason, otherShard: &otherShard, excluded: &excluded)
         }
         done = sources
+        self.otherShard = otherShard
+        self.excluded = excluded
         guard let handle = FileHandle(forUpdatingAtPath: path) else {
             throw BatchError("\(path): cannot open the journal", kind: .io)
         }
@@ -38,12 +56,22 @@ public final class BatchJournal {
 
     /// Appends one entry (one `write` call; the kernel keeps it through a kill of the process).
     public func append(_ entry: BatchEntry) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(entry)
+        var head = entry
+        head.line = ""
+        var data = try encoder.encode(head)
+        data.append(0x09)
+        data.append(contentsOf: entry.line.utf8)
         data.append(0x0A)
         try handle.write(contentsOf: data)
         done.insert(entry.source)
+        Self.count(entry.status, reason: entry.reason, otherShard: &otherShard, excluded: &excluded)
+    }
+
+    private static func count(
+        _ status: BatchEntry.Status, reason: String?, otherShard: inout Int, excluded: inout [String: Int]
+    ) {
+        if status == .otherShard { otherShard += 1 }
+        if status == .excluded { excluded[reason ?? "", default: 0] += 1 }
     }
 
     /// Flushes the journal to stable storage.
@@ -67,7 +95,8 @@ public final class BatchJournal {
         while true {
             if let newline = buffer[position...].firstIndex(of: 0x0A) {
                 let line = Data(buffer[position..<newline])
-                guard let entry = try? decoder.decode(BatchEntry.Summary.self, from: line) else { return }
+                let head = buffer[position..<newline].firstIndex(of: 0x09).map { Data(buffer[position..<$0]) } ?? line
+                guard let entry = try? decoder.decode(BatchEntry.Summary.self, from: head) else { return }
                 try body(entry, line, offset + position, offset + newline + 1)
                 position = newline + 1
                 continue
@@ -88,6 +117,9 @@ public final class BatchJournal {
     static func read(_ handle: FileHandle, start: Int, end: Int, decoder: JSONDecoder) throws -> BatchEntry {
         try handle.seek(toOffset: UInt64(start))
         let data = try handle.read(upToCount: end - start - 1) ?? Data()
-        return try decoder.decode(BatchEntry.self, from: data)
+        guard let tab = data.firstIndex(of: 0x09) else { return try decoder.decode(BatchEntry.self, from: data) }
+        var entry = try decoder.decode(BatchEntry.self, from: data[data.startIndex..<tab])
+        entry.line = String(decoding: data[(tab + 1)...], as: UTF8.self)
+        return entry
     }
 }

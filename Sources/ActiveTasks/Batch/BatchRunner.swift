@@ -263,10 +263,8 @@ public enum BatchRunner {
 
         let analysed = Date()
         summary.analysisSeconds = analysed.timeIntervalSince(started)
-        try BatchJournal.scan(journal.path) { entry, _, _, _ in
-            if entry.status == .otherShard { summary.otherShard += 1 }
-            if entry.status == .excluded { summary.excluded[entry.reason ?? "", default: 0] += 1 }
-        }
+        summary.otherShard = journal.otherShard
+        summary.excluded = journal.excluded
         if consent != nil {
             let counts = ConsentPolicy.Exclusion.allCases.map { "\(summary.excluded[$0.rawValue] ?? 0) \($0.rawValue)" }
             try log(
@@ -281,11 +279,14 @@ public enum BatchRunner {
                 "\(summary.processedNow) records analysed in this session in \(String(format: "%.1f", summary.analysisSeconds)) s"
         )
         try log(work, finishing)
+        // Extracted archives are no longer needed (a resumed complete run does not look at them): they are removed
+        // on another thread while the outputs are written.
+        let archives = work + "/archives"
+        let cleanup = Task.detached { try? FileManager.default.removeTree(atPath: archives) }
         summary.counts = try BatchOutputs.write(
             journals: [journal.path], to: outputFolder, runLog: try readLog(work), runInfo: runInfo(configuration))
         try saveState(RunState(configuration: configuration, complete: true), outputFolder)
-        // Extracted archives are no longer needed (a resumed complete run does not look at them).
-        try? fm.removeTree(atPath: work + "/archives")
+        await cleanup.value
         let end = Date()
         summary.outputSeconds = end.timeIntervalSince(analysed)
         summary.elapsed = end.timeIntervalSince(started)
