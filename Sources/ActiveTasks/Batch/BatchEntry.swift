@@ -65,6 +65,12 @@ public struct BatchEntry: Sendable, Hashable, Codable {
     public var keys: RecordKeys
     /// The loader's dialect name.
     public var dialect: String?
+    /// The record's line of `export.<format>.jsonl`, when the run exports and the record could be exported.
+    public var export: String?
+    /// What the export noted (FHIR measures without a code, …), one line each.
+    public var exportNotes: [String]?
+    /// Why the record could not be exported, when the run exports and it could not.
+    public var exportError: String?
 
     init(
         source: String, contentHash: String, status: Status, kind: String?, line: String, reason: String?,
@@ -168,6 +174,11 @@ public struct BatchEntry: Sendable, Hashable, Codable {
             fields.append(("stepDates", "{" + steps.joined(separator: ",") + "}"))
         }
         line = JSONText.object(fields)
+        if outcome.failure == nil, let export = outcome.export {
+            self.export = export.line
+            exportNotes = export.notes.isEmpty ? nil : export.notes
+            exportError = export.error
+        }
     }
 }
 

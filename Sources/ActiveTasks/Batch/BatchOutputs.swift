@@ -3,7 +3,7 @@ import Foundation
 /// Writes a batch run's output files from its journals, in source order, atomically.
 ///
 /// Files (in the output folder): `results.jsonl` (ok and partial records), `errors.jsonl` (failed records),
-/// `<kind>.csv` per task kind, and `taskproc.sqlite`. Each is written to `<name>.partial` and renamed into
+/// `<kind>.csv` per task kind, `taskproc.sqlite`, and `export.<format>.jsonl` when the run exports. Each is written to `<name>.partial` and renamed into
 /// place, so a reader (or a killed run) never sees half a file. The content depends only on the set of journal
 /// entries, not on their order, the number of workers or shards: a resumed or merged run writes the same bytes
 /// (the SQLite `run_log` table holds the only timestamps).
@@ -26,6 +26,13 @@ public enum BatchOutputs {
         public var failed = 0
         /// Result rows per task kind.
         public var rowsByKind: [String: Int] = [:]
+        /// Records written to the export file.
+        public var exported = 0
+        /// Records with results that could not be exported, with why (source first), in source order.
+        public var exportErrors: [String] = []
+        /// Export notes, such as FHIR measures without a code, counted by text (the record's source as
+        /// `<record>`).
+        public var exportNotes: [String: Int] = [:]
         /// Creates zero counts.
         public init() {}
     }
@@ -70,11 +77,13 @@ public enum BatchOutputs {
     ///   - folder: The output folder (exists).
     ///   - runLog: The run log, in order.
     ///   - runInfo: Key/value facts about the run (inputs, options, version) for the `run_info` table.
+    ///   - export: The run's export format: `export.<format>.jsonl` is written from the entries' export lines.
     /// - Returns: The counts.
     /// - Throws: ``BatchError`` for a duplicated source or an I/O failure.
     @discardableResult
     public static func write(
-        journals: [String], to folder: String, runLog: [LogEvent], runInfo: [(String, String)]
+        journals: [String], to folder: String, runLog: [LogEvent], runInfo: [(String, String)],
+        export: OutputFormat? = nil
     ) throws -> Counts {
         // Pass 1: index every entry; the CSV header of a kind is that of its first record (in source order)
         // with results.
@@ -110,6 +119,7 @@ public enum BatchOutputs {
         let results = try BufferedFile(folder + "/results.jsonl.partial")
         let errors = try BufferedFile(folder + "/errors.jsonl.partial")
         var csvs: [String: BufferedFile] = [:]
+        let exportFile = try export.map { try BufferedFile(folder + "/" + BatchExport.fileName($0) + ".partial") }
         let decoder = JSONDecoder()
         func columns(_ kind: String) -> [String] { keyColumns + processorColumns(headers[kind]?.header ?? []) }
         try SQLiteSink.session(path: folder + "/taskproc.sqlite.partial") { sqlite in
@@ -121,6 +131,19 @@ public enum BatchOutputs {
                     counts.succeeded += 1
                     if entry.status == .partial { counts.partial += 1 }
                     results.append(entry.line + "\n")
+                    if let exportFile {
+                        if let line = entry.export {
+                            exportFile.append(line + "\n")
+                            counts.exported += 1
+                        } else {
+                            let why = entry.exportError ?? "not exported (the run did not export then)"
+                            counts.exportErrors.append(entry.source + ": " + why)
+                        }
+                        for note in entry.exportNotes ?? [] {
+                            let text = note.replacingOccurrences(of: entry.source, with: "<record>")
+                            counts.exportNotes[text, default: 0] += 1
+                        }
+                    }
                 case .error:
                     counts.failed += 1
                     errors.append(entry.line + "\n")
@@ -153,10 +176,12 @@ public enum BatchOutputs {
         try results.close()
         try errors.close()
         for file in csvs.values { try file.close() }
+        try exportFile?.close()
 
         // Rename into place; remove CSVs of kinds no longer present.
         var finals = ["results.jsonl", "errors.jsonl", "taskproc.sqlite"]
         finals += csvs.keys.sorted().map { fileName(kind: $0) }
+        if let export { finals.append(BatchExport.fileName(export)) }
         for name in finals {
             let target = folder + "/" + name
             if rename(target + ".partial", target) != 0 {
@@ -165,6 +190,9 @@ public enum BatchOutputs {
         }
         for kind in TaskKind.allCases.map(\.rawValue) where csvs[kind] == nil {
             try? fm.removeItem(atPath: folder + "/" + fileName(kind: kind))
+        }
+        for name in BatchExport.fileNames where name != export.map(BatchExport.fileName) {
+            try? fm.removeItem(atPath: folder + "/" + name)
         }
         return counts
     }
