@@ -183,8 +183,27 @@ public enum InputRecognizer {
             .filter { headMentions($0, "\"ORKTaskResult\"") }
         guard taskFiles.count == 1, names.count > 1, let task = FileManager.default.contents(atPath: taskFiles[0])
         else { return false }
-        let text = String(decoding: task, as: UTF8.self)
-        return text.contains("\"ORKFileResult\"") && text.contains("\"fileName\"")
+        return contains(task, "\"ORKFileResult\"") && contains(task, "\"fileName\"")
+    }
+
+    /// True when `data` holds the UTF-8 bytes of `text` (a byte search: no string decoding, no Foundation search).
+    static func contains(_ data: Data, _ text: String) -> Bool {
+        let needle = Array(text.utf8)
+        guard !needle.isEmpty else { return true }
+        guard data.count >= needle.count else { return false }
+        return data.withUnsafeBytes { hay in
+            let first = needle[0]
+            var i = 0
+            while i <= hay.count - needle.count {
+                if hay[i] == first {
+                    var j = 1
+                    while j < needle.count && hay[i + j] == needle[j] { j += 1 }
+                    if j == needle.count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
     }
 
     /// True when the first 4 KiB of a file (decompressed, for `.gz`) contain `text`.
@@ -198,7 +217,7 @@ public enum InputRecognizer {
             defer { try? handle.close() }
             head = (try? handle.read(upToCount: 4096)) ?? Data()
         }
-        return String(decoding: head, as: UTF8.self).contains(text)
+        return contains(head, text)
     }
 
     /// True for a file that is an input of its own even inside a task folder that does not name it: a ResearchKit
