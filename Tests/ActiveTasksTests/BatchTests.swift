@@ -259,6 +259,44 @@ import TestSupport
         #expect(try BatchSupport.sqliteTables(old) == BatchSupport.sqliteTables(reference))
     }
 
+    @Test func aDatabaseFailureStopsTheOutputsAndNothingIsMovedIntoPlace() throws {
+        // The database is written on its own thread: its failure (here a task kind named like a fixed table, so
+        // CREATE TABLE fails halfway through) must reach the caller, and no output may be moved into place.
+        let folder = try BatchSupport.temporaryFolder("sqlitefail")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let journal = try BatchJournal(folder + "/journal.jsonl")
+        for i in 0..<600 {  // more entries than the queue between the threads holds
+            let kind = i == 300 ? "results" : "walking"
+            let row = ["r\(i)", "h", "", "", "", "", "ok", "", "1"]
+            try journal.append(
+                BatchEntry(
+                    source: String(format: "r%03d", i), contentHash: "h", status: .ok, kind: "walking", line: "{}",
+                    reason: nil, tables: [.init(kind: kind, header: ["x"], rows: [row])], keys: RecordKeys(),
+                    dialect: nil))
+        }
+        let out = folder + "/out"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        #expect(throws: (any Error).self) {
+            try BatchOutputs.write(journals: [journal.path], to: out, runLog: [], runInfo: [])
+        }
+        for name in ["results.jsonl", "errors.jsonl", "walking.csv", "taskproc.sqlite"] {
+            #expect(!FileManager.default.fileExists(atPath: out + "/" + name), "\(name)")
+        }
+        // The same journal without the clash writes every output.
+        let fine = try BatchJournal(folder + "/fine.jsonl")
+        for i in 0..<600 {
+            let row = ["r\(i)", "h", "", "", "", "", "ok", "", "1"]
+            try fine.append(
+                BatchEntry(
+                    source: String(format: "r%03d", i), contentHash: "h", status: .ok, kind: "walking", line: "{}",
+                    reason: nil, tables: [.init(kind: "walking", header: ["x"], rows: [row])], keys: RecordKeys(),
+                    dialect: nil))
+        }
+        let counts = try BatchOutputs.write(journals: [fine.path], to: out, runLog: [], runInfo: [])
+        #expect(counts.rowsByKind == ["walking": 600])
+        #expect(try BatchSupport.sqliteTables(out)["walking"]?.count == 600)
+    }
+
     @Test func archiveProblemsBecomeErrorRecords() async throws {
         let folder = try BatchSupport.temporaryFolder("zipe2e")
         defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }

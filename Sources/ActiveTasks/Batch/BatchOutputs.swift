@@ -121,8 +121,24 @@ public enum BatchOutputs {
         var csvs: [String: BufferedFile] = [:]
         let exportFile = try export.map { try BufferedFile(folder + "/" + BatchExport.fileName($0) + ".partial") }
         let decoder = JSONDecoder()
-        func columns(_ kind: String) -> [String] { keyColumns + processorColumns(headers[kind]?.header ?? []) }
-        try SQLiteSink.session(path: folder + "/taskproc.sqlite.partial") { sqlite in
+        let columnsByKind = headers.mapValues { keyColumns + processorColumns($0.header) }
+        @Sendable func columns(_ kind: String) -> [String] { columnsByKind[kind] ?? keyColumns }
+        @Sendable func aligned(_ table: BatchEntry.Table) -> [[String]] {
+            let full = columns(table.kind)
+            let own = keyColumns + processorColumns(table.header)
+            guard own != full else { return table.rows }
+            return table.rows.map { row in
+                full.map { name in own.firstIndex(of: name).map { $0 < row.count ? row[$0] : "" } ?? "" }
+            }
+        }
+        // The database is written on its own thread from the entries this thread decodes (in the same order), so
+        // the two halves of the outputs overlap; the bytes of each file are as if written one after the other.
+        let channel = EntryChannel(capacity: 256)
+        let database = SQLiteWriter(
+            path: folder + "/taskproc.sqlite.partial", channel: channel, runLog: runLog, runInfo: runInfo,
+            columns: columns, aligned: aligned)
+        database.start()
+        do {
             for item in index {
                 let entry = try BatchJournal.read(
                     handles[item.journal], start: item.start, end: item.end, decoder: decoder)
@@ -150,29 +166,26 @@ public enum BatchOutputs {
                 case .otherShard, .excluded:
                     continue
                 }
-                try sqlite.insertRecord(entry)
+                guard channel.put(entry) else { break }  // the database failed: its error is thrown below
                 for table in entry.tables {
-                    let full = columns(table.kind)
                     if csvs[table.kind] == nil {
                         let file = try BufferedFile(folder + "/" + fileName(kind: table.kind) + ".partial")
-                        file.append(csvLine(full))
+                        file.append(csvLine(columns(table.kind)))
                         csvs[table.kind] = file
-                        try sqlite.ensureTable(kind: table.kind, columns: full)
                     }
-                    let own = keyColumns + processorColumns(table.header)
-                    for row in table.rows {
-                        let aligned =
-                            own == full
-                            ? row
-                            : full.map { name in own.firstIndex(of: name).map { $0 < row.count ? row[$0] : "" } ?? "" }
-                        csvs[table.kind]?.append(csvLine(aligned))
-                        try sqlite.insertRow(kind: table.kind, columns: full, values: aligned)
+                    for row in aligned(table) {
+                        csvs[table.kind]?.append(csvLine(row))
                         counts.rowsByKind[table.kind, default: 0] += 1
                     }
                 }
             }
-            try sqlite.finish(runLog: runLog, runInfo: runInfo)
+        } catch {
+            channel.fail()
+            _ = database.wait()
+            throw error
         }
+        channel.close()
+        if let error = database.wait() { throw error }
         try results.close()
         try errors.close()
         for file in csvs.values { try file.close() }
@@ -235,5 +248,112 @@ final class BufferedFile {
         flush()
         try handle.synchronize()
         try handle.close()
+    }
+}
+
+/// A bounded queue of journal entries from the thread that decodes them to the thread that writes the database.
+final class EntryChannel: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var items: [BatchEntry] = []
+    private var closed = false
+    private var failed = false
+    private let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// Queues an entry, waiting while the queue is full; false once the consumer has failed.
+    func put(_ entry: BatchEntry) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.count >= capacity && !failed { condition.wait() }
+        guard !failed else { return false }
+        items.append(entry)
+        condition.broadcast()
+        return true
+    }
+
+    /// Every queued entry, waiting for one; nil when the producer closed the queue and it is empty, or on failure.
+    func takeAll() -> [BatchEntry]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.isEmpty && !closed && !failed { condition.wait() }
+        guard !failed, !items.isEmpty else { return nil }
+        let batch = items
+        items.removeAll(keepingCapacity: true)
+        condition.broadcast()
+        return batch
+    }
+
+    /// No more entries will come.
+    func close() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// One side failed: both stop.
+    func fail() {
+        condition.lock()
+        failed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+/// Writes `taskproc.sqlite` on its own thread from an ``EntryChannel``.
+final class SQLiteWriter: @unchecked Sendable {
+    private let path: String
+    private let channel: EntryChannel
+    private let runLog: [BatchOutputs.LogEvent]
+    private let runInfo: [(String, String)]
+    private let columns: @Sendable (String) -> [String]
+    private let aligned: @Sendable (BatchEntry.Table) -> [[String]]
+    private let finished = DispatchSemaphore(value: 0)
+    private var error: (any Error)?
+
+    init(
+        path: String, channel: EntryChannel, runLog: [BatchOutputs.LogEvent], runInfo: [(String, String)],
+        columns: @escaping @Sendable (String) -> [String],
+        aligned: @escaping @Sendable (BatchEntry.Table) -> [[String]]
+    ) {
+        self.path = path
+        self.channel = channel
+        self.runLog = runLog
+        self.runInfo = runInfo
+        self.columns = columns
+        self.aligned = aligned
+    }
+
+    func start() {
+        Thread { [self] in
+            do {
+                try SQLiteSink.session(path: path) { sqlite in
+                    while let batch = channel.takeAll() {
+                        for entry in batch {
+                            try sqlite.insertRecord(entry)
+                            for table in entry.tables {
+                                let full = columns(table.kind)
+                                try sqlite.ensureTable(kind: table.kind, columns: full)
+                                for row in aligned(table) {
+                                    try sqlite.insertRow(kind: table.kind, columns: full, values: row)
+                                }
+                            }
+                        }
+                    }
+                    try sqlite.finish(runLog: runLog, runInfo: runInfo)
+                }
+            } catch {
+                self.error = error
+                channel.fail()
+            }
+            finished.signal()
+        }.start()
+    }
+
+    /// Waits for the database to be written; its error, if any.
+    func wait() -> (any Error)? {
+        finished.wait()
+        return error
     }
 }
