@@ -112,3 +112,27 @@ import Testing
         #expect(throws: EncodingError.self) { _ = try Self.foundationTree([1.0, .nan]) }
     }
 }
+
+/// The batch's JSON string writer against `JSONEncoder` (`.withoutEscapingSlashes`), the reference.
+@Suite struct JSONTextStringTests {
+    @Test func everyASCIICharacterAndSomeBeyondAreWrittenAsJSONEncoderWritesThem() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var samples = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        samples += ["", "a/b\\c\"d", "Müller", "€", "\u{1F600}", "\u{2028}\u{2029}", "\u{7F}", "line\nbreak\ttab", "é\u{301}"]
+        for text in samples {
+            let reference = String(decoding: try encoder.encode(text), as: UTF8.self)
+            #expect(JSONText.string(text) == reference, "\(Array(text.unicodeScalars.map(\.value)))")
+        }
+    }
+
+    @Test func csvFieldsAreQuotedExactlyWhenRFC4180RequiresIt() {
+        #expect(ResultEncoding.csvField("plain") == "plain")
+        #expect(ResultEncoding.csvField("Müller €") == "Müller €")
+        #expect(ResultEncoding.csvField("a,b") == "\"a,b\"")
+        #expect(ResultEncoding.csvField("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        #expect(ResultEncoding.csvField("two\nlines") == "\"two\nlines\"")
+        #expect(ResultEncoding.csvField("cr\r") == "\"cr\r\"")
+        #expect(ResultEncoding.csvField("crlf\r\n") == "\"crlf\r\n\"")
+    }
+}
