@@ -242,10 +242,13 @@ import TestSupport
         #expect(lines.count == 30)
         var rewritten = Data()
         for line in lines.prefix(20) {
-            let tab = try #require(line.firstIndex(of: 0x09), "a journal line has a head, a tab and the line")
-            var head = try #require(
-                JSONSerialization.jsonObject(with: Data(line[line.startIndex..<tab])) as? [String: Any])
-            head["line"] = String(decoding: line[(tab + 1)...], as: UTF8.self)
+            let parts = line.split(separator: 0x09, omittingEmptySubsequences: false)
+            try #require(parts.count == 4, "a journal line has a head, the line, the tables and the export")
+            var head = try #require(JSONSerialization.jsonObject(with: Data(parts[0])) as? [String: Any])
+            head["line"] = String(decoding: parts[1], as: UTF8.self)
+            head["tables"] = try JSONSerialization.jsonObject(with: Data(parts[2]))
+            head["headerKinds"] = nil
+            #expect(parts[3].isEmpty)  // this run exports nothing
             rewritten.append(try JSONSerialization.data(withJSONObject: head, options: [.sortedKeys]))
             rewritten.append(0x0A)
         }

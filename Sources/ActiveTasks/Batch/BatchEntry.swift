@@ -43,8 +43,15 @@ public struct BatchEntry: Sendable, Hashable, Codable {
         public var status: Status
         /// Why it failed or was excluded (nil otherwise).
         public var reason: String?
-        /// The kinds and headers of its CSV rows.
-        public var tables: [TableHeader]
+        /// The kinds and headers of its CSV rows (journals that keep the tables in the head).
+        public var tables: [TableHeader]?
+        /// The kinds whose CSV rows come with a header (journals that keep the tables after the line).
+        public var headerKinds: [String]?
+
+        /// The kinds whose CSV rows come with a processor header.
+        public var kindsWithHeader: [String] {
+            headerKinds ?? tables?.filter { !$0.header.isEmpty }.map(\.kind) ?? []
+        }
     }
 
     /// The record's source (see ``BatchRecord/source``).
@@ -65,6 +72,8 @@ public struct BatchEntry: Sendable, Hashable, Codable {
     public var keys: RecordKeys
     /// The loader's dialect name.
     public var dialect: String?
+    /// In a journal head: the kinds of ``tables`` with a processor header (the tables follow the line).
+    var headerKinds: [String]?
     /// The record's line of `export.<format>.jsonl`, when the run exports and the record could be exported.
     public var export: String?
     /// What the export noted (FHIR measures without a code, …), one line each.

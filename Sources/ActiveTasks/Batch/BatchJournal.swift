@@ -2,10 +2,13 @@ import Foundation
 
 /// The append-only record of finished records that makes a batch run resumable.
 ///
-/// One line per record, appended with one `write` each by the single writer task: the ``BatchEntry`` as compact
-/// JSON without its ``BatchEntry/line`` (encoded as `""`), a tab, then the line itself verbatim. Compact JSON holds
-/// no raw tab, so the first tab ends the head; keeping the line out of the JSON spares escaping it on every append
-/// and unescaping it on every read. A line without a tab (journals of earlier versions) is one whole JSON entry.
+/// One line per record, appended with one `write` each by the single writer task, in four tab-separated parts:
+/// the head (the ``BatchEntry`` as compact JSON without its line, tables and export, plus the kinds that have a
+/// CSV header), the results line verbatim, the CSV tables as a JSON array, and the export line verbatim (empty
+/// when there is none). Compact JSON holds no raw tab, so the tabs split the parts unambiguously. Indexing a
+/// journal decodes only the heads; the line is never escaped into JSON and unescaped again. A line without a tab
+/// (journals of earlier versions) is one whole JSON entry; one with a single tab has the tables and export in
+/// its head.
 ///
 /// A run killed at any moment (even `kill -9`) leaves at most one incomplete last line; ``open(_:)`` drops it (and
 /// any undecodable tail) by truncating the file to its last complete entry, so every record is either in the
@@ -58,9 +61,18 @@ public final class BatchJournal {
     public func append(_ entry: BatchEntry) throws {
         var head = entry
         head.line = ""
+        head.tables = []
+        head.export = nil
+        var kinds: [String] = []
+        for table in entry.tables where !table.header.isEmpty && !kinds.contains(table.kind) { kinds.append(table.kind) }
+        head.headerKinds = kinds
         var data = try encoder.encode(head)
         data.append(0x09)
         data.append(contentsOf: entry.line.utf8)
+        data.append(0x09)
+        data.append(try encoder.encode(entry.tables))
+        data.append(0x09)
+        data.append(contentsOf: (entry.export ?? "").utf8)
         data.append(0x0A)
         try handle.write(contentsOf: data)
         done.insert(entry.source)
@@ -117,9 +129,14 @@ public final class BatchJournal {
     static func read(_ handle: FileHandle, start: Int, end: Int, decoder: JSONDecoder) throws -> BatchEntry {
         try handle.seek(toOffset: UInt64(start))
         let data = try handle.read(upToCount: end - start - 1) ?? Data()
-        guard let tab = data.firstIndex(of: 0x09) else { return try decoder.decode(BatchEntry.self, from: data) }
-        var entry = try decoder.decode(BatchEntry.self, from: data[data.startIndex..<tab])
-        entry.line = String(decoding: data[(tab + 1)...], as: UTF8.self)
+        let parts = data.split(separator: 0x09, maxSplits: 3, omittingEmptySubsequences: false)
+        var entry = try decoder.decode(BatchEntry.self, from: parts[0])
+        if parts.count > 1 { entry.line = String(decoding: parts[1], as: UTF8.self) }
+        if parts.count == 4 {
+            entry.tables = try decoder.decode([BatchEntry.Table].self, from: parts[2])
+            entry.export = parts[3].isEmpty ? nil : String(decoding: parts[3], as: UTF8.self)
+        }
+        entry.headerKinds = nil
         return entry
     }
 }

@@ -64,6 +64,8 @@ public enum BatchOutputs {
         var journal: Int
         var start: Int
         var end: Int
+        /// Kinds whose CSV rows in this entry have a processor header.
+        var kinds: [String]
     }
 
     /// The output file names this writer may create (for `--force` cleanup), given the kinds present.
@@ -88,17 +90,11 @@ public enum BatchOutputs {
         // Pass 1: index every entry; the CSV header of a kind is that of its first record (in source order)
         // with results.
         var index: [IndexItem] = []
-        var headers: [String: (source: String, header: [String])] = [:]
         for (j, journal) in journals.enumerated() {
             try BatchJournal.scan(journal) { entry, _, start, end in
                 guard entry.status != .otherShard && entry.status != .excluded else { return }
-                index.append(IndexItem(source: entry.source, journal: j, start: start, end: end))
-                for table in entry.tables where !table.header.isEmpty {
-                    if let known = headers[table.kind], !RecordDiscovery.precedes(entry.source, known.source) {
-                        continue
-                    }
-                    headers[table.kind] = (entry.source, table.header)
-                }
+                index.append(
+                    IndexItem(source: entry.source, journal: j, start: start, end: end, kinds: entry.kindsWithHeader))
             }
         }
         index.sort { RecordDiscovery.precedes($0.source, $1.source) }
@@ -112,6 +108,16 @@ public enum BatchOutputs {
             return handle
         }
         defer { for handle in handles { try? handle.close() } }
+        // The header of each kind comes from the first record in source order that has one: read just those.
+        var headers: [String: (source: String, header: [String])] = [:]
+        let headerDecoder = JSONDecoder()
+        for item in index where item.kinds.contains(where: { headers[$0] == nil }) {
+            let entry = try BatchJournal.read(
+                handles[item.journal], start: item.start, end: item.end, decoder: headerDecoder)
+            for table in entry.tables where !table.header.isEmpty && headers[table.kind] == nil {
+                headers[table.kind] = (entry.source, table.header)
+            }
+        }
 
         // Pass 2: write everything in source order.
         let fm = FileManager.default
