@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import ActiveTasks
 
@@ -25,5 +26,57 @@ import Testing
         let data = Data("ORKTaskResult....".utf8).dropFirst(3)
         #expect(!InputRecognizer.contains(data, "ORKTask"))
         #expect(InputRecognizer.contains(data, "TaskResult"))
+    }
+}
+
+/// The recogniser's folder walk against FileManager's enumerator (skipping hidden files, links not followed), the
+/// reference it replaced for speed.
+@Suite struct InputRecognizerWalkTests {
+    static func enumeratorWalk(_ path: String) -> (files: [String], links: [String]) {
+        let root = URL(fileURLWithPath: path)
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey],
+                options: [.skipsHiddenFiles])
+        else { return ([], []) }
+        var files: [String] = []
+        var links: [String] = []
+        for case let url as URL in enumerator {
+            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
+            if values?.isSymbolicLink == true {
+                links.append(url.path)
+            } else if values?.isRegularFile == true {
+                files.append(url.path)
+            }
+        }
+        return (files.sorted(), links.sorted())
+    }
+
+    @Test func theWalkListsWhatTheEnumeratorLists() throws {
+        let dir = TemporaryDirectory()
+        let fm = FileManager.default
+        let root = dir.path("tree")
+        for folder in ["a/.hidden", "b/c/d", "e f"] {
+            try fm.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+        }
+        for file in ["x.json", "a/y.csv", "a/.h", "a/.hidden/z", "b/c/d/w.wav", "e f/ü.csv", "b/c/.DS_Store"] {
+            #expect(fm.createFile(atPath: root + "/" + file, contents: Data("1".utf8)))
+        }
+        try fm.createSymbolicLink(atPath: root + "/b/link", withDestinationPath: "../x.json")
+        try fm.createSymbolicLink(atPath: root + "/dangling", withDestinationPath: "/nonexistent/file")
+        try fm.createSymbolicLink(atPath: root + "/folderlink", withDestinationPath: "b")
+        #expect(mkfifo(root + "/fifo", 0o600) == 0)
+        // Absolute paths only: changing the working directory would race with the tests running beside this one.
+        let paths = [
+            root, root + "/", root + "/./", root + "/a/../b", root + "/x.json", root + "/b/link", root + "/missing",
+        ]
+        for path in paths {
+            let walked = InputRecognizer.walk(path)
+            let reference = Self.enumeratorWalk(path)
+            #expect(walked.files == reference.files, "\(path)")
+            #expect(walked.links == reference.links, "\(path)")
+        }
+        #expect(InputRecognizer.walk(root).files.count == 4)
+        #expect(InputRecognizer.walk(root).links.count == 3)
     }
 }

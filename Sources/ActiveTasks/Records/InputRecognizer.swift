@@ -234,22 +234,27 @@ public enum InputRecognizer {
     /// Regular files and symbolic links (not followed) under `path`, recursively, in one walk, each sorted; hidden
     /// files are skipped. The loader reports the links.
     public static func walk(_ path: String) -> (files: [String], links: [String]) {
-        let root = URL(fileURLWithPath: path)
-        guard
-            let enumerator = FileManager.default.enumerator(
-                at: root, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey],
-                options: [.skipsHiddenFiles])
-        else { return ([], []) }
+        // Paths as FileManager's enumerator gives them (absolute; a relative path standardised against the working
+        // directory), read with one `lstat` per entry: the enumerator's URL resource values were 5 % of a batch's
+        // CPU. A test compares the two.
+        let url = URL(fileURLWithPath: path)
+        let root = path.hasPrefix("/") ? url.path : url.standardizedFileURL.path
+        guard RecordDiscovery.fileType(root) == .directory else { return ([], []) }
         var files: [String] = []
         var links: [String] = []
-        for case let url as URL in enumerator {
-            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
-            if values?.isSymbolicLink == true {
-                links.append(url.path)
-                continue
+        func visit(_ folder: String) {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+            for name in names where !name.hasPrefix(".") {
+                let child = folder == "/" ? "/" + name : folder + "/" + name
+                switch RecordDiscovery.fileType(child) {
+                case .regular: files.append(child)
+                case .link: links.append(child)
+                case .directory: visit(child)
+                case .other, .missing: continue
+                }
             }
-            if values?.isRegularFile == true { files.append(url.path) }
         }
+        visit(root)
         return (files.sorted(), links.sorted())
     }
 }
