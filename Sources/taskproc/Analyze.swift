@@ -25,7 +25,8 @@ struct Analyze: AsyncParsableCommand {
             """)
 
     @Argument(
-        help: "The files or folders to analyse (a folder of independent inputs, a task folder, a .zip archive).",
+        help:
+            "The files or folders to analyse (a folder of independent inputs, a task folder, a .zip archive; - reads standard input).",
         completion: .file())
     var files: [String]
 
@@ -78,7 +79,11 @@ struct Analyze: AsyncParsableCommand {
         let options = try analysisOptions()
         var analyses: [InputAnalysis] = []
         var loaded: [LoadedInput] = []
-        for path in files {
+        guard files.filter({ $0 == "-" }).count <= 1 else {
+            throw ValidationError("standard input (-) can be given once")
+        }
+        for argument in files {
+            let path = try StandardInput.localPath(argument)
             guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure.noInput(path) }
             let input: LoadedInput
             do throws(InputError) { input = try InputLoader.load(path: path, options: options.loader) } catch {

@@ -200,6 +200,11 @@ struct Batch: AsyncParsableCommand {
             } catch let error as BatchError {
                 throw CommandFailure(error)
             }
+            if let format = exportFormat, format.rawValue != configuration.exportFormat {
+                throw ValidationError(
+                    "--resume: the stored run exports \(configuration.exportFormat ?? "nothing"), not \(format.rawValue); resume without --format, or start again with --force"
+                )
+            }
             if !paths.isEmpty && requested.inputs.map(\.absolute) != configuration.inputs.map(\.absolute) {
                 throw ValidationError(
                     "--resume: the paths differ from the stored run's (\(configuration.inputs.map(\.display).joined(separator: " "))); give none"
@@ -225,19 +230,19 @@ struct Batch: AsyncParsableCommand {
         }
         bar?.finish()
         Self.report(summary, shard: configuration.shard, out: out)
-        // The stored run's export (a resumed run writes the export it was asked for).
-        if let format = exportFormat?.outputFormat ?? configuration.exportFormat.flatMap(OutputFormat.init(rawValue:)) {
-            do {
-                var mork = MORKExport.Configuration()
-                if let file = morkConfig ?? configuration.morkConfigurationFile {
-                    mork = try MORKExport.Configuration(file: file)
-                }
-                let written = try BatchExport.write(outputFolder: outFolder, format: format, mork: mork)
-                var text = "taskproc batch: \(written.records) records exported to \(written.file)\n"
-                for (note, count) in written.notes.sorted(by: { $0.key < $1.key }) { text += "  \(count)× \(note)\n" }
-                printError(text)
-            } catch let error as ExportError {
-                throw CommandFailure.data(error.description)
+        // The export is written with the other outputs; say what it holds.
+        if let name = configuration.exportFormat, let format = OutputFormat(rawValue: name), !summary.alreadyComplete {
+            let c = summary.counts
+            var text = "taskproc batch: \(c.exported) records exported to \(outFolder)/\(BatchExport.fileName(format))\n"
+            for (note, count) in c.exportNotes.sorted(by: { $0.key < $1.key }) { text += "  \(count)× \(note)\n" }
+            if !c.exportErrors.isEmpty {
+                text += "  \(c.exportErrors.count) analysed records could not be exported (their results are in results.jsonl):\n"
+                for error in c.exportErrors.prefix(3) { text += "    \(error)\n" }
+                if c.exportErrors.count > 3 { text += "    … and \(c.exportErrors.count - 3) more\n" }
+            }
+            printError(text)
+            if !c.exportErrors.isEmpty {
+                throw ExitCode(c.exported == 0 ? ExitStatus.dataError : ExitStatus.partial)
             }
         }
         if summary.records == 0 && !summary.alreadyComplete {

@@ -65,3 +65,13 @@ extension CommandFailure {
         }
     }
 }
+
+extension StandardInput {
+    /// `path`, or for `-` the file standard input was saved to (a data error when it cannot be read).
+    static func localPath(_ path: String) throws -> String {
+        guard path == "-" else { return path }
+        do throws(InputError) { return try save(from: FileHandle.standardInput) } catch {
+            throw CommandFailure.data(InputProblem(error).description)
+        }
+    }
+}

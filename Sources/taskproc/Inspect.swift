@@ -15,7 +15,7 @@ struct Inspect: AsyncParsableCommand {
             \(ExitStatus.help)
             """)
 
-    @Argument(help: "File or folder to inspect.", completion: .file())
+    @Argument(help: "File or folder to inspect (- reads standard input).", completion: .file())
     var path: String
 
     @Option(name: .shortAndLong, help: "Output format: json (default), table or csv.")
@@ -28,6 +28,7 @@ struct Inspect: AsyncParsableCommand {
     var csv: CSVInputOptions
 
     func run() async throws {
+        let path = try StandardInput.localPath(self.path)
         guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure.noInput(path) }
         let input: LoadedInput
         do throws(InputError) { input = try InputLoader.load(path: path, options: csv.loaderOptions) } catch {

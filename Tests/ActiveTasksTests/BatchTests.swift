@@ -225,6 +225,81 @@ import TestSupport
         #expect(try BatchSupport.textOutputs(crashed) == BatchSupport.textOutputs(reference))
     }
 
+    @Test func journalsOfTheOneJSONObjectPerLineFormatStillResume() async throws {
+        // Journals written before the line moved out of the JSON (one whole entry per line, `line` inside) are
+        // read as they are: a run interrupted by an older taskproc resumes to the same outputs.
+        let folder = try BatchSupport.temporaryFolder("oldjournal")
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
+        let export = folder + "/export"
+        _ = try BatchSupport.generateExport(at: export, records: 30, seed: 9)
+        let reference = folder + "/reference"
+        _ = try await run(export, out: reference)
+        let old = folder + "/old"
+        _ = try await run(export, out: old)
+        let work = old + "/" + BatchRunner.workFolderName
+        let journal = try Data(contentsOf: URL(fileURLWithPath: work + "/journal.jsonl"))
+        let lines = journal.split(separator: 0x0A)
+        #expect(lines.count == 30)
+        var rewritten = Data()
+        for line in lines.prefix(20) {
+            let parts = line.split(separator: 0x09, omittingEmptySubsequences: false)
+            try #require(parts.count == 4, "a journal line has a head, the line, the tables and the export")
+            var head = try #require(JSONSerialization.jsonObject(with: Data(parts[0])) as? [String: Any])
+            head["line"] = String(decoding: parts[1], as: UTF8.self)
+            head["tables"] = try JSONSerialization.jsonObject(with: Data(parts[2]))
+            head["headerKinds"] = nil
+            #expect(parts[3].isEmpty)  // this run exports nothing
+            rewritten.append(try JSONSerialization.data(withJSONObject: head, options: [.sortedKeys]))
+            rewritten.append(0x0A)
+        }
+        try rewritten.write(to: URL(fileURLWithPath: work + "/journal.jsonl"))
+        var state = try BatchRunner.loadState(old)
+        state.complete = false
+        try BatchRunner.saveState(state, old)
+        let resumed = try await run(export, out: old, mode: .resume)
+        #expect(resumed.processedNow == 10)
+        #expect(try BatchSupport.textOutputs(old) == BatchSupport.textOutputs(reference))
+        #expect(try BatchSupport.sqliteTables(old) == BatchSupport.sqliteTables(reference))
+    }
+
+    @Test func aDatabaseFailureStopsTheOutputsAndNothingIsMovedIntoPlace() throws {
+        // The database is written on its own thread: its failure (here a task kind named like a fixed table, so
+        // CREATE TABLE fails halfway through) must reach the caller, and no output may be moved into place.
+        let folder = try BatchSupport.temporaryFolder("sqlitefail")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let journal = try BatchJournal(folder + "/journal.jsonl")
+        for i in 0..<600 {  // more entries than the queue between the threads holds
+            let kind = i == 300 ? "results" : "walking"
+            let row = ["r\(i)", "h", "", "", "", "", "ok", "", "1"]
+            try journal.append(
+                BatchEntry(
+                    source: String(format: "r%03d", i), contentHash: "h", status: .ok, kind: "walking", line: "{}",
+                    reason: nil, tables: [.init(kind: kind, header: ["x"], rows: [row])], keys: RecordKeys(),
+                    dialect: nil))
+        }
+        let out = folder + "/out"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        #expect(throws: (any Error).self) {
+            try BatchOutputs.write(journals: [journal.path], to: out, runLog: [], runInfo: [])
+        }
+        for name in ["results.jsonl", "errors.jsonl", "walking.csv", "taskproc.sqlite"] {
+            #expect(!FileManager.default.fileExists(atPath: out + "/" + name), "\(name)")
+        }
+        // The same journal without the clash writes every output.
+        let fine = try BatchJournal(folder + "/fine.jsonl")
+        for i in 0..<600 {
+            let row = ["r\(i)", "h", "", "", "", "", "ok", "", "1"]
+            try fine.append(
+                BatchEntry(
+                    source: String(format: "r%03d", i), contentHash: "h", status: .ok, kind: "walking", line: "{}",
+                    reason: nil, tables: [.init(kind: "walking", header: ["x"], rows: [row])], keys: RecordKeys(),
+                    dialect: nil))
+        }
+        let counts = try BatchOutputs.write(journals: [fine.path], to: out, runLog: [], runInfo: [])
+        #expect(counts.rowsByKind == ["walking": 600])
+        #expect(try BatchSupport.sqliteTables(out)["walking"]?.count == 600)
+    }
+
     @Test func archiveProblemsBecomeErrorRecords() async throws {
         let folder = try BatchSupport.temporaryFolder("zipe2e")
         defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }

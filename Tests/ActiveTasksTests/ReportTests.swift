@@ -17,7 +17,7 @@ import TestSupport
     static func records() throws -> (records: [ReportRecord], cleanup: URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        func record(_ encodable: some Encodable, source: String, kind: String) throws -> ReportRecord {
+        func record(_ encodable: some RenderableResult, source: String, kind: String) throws -> ReportRecord {
             let objects = try ExportRecord.records(of: encodable).map(\.json)
             return ReportRecord(source: source, kind: kind, status: "ok", results: objects)
         }

@@ -10,14 +10,21 @@ public struct ProcessOutput: Sendable {
     public var stderr: String
 }
 
-/// Runs `executable` with `arguments` and waits for it; standard error goes into `stdout` when `mergeStandardError`.
+/// Runs `executable` with `arguments` and waits for it; standard error goes into `stdout` when `mergeStandardError`;
+/// standard input reads the file `standardInput` when given (else it is inherited).
 /// Both pipes are drained concurrently, so a chatty child cannot block on a full pipe.
-public func runProcess(_ executable: URL, _ arguments: [String], mergeStandardError: Bool = false) throws
-    -> ProcessOutput
-{
+public func runProcess(
+    _ executable: URL, _ arguments: [String], mergeStandardError: Bool = false, standardInput: String? = nil
+) throws -> ProcessOutput {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if let standardInput {
+        guard let handle = FileHandle(forReadingAtPath: standardInput) else {
+            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: standardInput])
+        }
+        process.standardInput = handle
+    }
     let out = Pipe()
     let err = mergeStandardError ? out : Pipe()
     process.standardOutput = out

@@ -455,11 +455,10 @@ struct StudyExport {
                 == ExpectedExit.success)
     }
 
-    /// Merging shards run with `--format` should give the single run's export.
+    /// Merging shards run with `--format` gives the single run's export.
     ///
     /// README "Sharding": merge gives "exactly what one run would have produced"; a run with `--format` includes
-    /// `export.<format>.jsonl`, which every shard writes but merge does not combine. Rewriting the export on the
-    /// merged folder (`batch --resume --format`) gives the single run's export, so the data are all there.
+    /// `export.<format>.jsonl`, whose lines travel with each record in the shards' journals.
     @Test func mergeOfShardsRunWithAFormatHasTheExport() throws {
         let study = try StudyExport(name: "batch-merge-export")
         defer { study.remove() }
@@ -478,9 +477,7 @@ struct StudyExport {
         let single = try outputFiles(root + "/single")
         #expect(single["export.researchkit.jsonl"] != nil)
         let merged = try outputFiles(root + "/merged")
-        withKnownIssue("merge does not combine the shards' export.<format>.jsonl") {
-            #expect(merged == single)
-        }
+        #expect(merged == single)
         #expect(try batch(["--resume", "--out", root + "/merged"] + format).status == ExpectedExit.success)
         #expect(try outputFiles(root + "/merged") == single)
     }

@@ -1,17 +1,17 @@
 import Foundation
 
 extension AudiometryAnalysis {
-    /// FHIR measures of one result (see ``FHIRExport``): hearing thresholds per ear and frequency (LOINC).
-    public static func exportMeasures(of record: ExportRecord, skipped: inout [String]) -> [ExportMeasure] {
+    /// FHIR measures of one result (see ``FHIRExport``): recorded dB HL thresholds per ear and frequency (LOINC).
+    public static func exportMeasures(of result: AudiometryResult, skipped: inout [String]) -> [ExportMeasure] {
         // Legacy tone-audiometry amplitudes are uncalibrated dBFS, never hearing thresholds.
-        guard record.kind == TaskKind.dBHLToneAudiometry.rawValue else { return [] }
+        guard case .dBHL(let test) = result else { return [] }
         var out: [ExportMeasure] = []
-        for ear in record.json["ears"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
-            guard let side = ear["ear"]?.stringValue, side == "left" || side == "right" else { continue }
-            let step = ear["stepIdentifier"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        for ear in test.ears {
+            let side = ear.ear.rawValue
+            let step = ear.stepIdentifier.isEmpty ? nil : ear.stepIdentifier
             var seen: [Int: Int] = [:]
-            for f in ear["frequencies"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
-                guard let hz = f["frequency"]?.numberValue else { continue }
+            for f in ear.frequencies {
+                let hz = f.frequency
                 let label = "\(side) ear \(ResultEncoding.number(hz)) Hz"
                 // Only the whole frequencies of the LOINC table have codes; anything else (1e20 Hz included) is
                 // skipped before it is converted to an integer.
@@ -21,15 +21,14 @@ extension AudiometryAnalysis {
                     skipped.append("\(label): no LOINC hearing-threshold code for this frequency")
                     continue
                 }
-                guard f["noThreshold"]?.boolValue != true, let threshold = f["calculatedThreshold"]?.numberValue
-                else {
+                guard !f.noThreshold, let threshold = f.calculatedThreshold, threshold.isFinite else {
                     skipped.append("\(label): no threshold (ResearchKit's no-threshold sentinel)")
                     continue
                 }
                 seen[whole, default: 0] += 1
                 out.append(
                     ExportMeasure(
-                        system: "http://loinc.org", code: side == "left" ? codes.left : codes.right,
+                        system: "http://loinc.org", code: ear.ear == .left ? codes.left : codes.right,
                         display: "Hearing threshold \(side) ear \(whole) Hz", category: "exam",
                         value: threshold, unit: "dB HL", unitCode: "dB", method: "researchkit-dbhl-staircase",
                         methodDisplay: "ResearchKit dB HL tone audiometry (modified Hughson-Westlake), calculatedThreshold as recorded",

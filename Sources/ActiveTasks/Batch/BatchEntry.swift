@@ -43,8 +43,15 @@ public struct BatchEntry: Sendable, Hashable, Codable {
         public var status: Status
         /// Why it failed or was excluded (nil otherwise).
         public var reason: String?
-        /// The kinds and headers of its CSV rows.
-        public var tables: [TableHeader]
+        /// The kinds and headers of its CSV rows (journals that keep the tables in the head).
+        public var tables: [TableHeader]?
+        /// The kinds whose CSV rows come with a header (journals that keep the tables after the line).
+        public var headerKinds: [String]?
+
+        /// The kinds whose CSV rows come with a processor header.
+        public var kindsWithHeader: [String] {
+            headerKinds ?? tables?.filter { !$0.header.isEmpty }.map(\.kind) ?? []
+        }
     }
 
     /// The record's source (see ``BatchRecord/source``).
@@ -65,6 +72,14 @@ public struct BatchEntry: Sendable, Hashable, Codable {
     public var keys: RecordKeys
     /// The loader's dialect name.
     public var dialect: String?
+    /// In a journal head: the kinds of ``tables`` with a processor header (the tables follow the line).
+    var headerKinds: [String]?
+    /// The record's line of `export.<format>.jsonl`, when the run exports and the record could be exported.
+    public var export: String?
+    /// What the export noted (FHIR measures without a code, …), one line each.
+    public var exportNotes: [String]?
+    /// Why the record could not be exported, when the run exports and it could not.
+    public var exportError: String?
 
     init(
         source: String, contentHash: String, status: Status, kind: String?, line: String, reason: String?,
@@ -168,6 +183,11 @@ public struct BatchEntry: Sendable, Hashable, Codable {
             fields.append(("stepDates", "{" + steps.joined(separator: ",") + "}"))
         }
         line = JSONText.object(fields)
+        if outcome.failure == nil, let export = outcome.export {
+            self.export = export.line
+            exportNotes = export.notes.isEmpty ? nil : export.notes
+            exportError = export.error
+        }
     }
 }
 
@@ -199,7 +219,30 @@ enum JSONText {
         return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
     }
 
-    static func string(_ s: String) -> String { encode(s) }
+    /// `s` as a JSON string, exactly as `JSONEncoder` with `.withoutEscapingSlashes` writes it (a test compares the
+    /// two over every ASCII character and beyond), without an encoder per string.
+    static func string(_ s: String) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(s.utf8.count + 2)
+        out.append(0x22)
+        for byte in s.utf8 {
+            switch byte {
+            case 0x22: out += [0x5C, 0x22]
+            case 0x5C: out += [0x5C, 0x5C]
+            case 0x08: out += [0x5C, UInt8(ascii: "b")]
+            case 0x0C: out += [0x5C, UInt8(ascii: "f")]
+            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+            case 0x09: out += [0x5C, UInt8(ascii: "t")]
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: out.append(byte)
+            }
+        }
+        out.append(0x22)
+        return String(decoding: out, as: UTF8.self)
+    }
 
     static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
 

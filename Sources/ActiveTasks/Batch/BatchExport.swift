@@ -1,80 +1,106 @@
 import Foundation
 
-/// The export formats for a finished batch: `results.jsonl` turned into `export.<format>.jsonl`, one line per
-/// analysed record in the same (deterministic) order — a JSON array of ResearchKit step results, a MORK
-/// `form_data` payload, or a FHIR `Bundle`.
+/// The export formats in a batch: `export.<format>.jsonl`, one line per analysed record in the outputs' (source)
+/// order — `{"export": <document>, "source": <record>}` where the document is a JSON array of ResearchKit step
+/// results, a MORK `form_data` payload, or a FHIR `Bundle`.
 ///
-/// Each record's participant (`healthCode`, else `ParticipantIdentifier`) and `taskRunUUID` come from its join
-/// keys; step dates from the record's `stepDates` (its ResearchKit step results) or the results themselves; a
-/// record without dates (a bare recorder log) gets `null` ResearchKit dates and no FHIR `effectivePeriod`.
+/// Each record's export is made when the record is analysed, from its typed results (the same path as
+/// `taskproc analyze --format …`), kept in the journal with the record, and written with the other outputs before
+/// the run is marked complete: a resumed run or a merge of shards writes it too, and the results are never read
+/// back from `results.jsonl` to be exported.
+///
+/// Dates: a record's ResearchKit task and step dates, else dates its results carry; a record without any (a bare
+/// recorder log) gets `null` ResearchKit dates and no FHIR `effectivePeriod`. Participant: the record's
+/// `healthCode`, else `ParticipantIdentifier`; `taskRunUUID` from its keys.
 public enum BatchExport {
-    /// What was written.
-    public struct Summary: Sendable {
-        /// The file written.
-        public var file: String
-        /// Records exported.
-        public var records = 0
-        /// Notes (FHIR measures without a code), counted by text.
-        public var notes: [String: Int] = [:]
+    /// What a batch exports and how.
+    public struct Settings: Sendable {
+        /// `researchkit`, `mork` or `fhir`.
+        public var format: OutputFormat
+        /// The MORK envelope and item OIDs (for `mork`).
+        public var mork: MORKExport.Configuration
+        /// The export time (FHIR `timestamp`, MORK signature time): the run's start, so a resumed run exports the
+        /// same bytes.
+        public var exportedAt: Date
+
+        /// Creates settings.
+        public init(format: OutputFormat, mork: MORKExport.Configuration = MORKExport.Configuration(), exportedAt: Date)
+        {
+            self.format = format
+            self.mork = mork
+            self.exportedAt = exportedAt
+        }
+    }
+
+    /// The export of one record: its line, or why there is none.
+    public struct Outcome: Sendable, Hashable {
+        /// The line for `export.<format>.jsonl` (no newline); nil when the record could not be exported.
+        public var line: String?
+        /// Notes, such as FHIR measures without a code, one line each.
+        public var notes: [String] = []
+        /// Why the record could not be exported (a MORK envelope without a subject, for instance).
+        public var error: String?
     }
 
     /// The file name for a format: `export.researchkit.jsonl`, `export.mork.jsonl`, `export.fhir.jsonl`.
     public static func fileName(_ format: OutputFormat) -> String { "export.\(format.rawValue).jsonl" }
 
-    /// Writes the export of the batch outputs in `outputFolder` (atomically: a temporary file renamed into place).
+    /// Every export file name (for `--force` cleanup).
+    static var fileNames: [String] { OutputFormat.allCases.filter(\.isExport).map(fileName) }
+
+    /// Exports one analysed record.
     ///
-    /// - Throws: ``ExportError`` when `results.jsonl` is missing or unreadable, or a record cannot be exported
-    ///   (a MORK envelope without a subject, for instance), naming the record.
-    public static func write(
-        outputFolder: String, format: OutputFormat, mork: MORKExport.Configuration = MORKExport.Configuration(),
-        exportedAt: Date = Date()
-    ) throws -> Summary {
-        guard format.isExport else { throw ExportError("\(format.rawValue) is not an export format") }
-        let resultsPath = outputFolder + "/results.jsonl"
-        guard let data = FileManager.default.contents(atPath: resultsPath) else {
-            throw ExportError("\(resultsPath): missing; run the batch first")
+    /// - Parameters:
+    ///   - results: The record's typed results, in order.
+    ///   - input: The loaded record (dates, identifiers, device).
+    ///   - keys: The record's join keys (participant, task run).
+    ///   - rename: The record's on-disk location renamed to its source, in every path the export holds.
+    ///   - settings: Format, MORK configuration and export time.
+    static func export(
+        _ results: [AnalysedResult], input: LoadedInput, keys: RecordKeys, rename: PathRename, settings: Settings
+    ) -> Outcome {
+        var context = ExportContext(input: input, exportedAt: settings.exportedAt)
+        // The participant and task run are the record's join keys (the same as its CSV and SQLite rows).
+        context.participant = keys.healthCode ?? keys.participantIdentifier
+        context.taskRunUUID = keys.taskRunUUID
+        let records: [ExportRecord]
+        do {
+            records = try ExportRecord.records(of: AnalysedResults(results)).map { rename.record($0) }
+        } catch {
+            return Outcome(error: "\(error)")
         }
-        let target = outputFolder + "/" + fileName(format)
-        var summary = Summary(file: target)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var out = Data()
-        for record in try BatchRecordLine.read(data, file: resultsPath) {
-            let source = record.source
-            let results = record.results
-            guard !results.isEmpty else { continue }
-            var context = ExportContext(exportedAt: exportedAt)
-            let keys = record.keys
-            context.participant = keys?["healthCode"]?.stringValue ?? keys?["ParticipantIdentifier"]?.stringValue
-            context.taskRunUUID = keys?["taskRunUUID"]?.stringValue
-            for (step, dates) in record.stepDates?.entries ?? [] {
-                let d = dates.objectValue
-                context.steps[step] = ExportContext.StepDates(
-                    start: d?["start"]?.stringValue.flatMap(ResultDate.init),
-                    end: d?["end"]?.stringValue.flatMap(ResultDate.init))
-            }
-            for result in results {
-                if let step = result["stepIdentifier"]?.stringValue, context.steps[step] == nil,
-                    let start = result["startDate"]?.stringValue.flatMap(ResultDate.init)
-                {
-                    context.steps[step] = ExportContext.StepDates(
-                        start: start, end: result["endDate"]?.stringValue.flatMap(ResultDate.init))
-                }
-            }
-            let options = ExportOptions(context: context, mork: mork)
-            let document: JSONValue
-            do {
-                document = try Export.render(results.map(ExportRecord.init(json:)), as: format, options: options)
-            } catch let error as ExportError {
-                throw ExportError("\(source): \(error.description)")
-            }
-            for note in options.notes { summary.notes[note.replacingOccurrences(of: source, with: "<record>"), default: 0] += 1 }
-            var entry = try encoder.encode(JSONObject([("source", .string(source)), ("export", document)]))
-            entry.append(0x0A)
-            out.append(entry)
-            summary.records += 1
+        context.absorbDates(of: records)
+        let options = ExportOptions(context: context, mork: settings.mork)
+        do {
+            let document = try Export.render(records, as: settings.format, options: options)
+            let line = JSONObject([("export", document), ("source", .string(rename.to))])
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let text = String(decoding: try encoder.encode(line), as: UTF8.self)
+            return Outcome(line: text, notes: options.notes.map(rename.text))
+        } catch {
+            return Outcome(error: rename.text("\(error)"))
         }
-        try out.write(to: URL(fileURLWithPath: target), options: .atomic)
-        return summary
+    }
+}
+
+extension PathRename {
+    /// The record with every path in its strings renamed.
+    func record(_ record: ExportRecord) -> ExportRecord {
+        guard !isIdentity else { return record }
+        var out = record
+        out.source = record.source.map(text)
+        out.json = Self.renamed(.object(record.json), text).objectValue ?? record.json
+        out.uncoded = record.uncoded.map(text)
+        return out
+    }
+
+    static func renamed(_ value: JSONValue, _ f: (String) -> String) -> JSONValue {
+        switch value {
+        case .string(let s): .string(f(s))
+        case .array(let items): .array(items.map { renamed($0, f) })
+        case .object(let o): .object(JSONObject(o.entries.map { ($0.key, renamed($0.value, f)) }))
+        default: value
+        }
     }
 }

@@ -127,8 +127,11 @@ public enum BatchMerge {
         var summary = Summary()
         summary.records = owner.count
         summary.counts = try BatchOutputs.write(
-            journals: [journalPath], to: outputFolder, runLog: log, runInfo: BatchRunner.runInfo(configuration))
-        try BatchRunner.saveState(BatchRunner.RunState(configuration: configuration, complete: true), outputFolder)
+            journals: [journalPath], to: outputFolder, runLog: log, runInfo: BatchRunner.runInfo(configuration),
+            export: configuration.exportFormat.flatMap(OutputFormat.init(rawValue:)))
+        try BatchRunner.saveState(
+            BatchRunner.RunState(configuration: configuration, complete: true, started: states[0].state.started),
+            outputFolder)
         return summary
     }
 }

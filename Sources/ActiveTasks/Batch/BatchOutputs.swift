@@ -3,7 +3,7 @@ import Foundation
 /// Writes a batch run's output files from its journals, in source order, atomically.
 ///
 /// Files (in the output folder): `results.jsonl` (ok and partial records), `errors.jsonl` (failed records),
-/// `<kind>.csv` per task kind, and `taskproc.sqlite`. Each is written to `<name>.partial` and renamed into
+/// `<kind>.csv` per task kind, `taskproc.sqlite`, and `export.<format>.jsonl` when the run exports. Each is written to `<name>.partial` and renamed into
 /// place, so a reader (or a killed run) never sees half a file. The content depends only on the set of journal
 /// entries, not on their order, the number of workers or shards: a resumed or merged run writes the same bytes
 /// (the SQLite `run_log` table holds the only timestamps).
@@ -26,6 +26,13 @@ public enum BatchOutputs {
         public var failed = 0
         /// Result rows per task kind.
         public var rowsByKind: [String: Int] = [:]
+        /// Records written to the export file.
+        public var exported = 0
+        /// Records with results that could not be exported, with why (source first), in source order.
+        public var exportErrors: [String] = []
+        /// Export notes, such as FHIR measures without a code, counted by text (the record's source as
+        /// `<record>`).
+        public var exportNotes: [String: Int] = [:]
         /// Creates zero counts.
         public init() {}
     }
@@ -57,6 +64,8 @@ public enum BatchOutputs {
         var journal: Int
         var start: Int
         var end: Int
+        /// Kinds whose CSV rows in this entry have a processor header.
+        var kinds: [String]
     }
 
     /// The output file names this writer may create (for `--force` cleanup), given the kinds present.
@@ -70,26 +79,22 @@ public enum BatchOutputs {
     ///   - folder: The output folder (exists).
     ///   - runLog: The run log, in order.
     ///   - runInfo: Key/value facts about the run (inputs, options, version) for the `run_info` table.
+    ///   - export: The run's export format: `export.<format>.jsonl` is written from the entries' export lines.
     /// - Returns: The counts.
     /// - Throws: ``BatchError`` for a duplicated source or an I/O failure.
     @discardableResult
     public static func write(
-        journals: [String], to folder: String, runLog: [LogEvent], runInfo: [(String, String)]
+        journals: [String], to folder: String, runLog: [LogEvent], runInfo: [(String, String)],
+        export: OutputFormat? = nil
     ) throws -> Counts {
         // Pass 1: index every entry; the CSV header of a kind is that of its first record (in source order)
         // with results.
         var index: [IndexItem] = []
-        var headers: [String: (source: String, header: [String])] = [:]
         for (j, journal) in journals.enumerated() {
             try BatchJournal.scan(journal) { entry, _, start, end in
                 guard entry.status != .otherShard && entry.status != .excluded else { return }
-                index.append(IndexItem(source: entry.source, journal: j, start: start, end: end))
-                for table in entry.tables where !table.header.isEmpty {
-                    if let known = headers[table.kind], !RecordDiscovery.precedes(entry.source, known.source) {
-                        continue
-                    }
-                    headers[table.kind] = (entry.source, table.header)
-                }
+                index.append(
+                    IndexItem(source: entry.source, journal: j, start: start, end: end, kinds: entry.kindsWithHeader))
             }
         }
         index.sort { RecordDiscovery.precedes($0.source, $1.source) }
@@ -103,6 +108,16 @@ public enum BatchOutputs {
             return handle
         }
         defer { for handle in handles { try? handle.close() } }
+        // The header of each kind comes from the first record in source order that has one: read just those.
+        var headers: [String: (source: String, header: [String])] = [:]
+        let headerDecoder = JSONDecoder()
+        for item in index where item.kinds.contains(where: { headers[$0] == nil }) {
+            let entry = try BatchJournal.read(
+                handles[item.journal], start: item.start, end: item.end, decoder: headerDecoder)
+            for table in entry.tables where !table.header.isEmpty && headers[table.kind] == nil {
+                headers[table.kind] = (entry.source, table.header)
+            }
+        }
 
         // Pass 2: write everything in source order.
         let fm = FileManager.default
@@ -110,9 +125,26 @@ public enum BatchOutputs {
         let results = try BufferedFile(folder + "/results.jsonl.partial")
         let errors = try BufferedFile(folder + "/errors.jsonl.partial")
         var csvs: [String: BufferedFile] = [:]
+        let exportFile = try export.map { try BufferedFile(folder + "/" + BatchExport.fileName($0) + ".partial") }
         let decoder = JSONDecoder()
-        func columns(_ kind: String) -> [String] { keyColumns + processorColumns(headers[kind]?.header ?? []) }
-        try SQLiteSink.session(path: folder + "/taskproc.sqlite.partial") { sqlite in
+        let columnsByKind = headers.mapValues { keyColumns + processorColumns($0.header) }
+        @Sendable func columns(_ kind: String) -> [String] { columnsByKind[kind] ?? keyColumns }
+        @Sendable func aligned(_ table: BatchEntry.Table) -> [[String]] {
+            let full = columns(table.kind)
+            let own = keyColumns + processorColumns(table.header)
+            guard own != full else { return table.rows }
+            return table.rows.map { row in
+                full.map { name in own.firstIndex(of: name).map { $0 < row.count ? row[$0] : "" } ?? "" }
+            }
+        }
+        // The database is written on its own thread from the entries this thread decodes (in the same order), so
+        // the two halves of the outputs overlap; the bytes of each file are as if written one after the other.
+        let channel = EntryChannel(capacity: 256)
+        let database = SQLiteWriter(
+            path: folder + "/taskproc.sqlite.partial", channel: channel, runLog: runLog, runInfo: runInfo,
+            columns: columns, aligned: aligned)
+        database.start()
+        do {
             for item in index {
                 let entry = try BatchJournal.read(
                     handles[item.journal], start: item.start, end: item.end, decoder: decoder)
@@ -121,42 +153,54 @@ public enum BatchOutputs {
                     counts.succeeded += 1
                     if entry.status == .partial { counts.partial += 1 }
                     results.append(entry.line + "\n")
+                    if let exportFile {
+                        if let line = entry.export {
+                            exportFile.append(line + "\n")
+                            counts.exported += 1
+                        } else {
+                            let why = entry.exportError ?? "not exported (the run did not export then)"
+                            counts.exportErrors.append(entry.source + ": " + why)
+                        }
+                        for note in entry.exportNotes ?? [] {
+                            let text = note.replacingOccurrences(of: entry.source, with: "<record>")
+                            counts.exportNotes[text, default: 0] += 1
+                        }
+                    }
                 case .error:
                     counts.failed += 1
                     errors.append(entry.line + "\n")
                 case .otherShard, .excluded:
                     continue
                 }
-                try sqlite.insertRecord(entry)
+                guard channel.put(entry) else { break }  // the database failed: its error is thrown below
                 for table in entry.tables {
-                    let full = columns(table.kind)
                     if csvs[table.kind] == nil {
                         let file = try BufferedFile(folder + "/" + fileName(kind: table.kind) + ".partial")
-                        file.append(csvLine(full))
+                        file.append(csvLine(columns(table.kind)))
                         csvs[table.kind] = file
-                        try sqlite.ensureTable(kind: table.kind, columns: full)
                     }
-                    let own = keyColumns + processorColumns(table.header)
-                    for row in table.rows {
-                        let aligned =
-                            own == full
-                            ? row
-                            : full.map { name in own.firstIndex(of: name).map { $0 < row.count ? row[$0] : "" } ?? "" }
-                        csvs[table.kind]?.append(csvLine(aligned))
-                        try sqlite.insertRow(kind: table.kind, columns: full, values: aligned)
+                    for row in aligned(table) {
+                        csvs[table.kind]?.append(csvLine(row))
                         counts.rowsByKind[table.kind, default: 0] += 1
                     }
                 }
             }
-            try sqlite.finish(runLog: runLog, runInfo: runInfo)
+        } catch {
+            channel.fail()
+            _ = database.wait()
+            throw error
         }
+        channel.close()
+        if let error = database.wait() { throw error }
         try results.close()
         try errors.close()
         for file in csvs.values { try file.close() }
+        try exportFile?.close()
 
         // Rename into place; remove CSVs of kinds no longer present.
         var finals = ["results.jsonl", "errors.jsonl", "taskproc.sqlite"]
         finals += csvs.keys.sorted().map { fileName(kind: $0) }
+        if let export { finals.append(BatchExport.fileName(export)) }
         for name in finals {
             let target = folder + "/" + name
             if rename(target + ".partial", target) != 0 {
@@ -165,6 +209,9 @@ public enum BatchOutputs {
         }
         for kind in TaskKind.allCases.map(\.rawValue) where csvs[kind] == nil {
             try? fm.removeItem(atPath: folder + "/" + fileName(kind: kind))
+        }
+        for name in BatchExport.fileNames where name != export.map(BatchExport.fileName) {
+            try? fm.removeItem(atPath: folder + "/" + name)
         }
         return counts
     }
@@ -207,5 +254,112 @@ final class BufferedFile {
         flush()
         try handle.synchronize()
         try handle.close()
+    }
+}
+
+/// A bounded queue of journal entries from the thread that decodes them to the thread that writes the database.
+final class EntryChannel: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var items: [BatchEntry] = []
+    private var closed = false
+    private var failed = false
+    private let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// Queues an entry, waiting while the queue is full; false once the consumer has failed.
+    func put(_ entry: BatchEntry) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.count >= capacity && !failed { condition.wait() }
+        guard !failed else { return false }
+        items.append(entry)
+        condition.broadcast()
+        return true
+    }
+
+    /// Every queued entry, waiting for one; nil when the producer closed the queue and it is empty, or on failure.
+    func takeAll() -> [BatchEntry]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.isEmpty && !closed && !failed { condition.wait() }
+        guard !failed, !items.isEmpty else { return nil }
+        let batch = items
+        items.removeAll(keepingCapacity: true)
+        condition.broadcast()
+        return batch
+    }
+
+    /// No more entries will come.
+    func close() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// One side failed: both stop.
+    func fail() {
+        condition.lock()
+        failed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+/// Writes `taskproc.sqlite` on its own thread from an ``EntryChannel``.
+final class SQLiteWriter: @unchecked Sendable {
+    private let path: String
+    private let channel: EntryChannel
+    private let runLog: [BatchOutputs.LogEvent]
+    private let runInfo: [(String, String)]
+    private let columns: @Sendable (String) -> [String]
+    private let aligned: @Sendable (BatchEntry.Table) -> [[String]]
+    private let finished = DispatchSemaphore(value: 0)
+    private var error: (any Error)?
+
+    init(
+        path: String, channel: EntryChannel, runLog: [BatchOutputs.LogEvent], runInfo: [(String, String)],
+        columns: @escaping @Sendable (String) -> [String],
+        aligned: @escaping @Sendable (BatchEntry.Table) -> [[String]]
+    ) {
+        self.path = path
+        self.channel = channel
+        self.runLog = runLog
+        self.runInfo = runInfo
+        self.columns = columns
+        self.aligned = aligned
+    }
+
+    func start() {
+        Thread { [self] in
+            do {
+                try SQLiteSink.session(path: path) { sqlite in
+                    while let batch = channel.takeAll() {
+                        for entry in batch {
+                            try sqlite.insertRecord(entry)
+                            for table in entry.tables {
+                                let full = columns(table.kind)
+                                try sqlite.ensureTable(kind: table.kind, columns: full)
+                                for row in aligned(table) {
+                                    try sqlite.insertRow(kind: table.kind, columns: full, values: row)
+                                }
+                            }
+                        }
+                    }
+                    try sqlite.finish(runLog: runLog, runInfo: runInfo)
+                }
+            } catch {
+                self.error = error
+                channel.fail()
+            }
+            finished.signal()
+        }.start()
+    }
+
+    /// Waits for the database to be written; its error, if any.
+    func wait() -> (any Error)? {
+        finished.wait()
+        return error
     }
 }

@@ -65,6 +65,7 @@ public struct BatchConfiguration: Sendable, Hashable, Codable {
     func sameStudy(as other: BatchConfiguration) -> Bool {
         inputs.map(\.display) == other.inputs.map(\.display) && limits == other.limits
             && analysisArguments == other.analysisArguments && consent == other.consent && analysis == other.analysis
+            && exportFormat == other.exportFormat
     }
 }
 
@@ -121,6 +122,25 @@ public enum BatchRunner {
         var format = 1
         var configuration: BatchConfiguration
         var complete: Bool
+        /// When the run started: the export time of its records (nil in runs stored before exports were made
+        /// with the analysis).
+        var started: Date?
+    }
+
+    /// The export a configuration asks for, with the run's export time.
+    /// - Throws: ``BatchError`` for an unknown format or an unreadable MORK configuration.
+    static func exportSettings(_ configuration: BatchConfiguration, exportedAt: Date) throws -> BatchExport.Settings? {
+        guard let name = configuration.exportFormat else { return nil }
+        guard let format = OutputFormat(rawValue: name), format.isExport else {
+            throw BatchError("the stored export format \(name) is not researchkit, mork or fhir")
+        }
+        var mork = MORKExport.Configuration()
+        if let file = configuration.morkConfigurationFile {
+            do { mork = try MORKExport.Configuration(file: file) } catch {
+                throw BatchError("\(error)")
+            }
+        }
+        return BatchExport.Settings(format: format, mork: mork, exportedAt: exportedAt)
     }
 
     /// The configuration stored by an earlier run in `outputFolder`.
@@ -173,6 +193,7 @@ public enum BatchRunner {
         let work = outputFolder + "/" + workFolderName
         let shardName = configuration.shard?.description ?? ""
         var summary = Summary()
+        var exportedAt = started
         switch mode {
         case .fresh(let force):
             for input in configuration.inputs where !fm.fileExists(atPath: input.absolute) {
@@ -180,12 +201,14 @@ public enum BatchRunner {
             }
             try prepareFreshFolder(outputFolder, force: force)
             try fm.createDirectory(atPath: work, withIntermediateDirectories: true)
-            try saveState(RunState(configuration: configuration, complete: false), outputFolder)
+            try saveState(RunState(configuration: configuration, complete: false, started: started), outputFolder)
+            exportedAt = started
             try log(
                 work,
                 BatchOutputs.LogEvent(shard: shardName, event: "start", detail: describe(configuration, jobs: jobs)))
         case .resume:
             let state = try loadState(outputFolder)
+            exportedAt = state.started ?? started
             guard state.configuration == configuration else {
                 throw BatchError(
                     "\(outputFolder): the stored run has different inputs or options; resume it without changing them")
@@ -211,6 +234,7 @@ public enum BatchRunner {
                 BatchOutputs.LogEvent(shard: shardName, event: "resume", detail: describe(configuration, jobs: jobs)))
         }
 
+        let exporting = try exportSettings(configuration, exportedAt: exportedAt)
         // Discovery runs on its own thread and feeds the workers as it goes; the journal decides what is left.
         let journal = try BatchJournal(work + "/journal.jsonl")
         let events = RecordDiscovery.stream(
@@ -243,7 +267,9 @@ public enum BatchRunner {
                         continue
                     }
                     while inFlight >= parallel * 2, let entry = try await group.next() { try collect(entry) }
-                    group.addTask { process(record, shard: shard, consent: consent, options: analysis) }
+                    group.addTask {
+                        process(record, shard: shard, consent: consent, options: analysis, export: exporting)
+                    }
                     inFlight += 1
                 }
             }
@@ -263,10 +289,8 @@ public enum BatchRunner {
 
         let analysed = Date()
         summary.analysisSeconds = analysed.timeIntervalSince(started)
-        try BatchJournal.scan(journal.path) { entry, _, _, _ in
-            if entry.status == .otherShard { summary.otherShard += 1 }
-            if entry.status == .excluded { summary.excluded[entry.reason ?? "", default: 0] += 1 }
-        }
+        summary.otherShard = journal.otherShard
+        summary.excluded = journal.excluded
         if consent != nil {
             let counts = ConsentPolicy.Exclusion.allCases.map { "\(summary.excluded[$0.rawValue] ?? 0) \($0.rawValue)" }
             try log(
@@ -281,11 +305,15 @@ public enum BatchRunner {
                 "\(summary.processedNow) records analysed in this session in \(String(format: "%.1f", summary.analysisSeconds)) s"
         )
         try log(work, finishing)
+        // Extracted archives are no longer needed (a resumed complete run does not look at them): they are removed
+        // on another thread while the outputs are written.
+        let archives = work + "/archives"
+        let cleanup = Task.detached { try? FileManager.default.removeTree(atPath: archives) }
         summary.counts = try BatchOutputs.write(
-            journals: [journal.path], to: outputFolder, runLog: try readLog(work), runInfo: runInfo(configuration))
-        try saveState(RunState(configuration: configuration, complete: true), outputFolder)
-        // Extracted archives are no longer needed (a resumed complete run does not look at them).
-        try? fm.removeTree(atPath: work + "/archives")
+            journals: [journal.path], to: outputFolder, runLog: try readLog(work), runInfo: runInfo(configuration),
+            export: exporting?.format)
+        try saveState(RunState(configuration: configuration, complete: true, started: exportedAt), outputFolder)
+        await cleanup.value
         let end = Date()
         summary.outputSeconds = end.timeIntervalSince(analysed)
         summary.elapsed = end.timeIntervalSince(started)
@@ -294,7 +322,8 @@ public enum BatchRunner {
 
     /// Analyses one record into its journal entry; never throws.
     static func process(
-        _ record: BatchRecord, shard: ShardSpec?, consent: ConsentPolicy? = nil, options: RecordAnalysis.Options
+        _ record: BatchRecord, shard: ShardSpec?, consent: ConsentPolicy? = nil, options: RecordAnalysis.Options,
+        export: BatchExport.Settings? = nil
     ) -> BatchEntry {
         // Consent comes before everything else that reads the record: an excluded record is never analysed and
         // never listed, not even as a failure.
@@ -315,7 +344,9 @@ public enum BatchRunner {
         if let shard, !shard.contains(hash: hash) { return .otherShard(record, hash: hash) }
         if let exclusion { return .excluded(record, hash: hash, exclusion: exclusion) }
         if let rejection = record.rejection { return .failed(record, hash: hash, reason: rejection) }
-        let outcome = RecordAnalysis.analyze(recordAt: record.location, options: options)
+        let outcome = RecordAnalysis.analyze(
+            recordAt: record.location, options: options,
+            exporting: export.map { RecordAnalysis.Exporting(settings: $0, source: record.source) })
         return BatchEntry(record: record, hash: hash, outcome: outcome)
     }
 
@@ -327,9 +358,8 @@ public enum BatchRunner {
             guard isDirectory.boolValue else { throw BatchError("\(folder) exists and is not a folder", kind: .cannotCreate) }
             let names = (try? fm.contentsOfDirectory(atPath: folder)) ?? []
             let ours = Set(
-                BatchOutputs.fixedFileNames() + TaskKind.allCases.map { BatchOutputs.fileName(kind: $0.rawValue) } + [
-                    workFolderName
-                ])
+                BatchOutputs.fixedFileNames() + TaskKind.allCases.map { BatchOutputs.fileName(kind: $0.rawValue) }
+                    + BatchExport.fileNames + [workFolderName])
             let existing = names.filter { ours.contains($0) || $0.hasSuffix(".partial") }.sorted()
             if !existing.isEmpty {
                 guard force else {

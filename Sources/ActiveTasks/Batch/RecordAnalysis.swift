@@ -46,6 +46,16 @@ public enum RecordAnalysis {
         public var keys: RecordKeys = RecordKeys()
         /// Start and end of each ResearchKit step the record holds (for the export formats), by step identifier.
         public var stepDates: [String: ExportContext.StepDates] = [:]
+        /// The record's export, when one was asked for and the record has results.
+        public var export: BatchExport.Outcome?
+    }
+
+    /// What a batch exports of each record, and the name its on-disk location takes in the outputs.
+    struct Exporting {
+        /// Format, MORK configuration and export time.
+        var settings: BatchExport.Settings
+        /// The record's source name (its location is renamed to it in the export).
+        var source: String
     }
 
     /// Loads the record at `path` (a file or folder) and analyses it.
@@ -54,6 +64,11 @@ public enum RecordAnalysis {
     ///   - options: Loading and analysis options.
     /// - Returns: The outcome; never throws: every failure is the outcome's ``Outcome/failure``.
     public static func analyze(recordAt path: String, options: Options = Options()) -> Outcome {
+        analyze(recordAt: path, options: options, exporting: nil)
+    }
+
+    /// Loads and analyses a record and, with `exporting`, exports its results.
+    static func analyze(recordAt path: String, options: Options, exporting: Exporting?) -> Outcome {
         var loading = options.loader
         loading.readsAudioHeaders = false  // the audio analysis opens the recording itself: read it once
         let input: LoadedInput
@@ -62,27 +77,38 @@ public enum RecordAnalysis {
         } catch {
             return Outcome(taskKind: .unknown, dialect: .unrecognised, failure: InputProblem(error).description)
         }
-        return analyze(input, options: options)
+        return analyze(input, options: options, exporting: exporting)
     }
 
     /// Analyses a loaded record with the registered analysis of each kind it holds (a folder record, such as a
     /// MyDataHelps step folder, gives the results of every input in it).
     /// - Returns: The outcome; a record with nothing to analyse fails with a reason naming what is missing.
     public static func analyze(_ input: LoadedInput, options: Options = Options()) -> Outcome {
+        analyze(input, options: options, exporting: nil)
+    }
+
+    static func analyze(_ input: LoadedInput, options: Options, exporting: Exporting?) -> Outcome {
         var outcome = Outcome(taskKind: input.taskKind, dialect: input.dialect)
         outcome.problems = allProblems(input)
         outcome.keys = RecordKeys(input: input)
         outcome.stepDates = ExportContext(input: input).steps
         let analyses = AnalysisRegistry.analyze(input, options: options)
         var failures: [String] = []
+        var typed: [AnalysedResult] = []
         do {
             for analysis in analyses {
+                typed += analysis.results
                 outcome.results += try analysis.results.map { try RenderedResult(kind: $0.kind.rawValue, result: $0.result) }
                 if let failure = analysis.failure, analysis.dialect != .folder { failures.append(failure) }
             }
         } catch {
             outcome.results = []
             failures = ["analysis failed: \(error)"]
+        }
+        if !outcome.results.isEmpty, let exporting {
+            let rename = PathRename(from: input.path, to: exporting.source)
+            outcome.export = BatchExport.export(
+                typed, input: input, keys: outcome.keys, rename: rename, settings: exporting.settings)
         }
         if outcome.results.isEmpty {
             outcome.failure = failures.isEmpty ? "nothing to analyse" : Array(Set(failures)).sorted().joined(separator: "; ")

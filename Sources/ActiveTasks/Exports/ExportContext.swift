@@ -82,6 +82,17 @@ public struct ExportContext: Sendable {
         for child in input.children { absorb(child) }
     }
 
+    /// Takes the dates of steps the input did not date from results that carry their own (`stepIdentifier` with
+    /// `startDate` and `endDate`).
+    public mutating func absorbDates(of records: [ExportRecord]) {
+        for record in records {
+            guard let step = record.stepIdentifier, steps[step] == nil,
+                let start = record.json["startDate"]?.stringValue.flatMap(ResultDate.init)
+            else { continue }
+            steps[step] = StepDates(start: start, end: record.json["endDate"]?.stringValue.flatMap(ResultDate.init))
+        }
+    }
+
     /// The step's start, else the task's start; nil when the input carries no dates (a bare recorder log or CSV).
     public func startDate(of step: String?) -> ResultDate? {
         step.flatMap { steps[$0]?.start } ?? start

@@ -1,9 +1,13 @@
 import Foundation
 
-/// One analysed step, seen the way exporters need it: its kind, step, source, dates and every value, taken from
-/// the result's own JSON so that every result type (walking, tapping, sound level, audiometry, …) exports without
-/// exporter-specific code.
-public struct ExportRecord: Sendable, Hashable {
+/// One analysed step, seen the way exporters need it: its kind, step, source and dates, every value as JSON, and
+/// the coded measures its analysis reads from the typed result.
+///
+/// Records are made from typed results (``records(of:)``): the JSON is the result's own encoding built as a tree
+/// (``JSONTreeEncoder``, no text in between) and the measures come from the analysis registered for the result's
+/// type (``TaskAnalysis/exportMeasures(of:skipped:)``). A record made from stored JSON (``init(json:)``, for the
+/// report) has no coded measures.
+public struct ExportRecord: Sendable {
     /// The result's `kind` key (`walking`, `tapping`, …), or `result` when it has none.
     public var kind: String
     /// The active step (`walking.outbound`, `tapping.right`, …) when known.
@@ -12,6 +16,10 @@ public struct ExportRecord: Sendable, Hashable {
     public var source: String?
     /// The whole result as JSON (keys sorted), lossless.
     public var json: JSONObject
+    /// The coded measures of the result (FHIR Observations), from its analysis.
+    public var measures: [ExportMeasure] = []
+    /// What its analysis could not code, one line each, such as a frequency without a LOINC code.
+    public var uncoded: [String] = []
 
     /// Every scalar measure of the result (numbers and booleans as 1/0; `null` kept as nil), in key order, named by
     /// its path with dots: top-level values by their key (`stepCount`), values inside per-ear, per-channel or
@@ -50,7 +58,8 @@ public struct ExportRecord: Sendable, Hashable {
             case .array(let items):
                 let objects = items.compactMap(\.objectValue)
                 guard objects.count == items.count, !objects.isEmpty,
-                    let idKey = elementKeys.first(where: { k in objects.allSatisfy { $0[k].map(isIdentifying) ?? false } })
+                    let idKey = elementKeys.first(where: { k in objects.allSatisfy { $0[k].map(isIdentifying) ?? false }
+                        })
                 else { continue }
                 var seen: [String: Int] = [:]
                 for element in objects {
@@ -91,29 +100,44 @@ public struct ExportRecord: Sendable, Hashable {
         source = json["source"]?.stringValue ?? json["file"]?.stringValue
     }
 
-    /// The records of any encodable result: one per element of a JSON array (e.g. ``ResultList``), or one.
+    /// The records of a result: one per element of a result list (``AnalysedResults``, ``ResultList``), else one;
+    /// each with the coded measures of its analysis.
     ///
-    /// - Throws: ``ExportError`` when the result does not encode as objects.
-    public static func records(of result: some Encodable) throws -> [ExportRecord] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data = try encoder.encode(result)
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(data, file: "result")
-        } catch {
+    /// - Throws: ``ExportError`` when a result does not encode as one JSON object (a non-finite number it does not
+    ///   handle, for instance).
+    public static func records(of result: some RenderableResult) throws -> [ExportRecord] {
+        try ((result as? any ResultCollection)?.elements ?? [result]).map(record)
+    }
+
+    /// The record of one result.
+    static func record(_ result: any RenderableResult) throws -> ExportRecord {
+        let tree: JSONValue
+        do { tree = try JSONTreeEncoder.encode(result) } catch {
             throw ExportError("the result did not encode as JSON: \(error)")
         }
-        switch value {
-        case .object(let o): return [ExportRecord(json: o)]
-        case .array(let items):
-            return try items.map {
-                guard let o = $0.objectValue else { throw ExportError("a result element is \($0.summary), not an object") }
-                return ExportRecord(json: o)
-            }
-        default: throw ExportError("the result is \(value.summary), not an object or array of objects")
+        guard let object = tree.objectValue else {
+            throw ExportError("the result is \(tree.summary), not an object")
         }
+        var record = ExportRecord(json: object)
+        var uncoded: [String] = []
+        record.measures = AnalysisRegistry.exportMeasures(of: result, skipped: &uncoded) ?? []
+        record.uncoded = uncoded
+        return record
     }
+}
+
+/// A result made of other results (a list), exported one record per element.
+protocol ResultCollection {
+    /// The results, in order.
+    var elements: [any RenderableResult] { get }
+}
+
+extension AnalysedResults: ResultCollection {
+    var elements: [any RenderableResult] { results.map(\.result) }
+}
+
+extension ResultList: ResultCollection {
+    var elements: [any RenderableResult] { results }
 }
 
 /// Why an export could not be produced.

@@ -94,10 +94,11 @@ public enum FHIRExport {
         8000: ("89028-5", "89029-3"),
     ]
 
-    /// The measures of a record that have an established code, from the analysis registered for its kind (see
-    /// ``TaskAnalysis/exportMeasures(of:skipped:)``); what cannot be coded goes to `skipped`.
+    /// The measures of a record that have an established code, as its analysis read them from the typed result
+    /// (see ``TaskAnalysis/exportMeasures(of:skipped:)``); what could not be coded goes to `skipped`.
     static func measures(of record: ExportRecord, skipped: inout [String]) -> [Measure] {
-        AnalysisRegistry.analysis(forResultKind: record.kind)?.exportMeasures(of: record, skipped: &skipped) ?? []
+        skipped += record.uncoded
+        return record.measures
     }
 
     static func observation(_ m: Measure, record: ExportRecord, context: ExportContext) -> (

@@ -400,9 +400,7 @@ public enum InputLoader {
     /// compression ratio, CRC) into a temporary folder that is loaded like any folder. Rejected entries become
     /// errors. The folder stays until ``removeExtractedArchives()`` (audio is decoded from it at analysis).
     static func loadArchive(_ path: String, options: Options) -> LoadedInput {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("taskproc-archive-\(UUID().uuidString)").path
-        extractedFolders.withLock { $0.append(folder) }
+        let folder = temporaryFolder(prefix: "taskproc-archive")
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -426,7 +424,15 @@ public enum InputLoader {
         return input
     }
 
-    /// Removes the folders archives were extracted into (call when the analysis is done).
+    /// A new temporary folder path (not created) that ``removeExtractedArchives()`` removes.
+    static func temporaryFolder(prefix: String) -> String {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(prefix)-\(UUID().uuidString)").path
+        extractedFolders.withLock { $0.append(folder) }
+        return folder
+    }
+
+    /// Removes the folders archives (and standard input) were saved into (call when the analysis is done).
     public static func removeExtractedArchives() {
         let folders = extractedFolders.withLock { folders in
             defer { folders.removeAll() }

@@ -17,9 +17,9 @@ public protocol TaskAnalysis: Sendable {
     /// The `kind` values this analysis's results carry in their JSON (`walking`, `splMeter`, …); by default the
     /// raw values of ``kinds``.
     static var resultKinds: [String] { get }
-    /// The coded measures (FHIR Observations) of one result; what cannot be coded goes to `skipped`. None by
-    /// default.
-    static func exportMeasures(of record: ExportRecord, skipped: inout [String]) -> [ExportMeasure]
+    /// The coded measures (FHIR Observations) of one result, read from the typed result; what cannot be coded goes
+    /// to `skipped` (one line each). None by default.
+    static func exportMeasures(of result: Result, skipped: inout [String]) -> [ExportMeasure]
     /// The report's plots of one result (inline SVG and tables); none by default.
     static func reportPlots(_ result: JSONObject, readSources: Bool) -> String
 }
@@ -28,7 +28,7 @@ extension TaskAnalysis {
     /// The raw values of ``kinds``.
     public static var resultKinds: [String] { kinds.map(\.rawValue) }
     /// No coded measures.
-    public static func exportMeasures(of record: ExportRecord, skipped: inout [String]) -> [ExportMeasure] { [] }
+    public static func exportMeasures(of result: Result, skipped: inout [String]) -> [ExportMeasure] { [] }
     /// No plots.
     public static func reportPlots(_ result: JSONObject, readSources: Bool) -> String { "" }
 }
@@ -87,6 +87,22 @@ public enum AnalysisRegistry {
     /// exports and the report find the code for a stored result.
     public static func analysis(forResultKind kind: String) -> (any TaskAnalysis.Type)? {
         analyses.first { $0.resultKinds.contains(kind) }
+    }
+
+    /// The coded measures of a result of any registered analysis (found by the result's type, never by a name);
+    /// nil when no registered analysis produces results of its type.
+    public static func exportMeasures(of result: any RenderableResult, skipped: inout [String]) -> [ExportMeasure]? {
+        for analysis in analyses {
+            if let measures = typedMeasures(analysis, result, &skipped) { return measures }
+        }
+        return nil
+    }
+
+    static func typedMeasures<A: TaskAnalysis>(
+        _ analysis: A.Type, _ result: any RenderableResult, _ skipped: inout [String]
+    ) -> [ExportMeasure]? {
+        guard let typed = result as? A.Result else { return nil }
+        return A.exportMeasures(of: typed, skipped: &skipped)
     }
 
     /// Analyses an input: a leaf input gives one ``InputAnalysis``; a folder of independent inputs gives one per

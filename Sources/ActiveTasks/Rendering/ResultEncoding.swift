@@ -83,7 +83,8 @@ public enum ResultEncoding {
 
     /// Quotes a CSV field when it contains a comma, quote or line break (RFC 4180).
     public static func csvField(_ s: String) -> String {
-        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+        // A byte test: a comma, quote, CR or LF byte never occurs inside another UTF-8 character.
+        guard s.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return s }
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 

@@ -2,27 +2,23 @@ import Foundation
 
 extension AudioRecordingAnalysis {
     /// FHIR measures of one result (see ``FHIRExport``): calibrated sound levels per channel (`dB SPL` only: dBFS levels are no sound pressure levels).
-    public static func exportMeasures(of record: ExportRecord, skipped: inout [String]) -> [ExportMeasure] {
-        let level = record.kind == "audio" ? record.json["soundLevel"]?.objectValue : record.json
-        guard let level else { return [] }
-        guard level["unit"]?.stringValue == "dB SPL" else {
+    public static func exportMeasures(of result: AudioFileSummary, skipped: inout [String]) -> [ExportMeasure] {
+        guard let level = result.soundLevel else { return [] }
+        guard level.unit == "dB SPL" else {
             skipped.append(
-                "\(record.source ?? record.kind): sound levels are not calibrated (dBFS), so they are not sound pressure levels")
+                "\(result.file): sound levels are not calibrated (dBFS), so they are not sound pressure levels")
             return []
         }
         var out: [ExportMeasure] = []
-        for channel in level["channels"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
-            // The channel index our own encoder wrote: a small whole number (anything else counts as channel 0,
-            // never converted unchecked).
-            let number = channel["channel"]?.numberValue ?? 0
-            let index = number >= 0 && number < 1024 && number == number.rounded() ? Int(number) : 0
+        for channel in level.channels {
             for (code, display) in FHIRExport.soundLevelCodes {
-                guard let value = channel[code]?.numberValue else { continue }
+                guard let value = channel.level(code), value.isFinite else { continue }
                 var measure = ExportMeasure(
                     system: FHIRExport.acousticsSystem, code: code, display: display, category: "exam", value: value,
                     unit: "dB SPL", unitCode: "dB[SPL]", method: "iec61672-sound-level-meter",
                     methodDisplay: "taskproc sound level meter (IEC 61672-1 frequency and time weightings)")
-                measure.occurrence = index + 1
+                // Channel indices are small (the audio reader's channel limit); the guard keeps `+ 1` safe anyway.
+                measure.occurrence = channel.channel >= 0 && channel.channel < Int.max ? channel.channel + 1 : 1
                 if code == "LAeq" {
                     measure.additionalCodings = [
                         FHIRExport.coding(
@@ -31,13 +27,32 @@ extension AudioRecordingAnalysis {
                             display: "Environmental audio exposure")
                     ]
                 }
-                if (level["channels"]?.arrayValue?.count ?? 0) > 1 {
-                    measure.display += " (channel \(index))"
+                if level.channels.count > 1 {
+                    measure.display += " (channel \(channel.channel))"
                 }
                 out.append(measure)
             }
         }
         return out
+    }
+}
+
+extension SoundLevelChannel {
+    /// The level named by a FHIR sound-level code (``FHIRExport/soundLevelCodes``), dB; nil for other names.
+    func level(_ code: String) -> Double? {
+        switch code {
+        case "LAeq": LAeq
+        case "LCeq": LCeq
+        case "LZeq": LZeq
+        case "LAFmax": LAFmax
+        case "LASmax": LASmax
+        case "LAFmin": LAFmin
+        case "LCpeak": LCpeak
+        case "LA10": LA10
+        case "LA50": LA50
+        case "LA90": LA90
+        default: nil
+        }
     }
 }
 

@@ -1,13 +1,14 @@
 import Foundation
 
 extension WalkingAnalysis {
-    /// FHIR measures of one result (see ``FHIRExport``): the step count (LOINC 55423-8).
-    public static func exportMeasures(of record: ExportRecord, skipped: inout [String]) -> [ExportMeasure] {
-        guard let steps = record.json["stepCount"]?.numberValue else { return [] }
+    /// FHIR measures of one result (see ``FHIRExport``): the step count (LOINC 55423-8); none for a step without
+    /// motion data.
+    public static func exportMeasures(of result: WalkingResult, skipped: inout [String]) -> [ExportMeasure] {
+        guard let steps = result.stepCount else { return [] }
         return [
             ExportMeasure(
                 system: "http://loinc.org", code: "55423-8", display: "Number of steps in unspecified time Pedometer",
-                category: "activity", value: steps, unit: "steps", unitCode: "{steps}",
+                category: "activity", value: Double(steps), unit: "steps", unitCode: "{steps}",
                 method: "walking-step-detector",
                 methodDisplay: "taskproc step detection on the acceleration magnitude")
         ]
