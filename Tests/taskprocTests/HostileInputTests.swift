@@ -6,8 +6,10 @@ import Testing
     import Glibc
 #endif
 
-/// Issue 16: hostile input never crashes taskproc, never loses a record, never exhausts memory. Each test runs the
-/// built binary; expected values come from the issue's findings and the documented limits, not from taskproc.
+/// Issue 16: hostile input never crashes taskproc, never loses a record, never exhausts memory.
+///
+/// Each test runs the built binary; expected values come from the issue's findings and the documented limits, not
+/// from taskproc.
 @Suite struct HostileInputTests {
     /// What a child run reported, with its own peak resident set size (from `wait4`, so parallel tests do not mix).
     struct Measured {
