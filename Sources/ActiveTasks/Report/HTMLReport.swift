@@ -175,7 +175,9 @@ public enum HTMLReport {
         let count = max(5, Int(log2(Double(finite.count)).rounded(.up)) + 1)
         // hi − lo overflows for values near ±1.8e308: divide first, so the width stays finite.
         let width = hi > lo ? hi / Double(count) - lo / Double(count) : 1
-        var bins = (0..<count).map { (x0: lo + Double($0) * width, x1: lo + Double($0 + 1) * width, y: 0.0) }
+        // Edges computed in halves (exact in binary floating point), so k·width cannot overflow either.
+        func edge(_ k: Int) -> Double { (lo / 2 + Double(k) * (width / 2)) * 2 }
+        var bins = (0..<count).map { (x0: edge($0), x1: edge($0 + 1), y: 0.0) }
         for v in finite { bins[Int.clamped(v / width - lo / width, to: 0...(count - 1))].y += 1 }
         return bins
     }
