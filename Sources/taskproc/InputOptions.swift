@@ -22,6 +22,9 @@ struct CSVInputOptions: ParsableArguments {
     @Flag(help: "The CSV has no header row (default: detected).")
     var noHeader = false
 
+    @OptionGroup(title: "Input limits")
+    var limits: InputLimitOptions
+
     func validate() throws {
         if let columns = accelerationColumns, columns.split(separator: ",").count != 3 {
             throw ValidationError("--acceleration-columns needs three columns (x,y,z), got '\(columns)'")
@@ -51,7 +54,31 @@ struct CSVInputOptions: ParsableArguments {
         csv.accelerationUnit = accelerationUnit
         if noHeader { csv.header = .absent }
         options.accelerometerCSV = csv
+        options.maxParsedBytes = limits.maxInputBytes
+        options.maxSamplesPerLog = limits.maxSamples
         return options
+    }
+}
+
+/// Raising the limits that keep one input's memory bounded, for long recordings.
+struct InputLimitOptions: ParsableArguments {
+    @Option(
+        help: """
+            Most bytes of one JSON or CSV input read into memory (after gunzip; default 25165824 = 24 MiB). \
+            Parsing takes up to about 10 bytes of memory per input byte.
+            """)
+    var maxInputBytes: Int64?
+
+    @Option(help: "Most samples of one motion log (default 1000000: 2.8 h at 100 Hz).")
+    var maxSamples: Int?
+
+    func validate() throws {
+        if let bytes = maxInputBytes, !(1...(1 << 34)).contains(bytes) {
+            throw ValidationError("--max-input-bytes must be 1…17179869184 (16 GiB), got \(bytes)")
+        }
+        if let samples = maxSamples, !(1...1_000_000_000).contains(samples) {
+            throw ValidationError("--max-samples must be 1…1000000000, got \(samples)")
+        }
     }
 }
 

@@ -344,7 +344,7 @@ import Testing
         let folder = try M.corpus(in: dir)
         let r = try M.measured(["analyze", folder + "/bomb.json.gz"])
         #expect(r.status == ExpectedExit.dataError)
-        #expect(r.stderr.contains("out of range (max 24 MiB = 25165824 bytes"), "\(r.stderr)")
+        #expect(r.stderr.contains("out of range (max 25165824 bytes = 24 MiB; --max-input-bytes raises it)"), "\(r.stderr)")
         #expect(r.peakKB < 120_000, "peak RSS \(r.peakKB) kB (it was 554 MB)")
     }
 
@@ -356,6 +356,32 @@ import Testing
         #expect(r.status == ExpectedExit.dataError, "\(r.stderr)")
         #expect(
             r.stderr.contains("dense_accel.csv.gz: samples: 1258287 out of range (max 1000000"), "\(r.stderr)")
+    }
+
+    /// The two in-memory limits are defaults for long recordings to raise (or to tighten), in analyze, inspect and
+    /// batch alike; batch keeps them with the run.
+    @Test func theInputLimitsAreOptions() throws {
+        let dir = TemporaryDirectory()
+        // 19 405 rows, no header (`zcat … | wc -l`); 1 029 347 bytes decompressed (`zcat … | wc -c`).
+        let walk = sharedDataPath("oxford-step-counter/user1_hand_1506421989895.csv.gz")
+        let small = try E2E.run(["analyze", walk, "--max-samples", "1000"])
+        #expect(small.status == ExpectedExit.dataError)
+        #expect(small.stderr.contains("samples: 19405 out of range (max 1000; --max-samples raises it)"), "\(small.stderr)")
+        let tight = try E2E.run(["inspect", walk, "--max-input-bytes", "100000"])
+        #expect(tight.status == ExpectedExit.partlyUnreadable)
+        #expect(tight.stdout.contains("(max 100000 bytes = 0.09537 MiB; --max-input-bytes raises it)"), "\(tight.stdout)")
+        #expect(try E2E.run(["inspect", walk, "--max-input-bytes", "1029347"]).status == ExpectedExit.success)
+        #expect(try E2E.run(["analyze", walk, "--max-samples", "19405"]).status == ExpectedExit.success)
+        #expect(try E2E.run(["analyze", walk, "--max-samples", "0"]).status == ExpectedExit.usage)
+        #expect(try E2E.run(["analyze", walk, "--max-input-bytes", "-5"]).status == ExpectedExit.usage)
+        let folder = dir.path("in")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: walk, toPath: folder + "/walk.csv.gz")
+        let batch = try E2E.run(["batch", folder, "-o", dir.path("out"), "--max-samples", "1000", "--no-progress"])
+        #expect(batch.status == ExpectedExit.batchFailed)
+        let errors = try E2E.jsonLines(dir.path("out/errors.jsonl"))
+        #expect(errors.count == 1 && errors.contains { ($0["reason"] as? String)?.contains("max 1000;") == true })
+        #expect(try E2E.run(["batch", "--resume", "-o", dir.path("out")]).status == ExpectedExit.batchFailed)
     }
 
     /// NaN, ±inf and ±1e308 never fail a record wholesale: counted, excluded, named in the result.

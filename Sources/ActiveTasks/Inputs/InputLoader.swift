@@ -24,6 +24,12 @@ public enum InputLoader {
         /// Most bytes one gzip file may decompress to, bytes; a larger one fails with "decompressed size exceeds
         /// the limit". The same limit as a ZIP entry's (batch `--max-entry-bytes`); default 512 MiB.
         public var maxDecompressedBytes: Int64 = ArchiveLimits.defaultMaxEntryBytes
+        /// Most bytes of one JSON or CSV input read into memory and parsed (after gunzip), bytes; nil for
+        /// ``InputLimits/maximumParsedBytes`` (24 MiB). `--max-input-bytes`.
+        public var maxParsedBytes: Int64?
+        /// Most samples of one motion log; nil for ``InputLimits/maximumSamplesPerLog`` (1 000 000).
+        /// `--max-samples`.
+        public var maxSamplesPerLog: Int?
         /// Creates default options.
         public init() {}
     }
@@ -36,8 +42,14 @@ public enum InputLoader {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw InputError(.unreadable, file: path, message: "no such file or folder")
         }
+        let parsed = options.maxParsedBytes ?? InputLimits.maximumParsedBytes
+        let samples = options.maxSamplesPerLog ?? InputLimits.maximumSamplesPerLog
         return DialectFiles.$decompressedLimit.withValue(options.maxDecompressedBytes) {
-            isDirectory.boolValue ? loadFolder(path, options: options) : loadFile(path, options: options)
+            DialectFiles.$parsedLimit.withValue(parsed) {
+                InputLimits.$samplesPerLog.withValue(samples) {
+                    isDirectory.boolValue ? loadFolder(path, options: options) : loadFile(path, options: options)
+                }
+            }
         }
     }
 
@@ -271,14 +283,14 @@ public enum InputLoader {
 
     /// Throws when a motion log holds more than ``InputLimits/maximumSamplesPerLog`` samples.
     static func checkSampleCount(_ count: Int, file: String) throws(InputError) {
-        guard count <= InputLimits.maximumSamplesPerLog else {
+        guard count <= InputLimits.samplesPerLog else {
             throw InputError(.unsupported, file: file, message: InputLimits.samplesMessage(count))
         }
     }
 
     /// False (with the error in `input.problems`) when a motion log holds too many samples.
     static func sampleCountIsBounded(_ count: Int, file: String, into input: inout LoadedInput) -> Bool {
-        guard count <= InputLimits.maximumSamplesPerLog else {
+        guard count <= InputLimits.samplesPerLog else {
             input.problems.append(InputProblem(.error, file: file, message: InputLimits.samplesMessage(count)))
             return false
         }

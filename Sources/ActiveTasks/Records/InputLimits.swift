@@ -25,15 +25,21 @@ public enum InputLimits {
     /// `samples: 1258287 out of range (max 1000000, InputLimits.maximumSamplesPerLog)`.
     public static let maximumSamplesPerLog = 1_000_000
 
-    /// `samples: 1258287 out of range (max 1000000, InputLimits.maximumSamplesPerLog)`.
+    /// The sample limit of the load in progress (``InputLoader/Options/maxSamplesPerLog``, `--max-samples`).
+    @TaskLocal static var samplesPerLog = maximumSamplesPerLog
+
+    /// `samples: 1258287 out of range (max 1000000; --max-samples raises it)`.
     static func samplesMessage(_ count: Int) -> String {
-        "samples: \(count) out of range (max \(maximumSamplesPerLog), InputLimits.maximumSamplesPerLog)"
+        "samples: \(count) out of range (max \(samplesPerLog); --max-samples raises it)"
     }
 
-    /// `size: 30000000 bytes out of range (max 24 MiB = 25165824 bytes, InputLimits.maximumParsedBytes)`.
+    /// `size: 30000000 bytes out of range (max 25165824 bytes = 24 MiB; --max-input-bytes raises it)`.
     static func parsedBytesMessage(size: Int?) -> String {
-        let value = size.map { "\($0) bytes" } ?? "more than \(maximumParsedBytes) bytes after decompression"
-        return "size: \(value) out of range (max 24 MiB = \(maximumParsedBytes) bytes, InputLimits.maximumParsedBytes)"
+        let limit = DialectFiles.parsedLimit
+        let value = size.map { "\($0) bytes" } ?? "more than \(limit) bytes after decompression"
+        let mib = Double(limit) / Double(1 << 20)
+        return "size: \(value) out of range (max \(limit) bytes = \(ResultEncoding.number(mib, digits: 4)) MiB; "
+            + "--max-input-bytes raises it)"
     }
 
     /// True for a finite value within ±``maximumMagnitude``.

@@ -8,13 +8,16 @@ enum DialectFiles {
     /// load in progress (``InputLoader/load(path:options:)`` binds it), else ``ArchiveLimits/defaultMaxEntryBytes``.
     /// Task-local so that every reader obeys the one limit without each taking a parameter.
     @TaskLocal static var decompressedLimit: Int64 = ArchiveLimits.defaultMaxEntryBytes
+    /// Most bytes one JSON or CSV input may have in memory: ``InputLoader/Options/maxParsedBytes`` of the load in
+    /// progress, else ``InputLimits/maximumParsedBytes``.
+    @TaskLocal static var parsedLimit: Int64 = InputLimits.maximumParsedBytes
 
     /// The file's bytes, gunzipped when it is a gzip stream.
     /// - Parameter limit: A tighter limit for this read, bytes (the smaller of it and ``decompressedLimit`` holds).
     /// - Throws: ``InputError``: `.unreadable` (missing, unreadable), `.syntax` (corrupt gzip),
     ///   `.unsupported` (larger than the decompression limit).
     static func read(path: String, limit: Int64? = nil) throws(InputError) -> Data {
-        let parsed = InputLimits.maximumParsedBytes
+        let parsed = parsedLimit
         // The parse limit binds when it is the smallest: say so, rather than pointing at --max-entry-bytes.
         let parseBinds = parsed < min(limit ?? .max, decompressedLimit)
         let data: Data
