@@ -80,3 +80,22 @@ import TestSupport
         #expect(InputRecognizer.walk(root).links.count == 3)
     }
 }
+
+/// The loader decides a CSV's dialect from its first record alone; hand-made cases.
+@Suite struct CSVFirstRecordTests {
+    @Test(arguments: [
+        ("t,x,y,buttonid\n1,2,3,4\n", ["t", "x", "y", "buttonid"]),
+        ("\u{FEFF}time_ms,ax,ay,az\r\n0,0,0,1\r\n", ["time_ms", "ax", "ay", "az"]),
+        ("\"a\nb\",x\n1,2\n", ["a\nb", "x"]),  // a quoted line break belongs to the header
+        ("\"say \"\"hi\"\"\",z\n", ["say \"hi\"", "z"]),
+        ("only,one,line", ["only", "one", "line"]),  // no line break at all
+        ("1012461540465,0.0,0.0\n", ["1012461540465", "0.0", "0.0"]),  // header-less: numbers, not names
+    ])
+    func theFirstRecordIsParsedAlone(text: String, expected: [String]) {
+        #expect(InputLoader.firstRecord(of: Data(text.utf8), file: "x.csv") == expected)
+    }
+
+    @Test func anEmptyFileHasNoFirstRecord() {
+        #expect(InputLoader.firstRecord(of: Data(), file: "x.csv").isEmpty)
+    }
+}

@@ -122,14 +122,15 @@ public enum InputLoader {
     }
 
     static func loadCSV(_ path: String, options: Options) -> LoadedInput {
-        let header: [String]
-        do throws(InputError) {
-            let table = try CSVTable.read(path: path, header: .present)
-            header = (0..<table.columnCount).map { table.columnName($0).lowercased() }
-        } catch {
-            // Headerless numeric CSV (e.g. the Oxford files) is a generic accelerometer CSV.
-            header = []
+        // The file is read once: its first record decides the dialect, and the reader decodes the same bytes.
+        let data: Data
+        do throws(InputError) { data = try DialectFiles.read(path: path) } catch {
+            var input = LoadedInput(path: path, dialect: .accelerometerCSV, taskKind: .walking)
+            input.problems.append(InputProblem(error))
+            return input
         }
+        // A header-less numeric CSV (e.g. the Oxford files) has numbers here: it is a generic accelerometer CSV.
+        let header = firstRecord(of: data, file: path).map { $0.lowercased() }
         let columns = Set(header)
         if columns.contains("surveytappingintervalresultkey") || columns.contains("taps") && columns.contains("buttonrect1") {
             var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .tapping)
@@ -145,7 +146,7 @@ public enum InputLoader {
         }
         if columns.isSuperset(of: ["t", "x", "y", "buttonid"]) {
             var input = LoadedInput(path: path, dialect: .mhealthtools, taskKind: .tapping)
-            do throws(InputError) { input.tapping.append(try MHealthToolsTapTable.read(path: path)) } catch {
+            do throws(InputError) { input.tapping.append(try MHealthToolsTapTable.decode(data, file: path)) } catch {
                 input.problems.append(InputProblem(error))
             }
             return input
@@ -153,7 +154,7 @@ public enum InputLoader {
         if columns.contains("ua_x") && columns.contains("g_x") {
             var input = LoadedInput(path: path, dialect: .mhealthtools, taskKind: .walking)
             do throws(InputError) {
-                let log = try MHealthToolsDeviceMotionTable.read(path: path)
+                let log = try MHealthToolsDeviceMotionTable.decode(data, file: path)
                 try checkSampleCount(log.timestamp.count, file: path)
                 let cleaned = log.cleaned(options: options.hygiene)
                 input.recordings.append(
@@ -166,7 +167,8 @@ public enum InputLoader {
         }
         var input = LoadedInput(path: path, dialect: .accelerometerCSV, taskKind: .walking)
         do throws(InputError) {
-            let output = try AccelerometerCSVReader.read(path: path, options: csvOptions(options.accelerometerCSV, header: header))
+            let output = try AccelerometerCSVReader.decode(
+                data, file: path, options: csvOptions(options.accelerometerCSV, header: header))
             try checkSampleCount(output.log.timestamp.count, file: path)
             let cleaned = output.log.cleaned(options: options.hygiene)
             input.recordings.append(
@@ -176,6 +178,21 @@ public enum InputLoader {
             input.problems.append(InputProblem(error))
         }
         return input
+    }
+
+    /// The cells of a CSV's first record, parsed from that record alone (a quoted line break is followed); empty
+    /// when it cannot be parsed.
+    static func firstRecord(of data: Data, file: String) -> [String] {
+        let end: Int? = data.withUnsafeBytes { raw in
+            var quoted = false
+            for i in 0..<raw.count {
+                if raw[i] == 0x22 { quoted.toggle() } else if raw[i] == 0x0A && !quoted { return i + 1 }
+            }
+            return nil
+        }
+        let record = end.map { data.prefix($0) } ?? data
+        guard let table = try? CSVTable.parse(Data(record), file: file, header: .present) else { return [] }
+        return (0..<table.columnCount).map { table.columnName($0) }
     }
 
     /// Column selection from header names when the file names its columns and the caller left the default
