@@ -136,3 +136,23 @@ import Testing
         #expect(ResultEncoding.csvField("crlf\r\n") == "\"crlf\r\n\"")
     }
 }
+
+/// The journal's hand-written tables JSON against `JSONEncoder` (sorted keys, slashes unescaped), the reference.
+@Suite struct JournalTablesJSONTests {
+    @Test func tablesAreWrittenAsJSONEncoderWritesThem() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let cases: [[BatchEntry.Table]] = [
+            [],
+            [.init(kind: "walking", header: [], rows: [])],
+            [
+                .init(kind: "walking", header: ["a/b", "c\"d"], rows: [["1", ""], ["x,y", "line\nbreak\u{1}"]]),
+                .init(kind: "audio", header: ["é"], rows: [["\u{1F600}"]]),
+            ],
+        ]
+        for tables in cases {
+            let reference = String(decoding: try encoder.encode(tables), as: UTF8.self)
+            #expect(BatchJournal.tablesJSON(tables) == reference)
+        }
+    }
+}
