@@ -64,8 +64,9 @@ public enum BatchOutputs {
         var journal: Int
         var start: Int
         var end: Int
-        /// Kinds whose CSV rows in this entry have a processor header.
-        var kinds: [String]
+        /// Kinds whose CSV rows in this entry have a processor header, as bits of the writer's kind table (an
+        /// index entry stays a few tens of bytes: it is kept for every record of the run).
+        var kinds: UInt64
     }
 
     /// The output file names this writer may create (for `--force` cleanup), given the kinds present.
@@ -90,11 +91,20 @@ public enum BatchOutputs {
         // Pass 1: index every entry; the CSV header of a kind is that of its first record (in source order)
         // with results.
         var index: [IndexItem] = []
+        var kindNames: [String] = []  // bit i of an item's mask is kindNames[i]
         for (j, journal) in journals.enumerated() {
             try BatchJournal.scan(journal) { entry, _, start, end in
                 guard entry.status != .otherShard && entry.status != .excluded else { return }
-                index.append(
-                    IndexItem(source: entry.source, journal: j, start: start, end: end, kinds: entry.kindsWithHeader))
+                var mask: UInt64 = 0
+                for kind in entry.kindsWithHeader {
+                    let bit = kindNames.firstIndex(of: kind) ?? kindNames.count
+                    if bit == kindNames.count {
+                        guard bit < 64 else { throw BatchError("\(journal): more than 64 task kinds in one run") }
+                        kindNames.append(kind)
+                    }
+                    mask |= 1 << UInt64(bit)
+                }
+                index.append(IndexItem(source: entry.source, journal: j, start: start, end: end, kinds: mask))
             }
         }
         index.sort { RecordDiscovery.precedes($0.source, $1.source) }
@@ -111,7 +121,9 @@ public enum BatchOutputs {
         // The header of each kind comes from the first record in source order that has one: read just those.
         var headers: [String: (source: String, header: [String])] = [:]
         let headerDecoder = JSONDecoder()
-        for item in index where item.kinds.contains(where: { headers[$0] == nil }) {
+        var unseen: UInt64 = kindNames.isEmpty ? 0 : UInt64.max >> UInt64(64 - kindNames.count)
+        for item in index where item.kinds & unseen != 0 {
+            unseen &= ~item.kinds
             let entry = try BatchJournal.read(
                 handles[item.journal], start: item.start, end: item.end, decoder: headerDecoder)
             for table in entry.tables where !table.header.isEmpty && headers[table.kind] == nil {
