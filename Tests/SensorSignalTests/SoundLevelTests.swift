@@ -314,4 +314,21 @@ enum IECAnalogue {
             try SoundLevelMeter(sampleRate: 48_000, configuration: c)
         }
     }
+
+    /// Fuzz finding (FuzzSoundLevel): a WAV header declaring 2 GHz sized the meter's buffers by the rate (1 GB for
+    /// 160 frames), and an hour-plus interval or a rate near 1e308 trapped converting to Int. Both are limits now.
+    @Test func ratesAndIntervalsBeyondTheLimitsAreRejected() {
+        for rate in [2e9, 1e308, Double(SoundLevelMeter.maximumSampleRate).nextUp] {
+            #expect(throws: SoundLevelError.invalidSampleRate(hertz: rate)) { try SoundLevelMeter(sampleRate: rate) }
+        }
+        #expect(throws: Never.self) { try SoundLevelMeter(sampleRate: Double(SoundLevelMeter.maximumSampleRate)) }
+        var c = SoundLevelMeter.Configuration()
+        for interval in [1e308, Double(SoundLevelMeter.maximumSamplingInterval).nextUp] {
+            c.samplingInterval = interval
+            #expect(throws: SoundLevelError.invalidSamplingInterval(seconds: interval)) {
+                try SoundLevelMeter(sampleRate: 48_000, configuration: c)
+            }
+        }
+        #expect(SoundLevelError.invalidSampleRate(hertz: 2e9).description.contains("out of range"))
+    }
 }

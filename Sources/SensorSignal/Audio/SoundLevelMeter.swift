@@ -17,18 +17,22 @@ public enum TimeWeighting: String, Sendable, Hashable, CaseIterable, Codable {
 
 /// Why a sound level meter cannot be built.
 public enum SoundLevelError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The sampling rate is not finite or below 1000 Hz.
+    /// The sampling rate is not finite, below 1000 Hz or above ``SoundLevelMeter/maximumSampleRate``.
     case invalidSampleRate(hertz: Double)
-    /// The ResearchKit sampling interval is not finite or below 0.1 s.
+    /// The ResearchKit sampling interval is not finite, below 0.1 s or above
+    /// ``SoundLevelMeter/maximumSamplingInterval``.
     case invalidSamplingInterval(seconds: Double)
     /// The input full-scale value is not finite and positive.
     case invalidFullScale(Double)
 
     public var description: String {
         switch self {
-        case .invalidSampleRate(let f): "sampling rate \(f) Hz: a sound level meter needs a finite rate ≥ 1000 Hz"
+        case .invalidSampleRate(let f):
+            "sampling rate \(f) Hz: value out of range (a sound level meter needs 1000 … "
+                + "\(SoundLevelMeter.maximumSampleRate) Hz)"
         case .invalidSamplingInterval(let s):
-            "sampling interval \(s) s: the ResearchKit window series needs a finite interval ≥ 0.1 s"
+            "sampling interval \(s) s: value out of range (the ResearchKit window series needs 0.1 … "
+                + "\(SoundLevelMeter.maximumSamplingInterval) s)"
         case .invalidFullScale(let v): "input full scale \(v): must be finite and positive"
         }
     }
@@ -110,15 +114,26 @@ public final class SoundLevelMeter {
     static let histogramResolution = 0.01
     static let histogramBins = 50_000
 
+    /// The highest sampling rate a meter accepts, Hz: 768 kHz, the highest rate audio interfaces record. The meter's
+    /// memory grows with the rate (≈ 50 MB here), so a file header declaring gigahertz must not size it.
+    public static let maximumSampleRate = 768_000
+    /// The longest ResearchKit sampling interval a meter accepts, s: one hour (the CLI's `--sampling-interval`
+    /// limit too).
+    public static let maximumSamplingInterval = 3600
+
     /// Creates a meter at rest.
     /// - Parameters:
-    ///   - sampleRate: Hz, ≥ 1000 (class-1 A/C accuracy needs ≥ 36.96 kHz).
+    ///   - sampleRate: Hz, 1000 … ``maximumSampleRate`` (class-1 A/C accuracy needs ≥ 36.96 kHz).
     ///   - configuration: options.
     /// - Throws: ``SoundLevelError`` for an unusable rate, interval or full scale.
     /// - Complexity: designs the filters and allocates the chunk buffers once.
     public init(sampleRate: Double, configuration: Configuration = .init()) throws(SoundLevelError) {
-        guard sampleRate.isFinite, sampleRate >= 1000 else { throw .invalidSampleRate(hertz: sampleRate) }
-        guard configuration.samplingInterval.isFinite, configuration.samplingInterval >= 0.1 else {
+        guard sampleRate.isFinite, sampleRate >= 1000, sampleRate <= Double(Self.maximumSampleRate) else {
+            throw .invalidSampleRate(hertz: sampleRate)
+        }
+        guard configuration.samplingInterval.isFinite, configuration.samplingInterval >= 0.1,
+            configuration.samplingInterval <= Double(Self.maximumSamplingInterval)
+        else {
             throw .invalidSamplingInterval(seconds: configuration.samplingInterval)
         }
         guard configuration.fullScale.isFinite, configuration.fullScale > 0 else {

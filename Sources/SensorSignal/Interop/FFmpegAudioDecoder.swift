@@ -42,12 +42,26 @@ public final class FFmpegAudioDecoder {
             ["-v", "error", "-select_streams", "a:0", "-show_entries",
              "stream=codec_name,sample_rate,channels,bits_per_raw_sample,duration:format=format_name",
              "-of", "default=noprint_wrappers=1", path])
+        info = try Self.probedInfo(path: path, status: status, output: output, errors: errors)
+    }
+
+    /// The most channels an FFmpeg-decoded stream may have (libsndfile's limit too); the decoder's buffers hold
+    /// one block of every channel.
+    public static let maximumChannelCount = 1024
+
+    /// The metadata in what `ffprobe` printed for `path` (`key=value` lines): the boundary of the FFmpeg handoff,
+    /// where what the file's container declares comes back as text (fuzzed by `Fuzz/Sources/FuzzFFprobe`).
+    /// - Throws: ``SoundFileError/decodeFailed(path:decoder:reason:)`` when ffprobe failed or found no usable
+    ///   audio stream.
+    static func probedInfo(path: String, status: Int32, output: String, errors: String) throws(SoundFileError)
+        -> AudioFileInfo
+    {
         var fields: [String: String] = [:]
         for line in output.split(separator: "\n") {
             guard let eq = line.firstIndex(of: "=") else { continue }
             fields[String(line[..<eq])] = String(line[line.index(after: eq)...])
         }
-        guard status == 0, let rate = fields["sample_rate"].flatMap(Double.init), rate > 0,
+        guard status == 0, let rate = fields["sample_rate"].flatMap(Double.init), rate.isFinite, rate > 0,
             let channels = fields["channels"].flatMap(Int.init), channels > 0
         else {
             let reason = errors.split(separator: "\n").first.map(String.init) ?? "no audio stream found"
@@ -55,10 +69,18 @@ public final class FFmpegAudioDecoder {
         }
         let codec = (fields["codec_name"] ?? "unknown").uppercased()
         let bits = fields["bits_per_raw_sample"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
-        let duration = fields["duration"].flatMap(Double.init) ?? 0
+        guard channels <= Self.maximumChannelCount else {
+            throw .decodeFailed(
+                path: path, decoder: "ffprobe",
+                reason: "channels: \(channels) out of range (max \(Self.maximumChannelCount))")
+        }
+        // The duration is what the container declares: any number, `N/A`, or so long that the frame count does not
+        // fit an Int (fuzz finding: `duration=1e300` trapped). Only an estimate: the decoded count replaces it.
+        let estimate = (fields["duration"].flatMap(Double.init) ?? 0) * rate
+        let frameCount = estimate.isFinite && estimate >= 0 && estimate < 0x1p62 ? Int(estimate.rounded()) : 0
         let container = (fields["format_name"] ?? "unknown").split(separator: ",").first.map(String.init) ?? "unknown"
-        info = AudioFileInfo(
-            path: path, sampleRate: rate, frameCount: Int((duration * rate).rounded()), channelCount: channels,
+        return AudioFileInfo(
+            path: path, sampleRate: rate, frameCount: frameCount, channelCount: channels,
             format: AudioFormat(
                 container: container == "mov" ? "MP4" : container.uppercased(), encoding: codec, bitsPerSample: bits,
                 containerDescription: fields["format_name"] ?? container,
