@@ -53,9 +53,10 @@ import TestSupport
         }
     }
 
-    /// Fuzz finding (every reader target, LeakSanitizer): Foundation's whole-file reader leaks 4 KiB per file of
-    /// size 0, so zero-size files take the handle path. An empty file is empty; a file that reports size 0 but has
-    /// content (Linux /proc) is still read whole. The leak itself is caught by `make fuzz-smoke` (ASan), whose
+    /// Fuzz finding (every reader target, LeakSanitizer): zero-size files are read through a handle.
+    ///
+    /// Foundation's whole-file reader leaks 4 KiB per file of size 0. An empty file is empty; a file that reports
+    /// size 0 but has content (Linux /proc) is still read whole. The leak itself is caught by `make fuzz-smoke` (ASan), whose
     /// corpora start with an empty input.
     @Test func zeroSizeFilesReadWhole() throws {
         let dir = TemporaryDirectory()

@@ -315,8 +315,10 @@ enum IECAnalogue {
         }
     }
 
-    /// Fuzz finding (FuzzSoundLevel): a WAV header declaring 2 GHz sized the meter's buffers by the rate (1 GB for
-    /// 160 frames), and an hour-plus interval or a rate near 1e308 trapped converting to Int. Both are limits now.
+    /// Fuzz finding (FuzzSoundLevel): sampling rates and intervals have maxima.
+    ///
+    /// A WAV header declaring 2 GHz sized the meter's buffers by the rate (1 GB for 160 frames), and an interval or
+    /// a rate near 1e308 trapped converting to Int.
     @Test func ratesAndIntervalsBeyondTheLimitsAreRejected() {
         for rate in [2e9, 1e308, Double(SoundLevelMeter.maximumSampleRate).nextUp] {
             #expect(throws: SoundLevelError.invalidSampleRate(hertz: rate)) { try SoundLevelMeter(sampleRate: rate) }

@@ -114,8 +114,10 @@ public final class SoundLevelMeter {
     static let histogramResolution = 0.01
     static let histogramBins = 50_000
 
-    /// The highest sampling rate a meter accepts, Hz: 768 kHz, the highest rate audio interfaces record. The meter's
-    /// memory grows with the rate (≈ 50 MB here), so a file header declaring gigahertz must not size it.
+    /// The highest sampling rate a meter accepts, Hz: 768 kHz.
+    ///
+    /// The highest rate audio interfaces record. The meter's memory grows with the rate (≈ 50 MB here), so a file
+    /// header declaring gigahertz must not size it.
     public static let maximumSampleRate = 768_000
     /// The longest ResearchKit sampling interval a meter accepts, s: one hour (the CLI's `--sampling-interval`
     /// limit too).
