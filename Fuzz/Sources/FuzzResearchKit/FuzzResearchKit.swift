@@ -21,8 +21,7 @@ public func fuzzResearchKit(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt
     let task = Array(rest[..<split])
     withFuzzFile(task, named: "task/taskResult.json") { path in
         let folder = (path as NSString).deletingLastPathComponent
-        _ = FileManager.default.createFile(
-            atPath: (folder as NSString).appendingPathComponent(recorderName(task)), contents: Data(recorder))
+        writeFile((folder as NSString).appendingPathComponent(recorderName(task)), recorder)
         loadAnalyzeAndRender(folder)
     }
     return 0

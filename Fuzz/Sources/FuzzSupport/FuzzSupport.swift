@@ -103,11 +103,14 @@ public struct FuzzBytes {
     }
 }
 
-/// This process's scratch folder (under the system temporary folder); created on first use.
+/// This process's scratch folder (under the system temporary folder, `TMPDIR`: `make fuzz` points it at
+/// `/dev/shm`, a memory file system, which more than doubles the file-based targets' speed); created on first use,
+/// removed at exit.
 public let fuzzScratch: String = {
     let path = (NSTemporaryDirectory() as NSString).appendingPathComponent(
         "taskproc-fuzz-\(ProcessInfo.processInfo.processIdentifier)")
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(atPath: fuzzScratch) }
     return path
 }()
 
@@ -119,9 +122,25 @@ public func withFuzzFile<T>(_ bytes: [UInt8], named relative: String, _ body: (S
     let fm = FileManager.default
     try? fm.removeItem(atPath: run)
     try? fm.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    _ = fm.createFile(atPath: path, contents: Data(bytes))
+    writeFile(path, bytes)
     defer { try? fm.removeItem(atPath: run) }
     return body(path)
+}
+
+/// Writes `bytes` to `path` with plain POSIX calls. `FileManager.createFile` writes atomically with an `fsync` per
+/// call: 30 ms on a busy disk, which made the file-based targets run at 5 executions per second.
+public func writeFile(_ path: String, _ bytes: [UInt8]) {
+    let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o644)
+    guard fd >= 0 else { return }
+    defer { close(fd) }
+    bytes.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+            let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+            if n <= 0 { return }
+            offset += n
+        }
+    }
 }
 
 /// The run folder ``withFuzzFile(_:named:_:)`` uses, for targets that write more than one file.
