@@ -69,7 +69,8 @@ FUZZ_ALL     := $(sort $(filter-out FuzzSupport,$(notdir $(wildcard Fuzz/Sources
 FUZZ_RUN     := $(if $(FUZZ_TARGETS),$(subst $(comma), ,$(FUZZ_TARGETS)),$(FUZZ_ALL))
 FUZZ_BIN     := Fuzz/.build/release
 FUZZ_OPTIONS := -timeout=10 -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 -print_funcs=0
-# The targets that read files write them to TMPDIR: a memory file system when there is one.
+# The targets that read files write them to TMPDIR: a memory file system when there is one. Swift's own
+# backtracer is off so that a trap reaches libFuzzer's handler (its memory reads upset ASan).
 FUZZ_TMPDIR  ?= $(if $(wildcard /dev/shm),/dev/shm,/tmp)
 comma        := ,
 # --sanitize instruments the C targets and links the runtimes; swiftc keeps only its *last* -sanitize= flag, so the
@@ -85,7 +86,7 @@ fuzz: fuzz-build
 	@for t in $(FUZZ_RUN); do \
 	  mkdir -p Fuzz/.work/$$t/corpus Fuzz/Corpus/$$t; \
 	  echo "== $$t: $(FUZZ_SECONDS) s"; \
-	  TMPDIR=$(FUZZ_TMPDIR) nice -n 19 $(FUZZ_BIN)/$$t Fuzz/.work/$$t/corpus Fuzz/Corpus/$$t $(FUZZ_OPTIONS) \
+	  TMPDIR=$(FUZZ_TMPDIR) SWIFT_BACKTRACE=enable=no nice -n 19 $(FUZZ_BIN)/$$t Fuzz/.work/$$t/corpus Fuzz/Corpus/$$t $(FUZZ_OPTIONS) \
 	    -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=Fuzz/.work/$$t/ || exit 1; \
 	done
 
@@ -93,7 +94,7 @@ fuzz: fuzz-build
 fuzz-smoke: fuzz-build
 	@mkdir -p Fuzz/.work; for t in $(FUZZ_RUN); do \
 	  printf '%-18s ' $$t; \
-	  TMPDIR=$(FUZZ_TMPDIR) $(FUZZ_BIN)/$$t $(FUZZ_OPTIONS) -runs=0 -artifact_prefix=Fuzz/.work/ Fuzz/Corpus/$$t 2>Fuzz/.build/smoke-$$t.log \
+	  TMPDIR=$(FUZZ_TMPDIR) SWIFT_BACKTRACE=enable=no $(FUZZ_BIN)/$$t $(FUZZ_OPTIONS) -runs=0 -artifact_prefix=Fuzz/.work/ Fuzz/Corpus/$$t 2>Fuzz/.build/smoke-$$t.log \
 	    && grep -m1 -o 'INITED.*' Fuzz/.build/smoke-$$t.log || { tail -40 Fuzz/.build/smoke-$$t.log; exit 1; }; \
 	done
 
