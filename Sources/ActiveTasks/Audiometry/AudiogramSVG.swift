@@ -160,8 +160,12 @@ public enum AudiogramSVG {
         return render(ears: points(of: result), title: title)
     }
 
+    /// A coordinate as SVG text.
+    ///
+    /// Coordinates come from result files, so any number (fuzz finding: a frequency of 0 Hz is x = −∞ on the log
+    /// axis, which trapped converting to Int).
     private static func f(_ v: Double) -> String {
-        v == v.rounded() ? String(Int(v)) : String(format: "%.2f", v)
+        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(format: "%.2f", v)
     }
 
     /// XML escaping, shared with the report's charts.

@@ -185,9 +185,9 @@ public struct StepDetector: Sendable, Hashable {
         return detection
     }
 
-    /// `value` with up to 3 significant decimals, for messages.
+    /// `value` with up to 3 decimals, for messages; any number (fuzz finding: 2.5e17 trapped in `Int`).
     static func format(_ value: Double) -> String {
         let rounded = (value * 1000).rounded() / 1000
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int64(rounded)) : String(rounded)
     }
 }
