@@ -76,8 +76,8 @@ FUZZ_TMPDIR  ?= $(if $(wildcard /dev/shm),/dev/shm,/tmp)
 FUZZ_LSAN    := suppressions=$(CURDIR)/Fuzz/lsan-suppressions.txt
 comma        := ,
 # --sanitize instruments the C targets and links the runtimes; swiftc keeps only its *last* -sanitize= flag, so the
-# combined one must come last or the Swift code gets ASan without coverage. No dead stripping: --gc-sections drops
-# the coverage counters' sections. -enable-testing: the targets reach internal entry points (@testable import).
+# combined one must come last or the Swift code gets ASan without coverage. No dead stripping: a precaution for the
+# coverage sections (see docs/fuzzing.md). -enable-testing: the targets reach internal entry points (@testable import).
 FUZZ_BUILD_FLAGS := --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address \
 	-Xswiftc -enable-testing --disable-dead-strip
 
