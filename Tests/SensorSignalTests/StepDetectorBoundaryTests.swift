@@ -76,6 +76,18 @@ import Testing
         #expect(StepDetector.format(42) == "42")
     }
 
+    /// Fuzz finding (FuzzWalking): samples 1e-300 s apart claim 1e300 Hz, which trapped sizing the analysis windows
+    /// (`Int(rate / analysisRate)`); rates above the maximum are a warning.
+    @Test func absurdRatesGiveAWarningNotATrap() {
+        let times = (0..<64).map { Double($0) * 1e-300 }
+        let detection = StepDetector().detect(timestamps: times, magnitude: times.map { 1 + sin($0 * 1e300) })
+        #expect(detection.stepCount == 0)
+        #expect(detection.warnings.contains { $0.contains("out of range") })
+        let given = StepDetector().detect(
+            timestamps: (0..<64).map { Double($0) }, magnitude: [Double](repeating: 1, count: 64), samplingRate: 1e300)
+        #expect(given.warnings.contains { $0.contains("out of range") })
+    }
+
     @Test func secondHumpHalfAStepLaterIsNotAStep() {
         let d = StepDetector().detect(timestamps: Self.humps.times, magnitude: Self.humps.values)
         #expect(d.stepCount == 30)

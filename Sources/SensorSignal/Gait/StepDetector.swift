@@ -100,6 +100,10 @@ public struct StepDetector: Sendable, Hashable {
         }
     }
 
+    /// The highest sampling rate analysed, Hz: far above any motion sensor (phones record at most a few hundred
+    /// hertz); a higher rate means the timestamps are wrong.
+    public static let maximumSamplingRate = 100_000
+
     /// Detects steps and walking bouts in a magnitude signal.
     ///
     /// - Parameters:
@@ -142,6 +146,13 @@ public struct StepDetector: Sendable, Hashable {
             return StepDetection(warnings: warnings)
         }
         let rate = 1 / nominal
+        // Samples 1e-300 s apart claim 1e300 Hz, which trapped sizing the analysis windows (fuzz finding).
+        guard rate <= Double(Self.maximumSamplingRate) else {
+            warnings.append(
+                "sampling rate \(Self.format(rate)) Hz: value out of range (max \(Self.maximumSamplingRate) Hz): "
+                    + "nothing analysed")
+            return StepDetection(samplingRate: rate, warnings: warnings)
+        }
         if rate < 15 {
             warnings.append(
                 "sampling rate \(Self.format(rate)) Hz is below the 15 Hz the detector is validated for")
