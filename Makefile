@@ -8,7 +8,7 @@ TEST_PKGS  := python3-venv chromium
 SAMPLES    := out/samples
 BIN        := .build/release/taskproc
 
-.PHONY: run test deps test-deps install-missing build bench compare clean lint mutants
+.PHONY: run test deps test-deps install-missing build bench compare clean lint mutants fuzz fuzz-build fuzz-smoke
 
 deps:
 	@$(MAKE) --no-print-directory install-missing PKGS="$(APT_PKGS)"
@@ -60,6 +60,45 @@ bench: deps
 
 compare: build
 	python3 Benchmarks/compare/compare.py
+
+# libFuzzer (see docs/fuzzing.md). One target at a time, at the lowest priority; FUZZ_SECONDS per target (0 = until
+# stopped), FUZZ_TARGETS=FuzzJSON,FuzzZip for some. New inputs go to Fuzz/.work/<target>/corpus, crashes, hangs
+# and leaks to Fuzz/.work/<target>/ (crash-*, timeout-*, leak-*, oom-*); the committed corpus is only read.
+FUZZ_SECONDS ?= 60
+FUZZ_ALL     := $(sort $(filter-out FuzzSupport,$(notdir $(wildcard Fuzz/Sources/Fuzz*))))
+FUZZ_RUN     := $(if $(FUZZ_TARGETS),$(subst $(comma), ,$(FUZZ_TARGETS)),$(FUZZ_ALL))
+FUZZ_BIN     := Fuzz/.build/release
+FUZZ_OPTIONS := -timeout=10 -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 -print_funcs=0
+# The targets that read files write them to TMPDIR: a memory file system when there is one. Swift's own
+# backtracer is off so that a trap reaches libFuzzer's handler (its memory reads upset ASan).
+FUZZ_TMPDIR  ?= $(if $(wildcard /dev/shm),/dev/shm,/tmp)
+# Leaks inside system libraries taskproc cannot fix, each with its evidence.
+FUZZ_LSAN    := suppressions=$(CURDIR)/Fuzz/lsan-suppressions.txt
+comma        := ,
+# --sanitize instruments the C targets and links the runtimes; swiftc keeps only its *last* -sanitize= flag, so the
+# combined one must come last or the Swift code gets ASan without coverage. No dead stripping: a precaution for the
+# coverage sections (see docs/fuzzing.md). -enable-testing: the targets reach internal entry points (@testable import).
+FUZZ_BUILD_FLAGS := --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address \
+	-Xswiftc -enable-testing --disable-dead-strip
+
+fuzz-build: deps
+	$(SWIFT) build -c release --package-path Fuzz --scratch-path Fuzz/.build $(FUZZ_BUILD_FLAGS)
+
+fuzz: fuzz-build
+	@for t in $(FUZZ_RUN); do \
+	  mkdir -p Fuzz/.work/$$t/corpus Fuzz/Corpus/$$t; \
+	  echo "== $$t: $(FUZZ_SECONDS) s"; \
+	  TMPDIR=$(FUZZ_TMPDIR) SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=$(FUZZ_LSAN) nice -n 19 $(FUZZ_BIN)/$$t Fuzz/.work/$$t/corpus Fuzz/Corpus/$$t $(FUZZ_OPTIONS) \
+	    -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=Fuzz/.work/$$t/ || exit 1; \
+	done
+
+# Every target over the committed corpus once (each input run one time, no mutation): the CI step.
+fuzz-smoke: fuzz-build
+	@mkdir -p Fuzz/.work; for t in $(FUZZ_RUN); do \
+	  printf '%-18s ' $$t; \
+	  TMPDIR=$(FUZZ_TMPDIR) SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=$(FUZZ_LSAN) $(FUZZ_BIN)/$$t $(FUZZ_OPTIONS) -runs=0 -artifact_prefix=Fuzz/.work/ Fuzz/Corpus/$$t 2>Fuzz/.build/smoke-$$t.log \
+	    && grep -m1 -o 'INITED.*' Fuzz/.build/smoke-$$t.log || { tail -40 Fuzz/.build/smoke-$$t.log; exit 1; }; \
+	done
 
 lint:
 	$(SWIFT) format lint --recursive Sources Tests

@@ -100,6 +100,35 @@ import Testing
         #expect(throws: AudiometryCalibrationError.self) { try v30.lookupVolume(outputVolume: 1.5) }
     }
 
+    /// Fuzz finding (FuzzAudiometry): non-finite levels are calibration errors.
+    ///
+    /// A threshold of ±infinity reached `Decimal(Double)`, which traps; the frequency now carries the error as an
+    /// issue and the rest of the ear is analysed.
+    @Test func nonFiniteLevelsAreErrorsNotTraps() throws {
+        let cal = try HeadphoneCalibration(headphoneType: "AIRPODSPROV2")
+        for level in [Double.infinity, -.infinity, .nan] {
+            let error = #expect(throws: AudiometryCalibrationError.self) {
+                try cal.spl(frequency: 1000, level: level)
+            }
+            #expect(error?.description.contains("not a finite number") == true)
+            #expect(throws: AudiometryCalibrationError.self) { try cal.attenuation(frequency: 1000, level: level) }
+        }
+        let result = ResearchKit.DBHLToneAudiometryResult(
+            header: ResearchKit.ResultHeader(className: "ORKdBHLToneAudiometryResult", identifier: "dBHL1"),
+            outputVolume: 0.5, tonePlaybackDuration: 1, postStimulusDelay: 1, headphoneType: "AIRPODSPROV2",
+            samples: [
+                ResearchKit.DBHLToneAudiometryFrequencySample(
+                    frequency: 1000, calculatedThreshold: .infinity, channel: .right),
+                ResearchKit.DBHLToneAudiometryFrequencySample(
+                    frequency: 2000, calculatedThreshold: 20, channel: .right),
+            ])
+        let ear = AudiometryProcessor.ear(result)
+        #expect(ear.frequencies[0].thresholdSPL == nil)
+        // The processor excludes such a threshold before calibration (InputLimits.levelRange), naming it.
+        #expect(ear.issues.contains { $0.contains("1000 Hz: calculatedThreshold") && $0.contains("treated as no threshold") })
+        #expect(ear.frequencies[1].thresholdSPL != nil)
+    }
+
     @Test func errorsNameTheProblem() {
         #expect(throws: AudiometryCalibrationError.missingHeadphoneType) { try HeadphoneCalibration(headphoneType: "") }
         #expect(throws: AudiometryCalibrationError.missingHeadphoneType) { try HeadphoneCalibration(headphoneType: nil) }

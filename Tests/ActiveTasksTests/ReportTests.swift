@@ -86,6 +86,23 @@ import TestSupport
         #expect(html.contains("Study overview"))
     }
 
+    /// Fuzz finding (FuzzReport): audiogram coordinates that are not ordinary numbers are drawn, not trapped on.
+    ///
+    /// A frequency of 0 Hz (x = −∞ on the log axis) trapped converting the SVG coordinate to Int; so did the
+    /// hostile values the fuzzer put in place of thresholds and frequencies.
+    @Test func hostileAudiogramValuesRenderWithoutTrapping() throws {
+        let text = #"""
+            {"kind":"dBHLToneAudiometry","ears":[{"ear":"right","frequencies":[
+            {"frequency":0,"calculatedThreshold":15},{"frequency":-4000,"calculatedThreshold":1e300},
+            {"frequency":1e300,"calculatedThreshold":-1e300}]}]}
+            """#
+        let object = try #require(try JSONParser.parse(Data(text.utf8), file: "r.json").objectValue)
+        let html = HTMLReport.render(
+            [ReportRecord(source: "r.json", kind: "dBHLToneAudiometry", status: "ok", results: [object])],
+            readSources: false)
+        #expect(html.contains("<svg"))
+    }
+
     /// Axis mapping: a point at the data extremes lands on the plot corners; histogram counts add up.
     @Test func chartGeometry() {
         let chart = SVGChart(

@@ -459,6 +459,19 @@ enum OxfordWalks {
         #expect(!result.quality.warnings.isEmpty)
     }
 
+    /// Fuzz finding (FuzzRecorderLog, minimised): a far timestamp is a warning, not a trap.
+    ///
+    /// A timestamp of 8.9e19 s among ordinary ones trapped converting the resampling grid to Int; the walk now gives
+    /// 0 steps with the resampler's reason as a warning.
+    @Test func aFarTimestampIsAWarningNotATrap() {
+        let log = AccelerometerLog(
+            timestamp: [8, 868, 8.9e19, 79], timestampSince1970: nil,
+            acceleration: Vector3Series(x: [6, 5, 0, 4], y: [0, 5, 5, 6], z: [38, 1, 75, 12]), unit: .g)
+        let result = WalkingProcessor.analyze(log.cleaned())
+        #expect(result.stepCount == 0)
+        #expect(result.quality.warnings.contains { $0.contains("span too long a time") })
+    }
+
     @Test func restingPhoneInAWalkingTaskHasNoSteps() {
         let log = SyntheticWalk.accelerometer(
             stepFrequency: 1.8, duration: 30, rate: 100, unit: .g, seed: 9, amplitude: 0)

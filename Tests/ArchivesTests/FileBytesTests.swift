@@ -52,6 +52,23 @@ import TestSupport
             try FileBytes.read(path: dir.path("none"))
         }
     }
+
+    /// Fuzz finding (every reader target, LeakSanitizer): zero-size files are read through a handle.
+    ///
+    /// Foundation's whole-file reader leaks 4 KiB per file of size 0. An empty file is empty; a file that reports
+    /// size 0 but has content (Linux /proc) is still read whole. The leak itself is caught by `make fuzz-smoke` (ASan), whose
+    /// corpora start with an empty input.
+    @Test func zeroSizeFilesReadWhole() throws {
+        let dir = TemporaryDirectory()
+        let empty = dir.path("empty.json")
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        #expect(try FileBytes.read(path: empty) == Data())
+        let proc = "/proc/self/status"
+        if FileManager.default.fileExists(atPath: proc) {
+            let text = String(decoding: try FileBytes.read(path: proc), as: UTF8.self)
+            #expect(text.contains("Pid:"))
+        }
+    }
 }
 
 /// Issue 16: one decompressed-size limit, 512 MiB by default, for gzip files and ZIP entries.

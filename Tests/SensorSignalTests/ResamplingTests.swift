@@ -272,6 +272,27 @@ import Testing
         #expect(error?.description == "channel 1 has 3 values but there are 4 timestamps")
     }
 
+    /// Fuzz finding (FuzzCSV, FuzzRecorderLog): grids are bounded.
+    ///
+    /// One timestamp far from the rest trapped converting grid indices to Int, and a long span at a high rate
+    /// allocated without bound (10¹¹ points for two samples a billion seconds apart).
+    @Test func gridsBeyondTheLimitAreErrors() {
+        let limit = UniformResampling.minimumGridLimit
+        #expect(throws: ResamplingError.gridTooLarge(points: .infinity, limit: limit)) {
+            try UniformResampling(timestamps: [0, 0.01, 0.02, 1e300], channels: [[1, 2, 3, 4]], rate: 100)
+        }
+        let error = #expect(throws: ResamplingError.self) {
+            try UniformResampling(timestamps: [0, 1e9], channels: [[1, 2]], rate: 100)
+        }
+        #expect(error == .gridTooLarge(points: 1e11 + 1, limit: limit))
+        #expect(error?.description.contains("span too long a time") == true)
+        // The limit grows with the input: 16 points per sample.
+        let n = limit / 8
+        let timestamps = (0..<n).map { Double($0) / 50 }
+        #expect(throws: Never.self) { try UniformResampling(timestamps: timestamps, channels: [], rate: 800) }
+        #expect(throws: ResamplingError.self) { try UniformResampling(timestamps: timestamps, channels: [], rate: 801) }
+    }
+
     @Test(arguments: [0.0, -10, .infinity])
     func invalidRates(rate: Double) {
         #expect(throws: ResamplingError.invalidRate(hertz: rate)) {

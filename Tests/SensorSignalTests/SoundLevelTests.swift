@@ -314,4 +314,23 @@ enum IECAnalogue {
             try SoundLevelMeter(sampleRate: 48_000, configuration: c)
         }
     }
+
+    /// Fuzz finding (FuzzSoundLevel): sampling rates and intervals have maxima.
+    ///
+    /// A WAV header declaring 2 GHz sized the meter's buffers by the rate (1 GB for 160 frames), and an interval or
+    /// a rate near 1e308 trapped converting to Int.
+    @Test func ratesAndIntervalsBeyondTheLimitsAreRejected() {
+        for rate in [2e9, 1e308, Double(AudioLimits.maximumSampleRate).nextUp] {
+            #expect(throws: SoundLevelError.invalidSampleRate(hertz: rate)) { try SoundLevelMeter(sampleRate: rate) }
+        }
+        #expect(throws: Never.self) { try SoundLevelMeter(sampleRate: Double(AudioLimits.maximumSampleRate)) }
+        var c = SoundLevelMeter.Configuration()
+        for interval in [1e308, Double(3600).nextUp] {
+            c.samplingInterval = interval
+            #expect(throws: SoundLevelError.invalidSamplingInterval(seconds: interval)) {
+                try SoundLevelMeter(sampleRate: 48_000, configuration: c)
+            }
+        }
+        #expect(SoundLevelError.invalidSampleRate(hertz: 2e9).description.contains("1000…768000 Hz"))
+    }
 }

@@ -64,6 +64,30 @@ import Testing
     static let humps = doubleHump(stepFrequency: 1, secondary: 0.6, amplitude: 0.3, duration: 30, rate: 100)
     static let heelStrikes = (0..<30).map { Double($0) + 0.5 }
 
+    /// Fuzz finding (FuzzWalking): samples 10¹⁷ s apart made the message numbers (gap limit 2.5·10¹⁷ s) trap
+    /// converting to Int; they are written as they are.
+    @Test func absurdSpacingGivesWarningsNotATrap() {
+        let detection = StepDetector().detect(timestamps: [0, 1e17, 2e17, 3e17], magnitude: [1, 1.2, 0.9, 1])
+        #expect(detection.stepCount == 0)
+        #expect(!detection.warnings.isEmpty)
+        #expect(StepDetector.format(2.5e17) == "2.5e+17")
+        #expect(StepDetector.format(-.infinity) == "-inf")
+        #expect(StepDetector.format(1.23456) == "1.235")
+        #expect(StepDetector.format(42) == "42")
+    }
+
+    /// Fuzz finding (FuzzWalking): samples 1e-300 s apart claim 1e300 Hz, which trapped sizing the analysis windows
+    /// (`Int(rate / analysisRate)`); rates above the maximum are a warning.
+    @Test func absurdRatesGiveAWarningNotATrap() {
+        let times = (0..<64).map { Double($0) * 1e-300 }
+        let detection = StepDetector().detect(timestamps: times, magnitude: times.map { 1 + sin($0 * 1e300) })
+        #expect(detection.stepCount == 0)
+        #expect(detection.warnings.contains { $0.contains("out of range") })
+        let given = StepDetector().detect(
+            timestamps: (0..<64).map { Double($0) }, magnitude: [Double](repeating: 1, count: 64), samplingRate: 1e300)
+        #expect(given.warnings.contains { $0.contains("out of range") })
+    }
+
     @Test func secondHumpHalfAStepLaterIsNotAStep() {
         let d = StepDetector().detect(timestamps: Self.humps.times, magnitude: Self.humps.values)
         #expect(d.stepCount == 30)

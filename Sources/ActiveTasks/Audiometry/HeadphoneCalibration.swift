@@ -14,6 +14,8 @@ public enum AudiometryCalibrationError: Error, Sendable, Hashable, CustomStringC
     case volumeBelowCurve(outputVolume: Double)
     /// The output volume is not a number in 0…1.
     case invalidVolume(Double)
+    /// The level, dB HL, is NaN or infinite.
+    case invalidLevel(Double)
 
     /// One sentence for people.
     public var description: String {
@@ -32,6 +34,8 @@ public enum AudiometryCalibrationError: Error, Sendable, Hashable, CustomStringC
             return "output volume \(ResultEncoding.number(v)) is below the lowest volume-curve entry (0.0625)"
         case .invalidVolume(let v):
             return "output volume \(v) is not a number in 0…1"
+        case .invalidLevel(let l):
+            return "level \(l) dB HL is not a finite number"
         }
     }
 }
@@ -148,6 +152,7 @@ public struct HeadphoneCalibration: Sendable, Hashable {
     public func attenuation(frequency: Double, level: Double, lookupVolume: Double = 1) throws(AudiometryCalibrationError)
         -> Decimal
     {
+        guard level.isFinite else { throw .invalidLevel(level) }
         let r = try retspl(frequency: frequency)
         let s = try outputSensitivity(frequency: frequency)
         let v = try volumeOffset(volume: lookupVolume)
@@ -173,8 +178,11 @@ public struct HeadphoneCalibration: Sendable, Hashable {
     }
 
     /// The SPL ResearchKit aimed for at `level` dB HL: R(f) + HL, dB SPL.
+    /// - Throws: ``AudiometryCalibrationError/invalidLevel(_:)`` for a non-finite level (fuzz finding: it trapped
+    ///   in `Decimal(Double)`), or the frequency's table errors.
     public func spl(frequency: Double, level: Double) throws(AudiometryCalibrationError) -> Decimal {
-        try retspl(frequency: frequency) + Decimal.exact(level)
+        guard level.isFinite else { throw .invalidLevel(level) }
+        return try retspl(frequency: frequency) + Decimal.exact(level)
     }
 
     /// How the release handled the system volume `outputVolume` (the volume defect, §4.6).

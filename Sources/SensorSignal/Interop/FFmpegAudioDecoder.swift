@@ -44,12 +44,22 @@ public final class FFmpegAudioDecoder {
                 "stream=codec_name,sample_rate,channels,bits_per_raw_sample,duration:format=format_name",
                 "-of", "default=noprint_wrappers=1", path,
             ])
+        info = try Self.probedInfo(path: path, status: status, output: output, errors: errors)
+    }
+
+    /// The metadata in what `ffprobe` printed for `path` (`key=value` lines): the boundary of the FFmpeg handoff,
+    /// where what the file's container declares comes back as text (fuzzed by `Fuzz/Sources/FuzzFFprobe`).
+    /// - Throws: ``SoundFileError/decodeFailed(path:decoder:reason:)`` when ffprobe failed or found no usable
+    ///   audio stream, or a channel count or rate outside ``AudioLimits``.
+    static func probedInfo(path: String, status: Int32, output: String, errors: String) throws(SoundFileError)
+        -> AudioFileInfo
+    {
         var fields: [String: String] = [:]
         for line in output.split(separator: "\n") {
             guard let eq = line.firstIndex(of: "=") else { continue }
             fields[String(line[..<eq])] = String(line[line.index(after: eq)...])
         }
-        guard status == 0, let rate = fields["sample_rate"].flatMap(Double.init), rate > 0,
+        guard status == 0, let rate = fields["sample_rate"].flatMap(Double.init), rate.isFinite, rate > 0,
             let channels = fields["channels"].flatMap(Int.init), channels > 0
         else {
             let reason = errors.split(separator: "\n").first.map(String.init) ?? "no audio stream found"
@@ -58,12 +68,13 @@ public final class FFmpegAudioDecoder {
         try AudioLimits.check(path: path, channels: channels, sampleRate: rate)
         let codec = (fields["codec_name"] ?? "unknown").uppercased()
         let bits = fields["bits_per_raw_sample"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
-        // ffprobe's duration is an estimate; a non-finite or absurd one counts as unknown (0 frames until decoded).
-        let duration =
-            fields["duration"].flatMap(Double.init).flatMap { $0.isFinite && $0 >= 0 && $0 < 1e9 ? $0 : nil } ?? 0
+        // The duration is what the container declares: any number, `N/A`, or so long that the frame count does not
+        // fit an Int (fuzz finding: `duration=1e300` trapped). Only an estimate: the decoded count replaces it.
+        let estimate = (fields["duration"].flatMap(Double.init) ?? 0) * rate
+        let frameCount = estimate.isFinite && estimate >= 0 ? Int(exactly: estimate.rounded()) ?? 0 : 0
         let container = (fields["format_name"] ?? "unknown").split(separator: ",").first.map(String.init) ?? "unknown"
-        info = AudioFileInfo(
-            path: path, sampleRate: rate, frameCount: Int((duration * rate).rounded()), channelCount: channels,
+        return AudioFileInfo(
+            path: path, sampleRate: rate, frameCount: frameCount, channelCount: channels,
             format: AudioFormat(
                 container: container == "mov" ? "MP4" : container.uppercased(), encoding: codec, bitsPerSample: bits,
                 containerDescription: fields["format_name"] ?? container,

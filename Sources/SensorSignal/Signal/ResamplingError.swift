@@ -14,6 +14,9 @@ public enum ResamplingError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidRate(hertz: Double)
     /// A ``ResamplingOptions`` field is out of range; `reason` says which and why.
     case invalidOptions(reason: String)
+    /// The timestamps span so long a time that the grid at this rate would hold `points` points (infinity when its
+    /// indices would not even be exact integers), over `limit` (see ``UniformResampling/gridPointsPerSample``).
+    case gridTooLarge(points: Double, limit: Int)
 
     /// A one-line, human-readable explanation naming the counts.
     public var description: String {
@@ -30,6 +33,9 @@ public enum ResamplingError: Error, Sendable, Equatable, CustomStringConvertible
             "invalid output rate \(hertz) Hz: must be finite and positive"
         case .invalidOptions(let reason):
             "invalid resampling options: \(reason)"
+        case .gridTooLarge(let points, let limit):
+            "the timestamps span too long a time for the rate: the grid would hold "
+                + (points.isFinite ? "\(points) points" : "more points than can be counted") + " (max \(limit))"
         }
     }
 }

@@ -28,6 +28,11 @@ public struct UniformResampling: Sendable, Hashable {
     /// What was found and done.
     public let report: ResamplingReport
 
+    /// The most grid points per input sample: a grid denser than this says the rate or the timestamps are wrong.
+    public static let gridPointsPerSample = 16
+    /// The grid may always hold this many points (2²⁴), whatever the input count.
+    public static let minimumGridLimit = 1 << 24
+
     /// Resamples irregular samples onto a uniform grid of `rate` Hz, splitting at gaps.
     ///
     /// Complexity: O(n) for time-ordered input (the interval median comes from a radix sort), O(n log n)
@@ -43,8 +48,10 @@ public struct UniformResampling: Sendable, Hashable {
     /// - Throws: ``ResamplingError/channelLengthMismatch(channel:count:timestampCount:)``,
     ///   ``ResamplingError/tooFewSamples(count:)`` (fewer than 2),
     ///   ``ResamplingError/nonFiniteTimestamp(index:count:)``, ``ResamplingError/invalidRate(hertz:)``,
-    ///   ``ResamplingError/invalidOptions(reason:)``, or
-    ///   ``ResamplingError/tooFewDistinctTimestamps(distinct:inputCount:)``.
+    ///   ``ResamplingError/invalidOptions(reason:)``,
+    ///   ``ResamplingError/tooFewDistinctTimestamps(distinct:inputCount:)``, or
+    ///   ``ResamplingError/gridTooLarge(points:limit:)`` when the grid would hold more than
+    ///   ``gridPointsPerSample`` points per input sample (at least ``minimumGridLimit``).
     public init(
         timestamps: [Double], channels: [[Double]], rate: Double, options: ResamplingOptions = ResamplingOptions()
     ) throws(ResamplingError) {
@@ -87,6 +94,20 @@ public struct UniformResampling: Sendable, Hashable {
 
         // 5. Interpolate each run on the shared grid.
         let tolerance = 1e-3  // in output periods
+        // The grid's size first: its indices must be exact integers and it may not outgrow the input, or one
+        // timestamp far from the rest (1e300 s, a corrupt clock) traps converting to Int or allocates without bound
+        // (fuzz finding: FuzzCSV, FuzzRecorderLog). An upper bound: overlapping runs only shrink it.
+        let gridLimit = max(Self.minimumGridLimit, Self.gridPointsPerSample * inputCount)
+        var gridPoints = 0.0
+        for run in 0..<(runStarts.count - 1) {
+            let low = (relative[runStarts[run]] * rate - tolerance).rounded(.up)
+            let high = (relative[runStarts[run + 1] - 1] * rate + tolerance).rounded(.down)
+            guard abs(low) < 0x1p53, abs(high) < 0x1p53 else {
+                throw .gridTooLarge(points: .infinity, limit: gridLimit)
+            }
+            gridPoints += max(0, high - low + 1)
+        }
+        guard gridPoints <= Double(gridLimit) else { throw .gridTooLarge(points: gridPoints, limit: gridLimit) }
         var segments: [UniformSegment] = []
         segments.reserveCapacity(runStarts.count - 1)
         var nextFreeGridIndex = Int.min

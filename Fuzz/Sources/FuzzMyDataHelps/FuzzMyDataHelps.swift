@@ -1,0 +1,21 @@
+// MyDataHelps exports: SurveyData/<participant>/<result>/<step>/ motion files and the tapping and tone-audiometry CSVs.
+// The input's first byte picks the file name (the recogniser decides by name, then by content); the rest is
+// the file, loaded, analysed and rendered in every format as `taskproc analyze` does.
+import Foundation
+import FuzzSupport
+
+let names = [
+    "SurveyData/P-0001/SR-77/walking.outbound/Accelerometer.json",
+    "SurveyData/P-0001/SR-77/walking.outbound/DeviceMotion.json",
+    "SurveyData/P-0001/SR-77/walking.return/Pedometer.json",
+    "SurveyTappingIntervalResults.csv", "SurveyToneAudiometryResults.csv",
+]
+
+/// libFuzzer\'s entry point: one input, `count` bytes at `bytes`; returns 0 (every input is kept).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzMyDataHelps(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    var input = FuzzBytes(bytes, count)
+    let name = names[Int(input.byte()) % names.count]
+    withFuzzFile(input.rest(), named: name) { loadAnalyzeAndRender($0) }
+    return 0
+}

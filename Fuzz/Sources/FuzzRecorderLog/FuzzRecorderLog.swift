@@ -1,0 +1,19 @@
+// ResearchKit recorder logs (`{"items":[…]}` or a bare array): accelerometer, device motion, pedometer, location, touch, HealthKit quantities.
+// The input's first byte picks the file name (the recogniser decides by name, then by content); the rest is
+// the file, loaded, analysed and rendered in every format as `taskproc analyze` does.
+import Foundation
+import FuzzSupport
+
+let names = [
+    "accelerometer.json", "deviceMotion.json", "pedometer.json", "location.json", "touch.json",
+    "HKQuantityTypeIdentifierHeartRate.json", "recorder_data", "accel_walking.outbound.json",
+]
+
+/// libFuzzer\'s entry point: one input, `count` bytes at `bytes`; returns 0 (every input is kept).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzRecorderLog(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    var input = FuzzBytes(bytes, count)
+    let name = names[Int(input.byte()) % names.count]
+    withFuzzFile(input.rest(), named: name) { loadAnalyzeAndRender($0) }
+    return 0
+}
