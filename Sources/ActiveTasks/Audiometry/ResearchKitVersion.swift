@@ -9,7 +9,7 @@ import Foundation
 /// - 3.0.x: as 2.2 but AIRPODSPROV2 is not supported (the tag lacks that branch);
 /// - 3.1.x: as 2.2, but the volume lookup always uses full volume (the volume defect);
 /// - ≥ 3.2.0 ("current"): device-specific RETSPL, AIRPODSV2 tables of its own, the volume defect.
-public struct ResearchKitVersion: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+public struct ResearchKitVersion: Sendable, Hashable, Comparable, Codable, TextCodable {
     /// Major version.
     public var major: Int
     /// Minor version.
@@ -75,19 +75,6 @@ public struct ResearchKitVersion: Sendable, Hashable, Comparable, Codable, Custo
     /// Whether headphone types are used verbatim as table names (2.0.x–2.1.x).
     public var usesVerbatimTableNames: Bool { self < ResearchKitVersion(2, 2, 0) }
 
-    /// Encodes as the `major.minor.patch` string.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
-    }
-
-    /// Decodes from a version string.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        let text = try c.decode(String.self)
-        guard let v = ResearchKitVersion(text) else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "not a ResearchKit version: \(text)")
-        }
-        self = v
-    }
+    /// What ``TextCodable``'s decoding error calls a string it cannot read.
+    static let textDescription = "a ResearchKit version"
 }

@@ -6,7 +6,7 @@ import SensorSignal
 /// ResearchKit's serializer writes `yyyy-MM-dd'T'HH:mm:ssZ` (e.g. `2019-05-27T00:35:06-0700`); other
 /// exporters add fractional seconds, a colon in the offset (`+02:00`) or `Z`. All of these parse; the
 /// offset is kept so local time of day (relevant to diurnal analyses) is not lost.
-public struct ResultDate: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+public struct ResultDate: Sendable, Hashable, Codable, TextCodable, Comparable {
     /// The absolute instant.
     public var date: Date
     /// The writer's offset from UTC, seconds (east positive).
@@ -120,19 +120,33 @@ public struct ResultDate: Sendable, Hashable, Codable, Comparable, CustomStringC
 
     public static func < (a: ResultDate, b: ResultDate) -> Bool { a.date < b.date }
 
-    /// Encodes as the ISO-8601 text of ``description``.
+    /// What ``TextCodable``'s decoding error calls a string it cannot read.
+    static let textDescription = "an ISO-8601 date with offset"
+}
+
+/// A value that is written and read as its text (``CustomStringConvertible/description`` and `init?(_:)`): one
+/// `Codable` implementation for dates, versions and the like.
+protocol TextCodable: Codable, CustomStringConvertible {
+    /// Parses the text; nil when it is not one.
+    init?(_ text: String)
+    /// What a valid text is, for the decoding error (`a ResearchKit version`).
+    static var textDescription: String { get }
+}
+
+extension TextCodable {
+    /// Encodes as ``description``.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(description)
     }
 
-    /// Decodes from ISO-8601 text.
+    /// Decodes from text.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         let text = try c.decode(String.self)
-        guard let parsed = ResultDate(text) else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "not an ISO-8601 date with offset: \(text)")
+        guard let value = Self(text) else {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "not \(Self.textDescription): \(text)")
         }
-        self = parsed
+        self = value
     }
 }
