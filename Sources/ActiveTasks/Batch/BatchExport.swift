@@ -52,14 +52,15 @@ public enum BatchExport {
     ///
     /// - Parameters:
     ///   - results: The record's typed results, in order.
-    ///   - input: The loaded record (dates, identifiers, device).
+    ///   - context: The loaded record's dates, identifiers and device (``ExportContext/init(input:exportedAt:)``).
     ///   - keys: The record's join keys (participant, task run).
     ///   - rename: The record's on-disk location renamed to its source, in every path the export holds.
     ///   - settings: Format, MORK configuration and export time.
     static func export(
-        _ results: [AnalysedResult], input: LoadedInput, keys: RecordKeys, rename: PathRename, settings: Settings
+        _ results: [AnalysedResult], context: ExportContext, keys: RecordKeys, rename: PathRename, settings: Settings
     ) -> Outcome {
-        var context = ExportContext(input: input, exportedAt: settings.exportedAt)
+        var context = context
+        context.exportedAt = ResultDate(date: settings.exportedAt, utcOffset: 0)
         // The participant and task run are the record's join keys (the same as its CSV and SQLite rows).
         context.participant = keys.healthCode ?? keys.participantIdentifier
         context.taskRunUUID = keys.taskRunUUID

@@ -120,12 +120,12 @@ public enum BatchOutputs {
         defer { for handle in handles { try? handle.close() } }
         // The header of each kind comes from the first record in source order that has one: read just those.
         var headers: [String: (source: String, header: [String])] = [:]
-        let headerDecoder = JSONDecoder()
+        let decoder = JSONDecoder()
         var unseen: UInt64 = kindNames.isEmpty ? 0 : UInt64.max >> UInt64(64 - kindNames.count)
         for item in index where item.kinds & unseen != 0 {
             unseen &= ~item.kinds
             let entry = try BatchJournal.read(
-                handles[item.journal], start: item.start, end: item.end, decoder: headerDecoder)
+                handles[item.journal], start: item.start, end: item.end, decoder: decoder)
             for table in entry.tables where !table.header.isEmpty && headers[table.kind] == nil {
                 headers[table.kind] = (entry.source, table.header)
             }
@@ -138,7 +138,6 @@ public enum BatchOutputs {
         let errors = try BufferedFile(folder + "/errors.jsonl.partial")
         var csvs: [String: BufferedFile] = [:]
         let exportFile = try export.map { try BufferedFile(folder + "/" + BatchExport.fileName($0) + ".partial") }
-        let decoder = JSONDecoder()
         let columnsByKind = headers.mapValues { keyColumns + processorColumns($0.header) }
         @Sendable func columns(_ kind: String) -> [String] { columnsByKind[kind] ?? keyColumns }
         @Sendable func aligned(_ table: BatchEntry.Table) -> [[String]] {

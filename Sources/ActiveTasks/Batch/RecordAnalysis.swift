@@ -91,7 +91,8 @@ public enum RecordAnalysis {
         var outcome = Outcome(taskKind: input.taskKind, dialect: input.dialect)
         outcome.problems = allProblems(input)
         outcome.keys = RecordKeys(input: input)
-        outcome.stepDates = ExportContext(input: input).steps
+        let context = ExportContext(input: input)
+        outcome.stepDates = context.steps
         let analyses = AnalysisRegistry.analyze(input, options: options)
         var failures: [String] = []
         var typed: [AnalysedResult] = []
@@ -108,7 +109,7 @@ public enum RecordAnalysis {
         if !outcome.results.isEmpty, let exporting {
             let rename = PathRename(from: input.path, to: exporting.source)
             outcome.export = BatchExport.export(
-                typed, input: input, keys: outcome.keys, rename: rename, settings: exporting.settings)
+                typed, context: context, keys: outcome.keys, rename: rename, settings: exporting.settings)
         }
         if outcome.results.isEmpty {
             outcome.failure = failures.isEmpty ? "nothing to analyse" : Array(Set(failures)).sorted().joined(separator: "; ")

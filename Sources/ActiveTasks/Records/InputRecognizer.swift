@@ -69,8 +69,12 @@ public enum InputRecognizer {
     static func hasZipSignature(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 4), head.count == 4 else { return false }
-        return head.elementsEqual([0x50, 0x4B, 0x03, 0x04]) || head.elementsEqual([0x50, 0x4B, 0x05, 0x06])
+        return (try? handle.read(upToCount: 4)).map(startsWithZipSignature) ?? false
+    }
+
+    /// True when `head` starts with a ZIP local-file or end-of-central-directory signature.
+    static func startsWithZipSignature(_ head: Data) -> Bool {
+        head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06])
     }
 
     // MARK: JSON content

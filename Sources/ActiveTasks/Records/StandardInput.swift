@@ -68,7 +68,7 @@ public enum StandardInput {
         if starts("OggS") { return "ogg" }
         if starts("caff") { return "caf" }
         if starts("ftyp", at: 4) { return "m4a" }
-        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) { return "zip" }
+        if InputRecognizer.startsWithZipSignature(head) { return "zip" }
         let first = head.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         return first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? "json" : "csv"
     }
