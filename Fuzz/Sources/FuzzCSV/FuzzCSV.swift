@@ -11,8 +11,6 @@ let names = [
 /// libFuzzer\'s entry point: one input, `count` bytes at `bytes`; returns 0 (every input is kept).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCSV(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-    var input = FuzzBytes(bytes, count)
-    let name = names[Int(input.byte()) % names.count]
-    withFuzzFile(input.rest(), named: name) { loadAnalyzeAndRender($0) }
+    fuzzNamedFile(bytes, count, names: names)
     return 0
 }

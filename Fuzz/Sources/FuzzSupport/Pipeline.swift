@@ -90,3 +90,11 @@ func replacingNumbers(_ value: JSONValue, from input: inout FuzzBytes) -> JSONVa
     default: return value
     }
 }
+
+/// The body of the file targets: the input's first byte picks one of `names` (the recogniser decides by name, then
+/// by content); the rest is that file, loaded, analysed and rendered in every format as `taskproc analyze` does.
+public func fuzzNamedFile(_ bytes: UnsafePointer<UInt8>, _ count: Int, names: [String]) {
+    var input = FuzzBytes(bytes, count)
+    let name = names[Int(input.byte()) % names.count]
+    withFuzzFile(input.rest(), named: name) { loadAnalyzeAndRender($0) }
+}
