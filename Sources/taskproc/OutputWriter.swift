@@ -1,4 +1,5 @@
 import ActiveTasks
+import Archives
 import ArgumentParser
 import Foundation
 
@@ -236,32 +237,11 @@ struct OutputTarget {
 
     /// Creates `path` (which must not exist) and writes `bytes`; the operating system's reason on failure.
     static func writeNew(_ bytes: Data, to path: String) -> String? {
-        write(bytes, to: path, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC)
+        OutputFile.write(bytes, to: path, createNew: true)?.reason
     }
 
     /// Opens an existing device or FIFO and writes `bytes`; the operating system's reason on failure.
     static func writeInPlace(_ bytes: Data, to path: String) -> String? {
-        write(bytes, to: path, flags: O_WRONLY | O_CLOEXEC)
-    }
-
-    private static func write(_ bytes: Data, to path: String, flags: Int32) -> String? {
-        let fd = open(path, flags, 0o644)
-        guard fd >= 0 else { return String(cString: strerror(errno)) }
-        var failure: String?
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, base + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += n
-            }
-        }
-        if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
-        return failure
+        OutputFile.write(bytes, to: path, createNew: false)?.reason
     }
 }
