@@ -92,22 +92,24 @@ enum WeAllWalk {
         /// MAPE over the group's files, % — measured 2026-11-25 (commands in ``RealDataAccuracyTests``).
         ///
         /// Per-file counts from `taskproc analyze ../shared/data/weallwalk/<file> --no-header --time-column 1
-        /// --acceleration-columns 31,32,33`: sighted 0.951 %, guide dog 1.157 %, long cane 4.710 %.
+        /// --acceleration-columns 31,32,33`: sighted 0.600 %, guide dog 1.347 %, long cane 2.605 % (before the
+        /// step-sequence pass of issue 17: 0.951 %, 1.157 %, 4.710 %).
         var measuredMAPE: Double {
             switch self {
-            case .sighted: 0.951
-            case .guideDog: 1.157
-            case .longCane: 4.710
+            case .sighted: 0.600
+            case .guideDog: 1.347
+            case .longCane: 2.605
             }
         }
 
-        /// |error| of the group's worst file, % — measured 2026-11-25: sighted T1_ID12 91 for 88 steps (+3.41 %),
-        /// guide dog T2_ID8 135 for 131 (+3.05 %), long cane T1_ID2 107 for 150 (−28.67 %).
+        /// |error| of the group's worst file, % — measured 2026-11-25: sighted T2_ID12 109 for 107 steps (+1.87 %),
+        /// guide dog T1_ID8 107 for 111 (−3.60 %), long cane T1_ID2 139 for 150 (−7.33 %; before issue 17's
+        /// step-sequence pass 107, −28.67 %).
         var measuredWorst: Double {
             switch self {
-            case .sighted: 3.409
-            case .guideDog: 3.053
-            case .longCane: 28.667
+            case .sighted: 1.869
+            case .guideDog: 3.604
+            case .longCane: 7.333
             }
         }
     }
@@ -145,11 +147,11 @@ enum MobiliseD {
     /// |taskproc − ref_steps| measured 2026-11-25 with `taskproc analyze ../shared/data/mobilise-d-lab/<file>`
     /// (taskproc's count in the comment; mobgap's in `mobgap-results.csv`).
     static let measuredDifference: [String: Int] = [
-        "HA_001_Test5_Trial1.csv.gz": 2,  // 11 for 9 (mobgap 11)
-        "HA_001_Test5_Trial2.csv.gz": 3,  // 12 for 9 (mobgap 12)
-        "HA_001_Test11_Trial1.csv.gz": 36,  // 27 for 63 (mobgap 59): issue 17
-        "MS_001_Test5_Trial1.csv.gz": 2,  // 11 for 9 (mobgap 10)
-        "MS_001_Test5_Trial2.csv.gz": 2,  // 11 for 9 (mobgap 10)
+        "HA_001_Test5_Trial1.csv.gz": 1,  // 10 for 9 (mobgap 11; before issue 17: 11)
+        "HA_001_Test5_Trial2.csv.gz": 1,  // 10 for 9 (mobgap 12; before: 12)
+        "HA_001_Test11_Trial1.csv.gz": 0,  // 63 for 63 (mobgap 59; before: 27)
+        "MS_001_Test5_Trial1.csv.gz": 1,  // 10 for 9 (mobgap 10; before: 11)
+        "MS_001_Test5_Trial2.csv.gz": 1,  // 10 for 9 (mobgap 10; before: 11)
     ]
 
     /// Slack on top of each measured difference, steps.
@@ -230,6 +232,8 @@ enum GaitpyDemo {
         #expect(
             worst <= group.measuredWorst + 0.5,
             "\(group.rawValue): worst file \(worst) % (measured \(group.measuredWorst) %)")
+        // Issue 17's targets: MAPE ≤ 3 % in every group, no file worse than 8 %.
+        #expect(mape <= 3 && worst <= 8, "\(group.rawValue): MAPE \(mape) %, worst \(worst) %")
         // Every file is a walk: no file may come out empty.
         for row in rows { #expect(row.steps > 0, "\(row.file): 0 steps for \(row.truth)") }
     }
@@ -237,8 +241,8 @@ enum GaitpyDemo {
     // MARK: Mobilise-D (ground truth: INDIP initial contacts)
 
     /// |taskproc − ref_steps| per trial, pinned at the value measured 2026-11-25 plus one step
-    /// (``MobiliseD/measuredDifference``: 2, 3, 36, 2, 2 steps); the daily-activity trial is poor (27 for 63) and its
-    /// target, at most mobgap's own error (|59 − 63| = 4), is recorded as issue 17.
+    /// (``MobiliseD/measuredDifference``: 1, 1, 0, 1, 1 steps), and issue 17's targets: the daily-activity trial
+    /// within 8 % of the reference and no worse than mobgap (|59 − 63| = 4), straight walks within 2 steps.
     @Test func mobiliseDTrials() throws {
         let truth = try RealData.truthRows("mobilise-d-lab/truth.csv")
         let peers = try RealData.truthRows("mobilise-d-lab/mobgap-results.csv")
@@ -257,9 +261,10 @@ enum GaitpyDemo {
                 difference <= measured + MobiliseD.tolerance,
                 "\(file): \(steps) steps for \(reference) (measured difference \(measured))")
             if file == "HA_001_Test11_Trial1.csv.gz" {
-                withKnownIssue("issue 17: the simulated-daily-activities trial undercounts (27 for 63; mobgap 59)") {
-                    #expect(difference <= abs(peer - reference), "\(steps) steps for \(reference); mobgap \(peer)")
-                }
+                #expect(difference <= abs(peer - reference), "\(steps) steps for \(reference); mobgap \(peer)")
+                #expect(Double(difference) <= 0.08 * Double(reference), "\(steps) steps for \(reference)")
+            } else {
+                #expect(difference <= 2, "\(file): \(steps) steps for \(reference)")
             }
         }
     }
@@ -295,9 +300,11 @@ enum GaitpyDemo {
     /// The gaitpy demo walk: peer agreement, NOT ground truth.
     ///
     /// gaitpy 1.6.1 counts 121 steps (31 + 44 + 46 over its
-    /// three bouts); taskproc counted 128 on 2026-11-25 (measured by this test; the loader cannot read the GENEActiv
+    /// three bouts); taskproc counted 150 on 2026-11-25 (measured by this test; the loader cannot read the GENEActiv
     /// export, so ``GaitpyDemo/log()`` parses it and the log goes through the same hygiene and analysis), a difference
-    /// of 7, pinned at 7 + 2.
+    /// of 29, pinned at 29 + 2. Before issue 17's step-sequence pass it counted 128: the 22 added steps are short
+    /// sequences outside gaitpy's three bouts (gaitpy keeps only bouts of its own minimum length), e.g. 19–22 s and
+    /// 29–34 s, where the lumbar signal shows a step rhythm; there is no ground truth to say who is right.
     @Test func gaitpyDemoAgreesWithGaitpy() throws {
         let peer = try GaitpyDemo.peerSteps()
         #expect(peer == 121, "gaitpy's published output sums to 121 steps")
@@ -306,7 +313,7 @@ enum GaitpyDemo {
         let result = WalkingProcessor.analyze(log.cleaned())
         let steps = try #require(result.stepCount)
         print("gaitpy demo: taskproc \(steps) steps, gaitpy \(peer)")
-        #expect(abs(steps - peer) <= 7 + 2, "\(steps) steps; gaitpy \(peer)")
+        #expect(abs(steps - peer) <= 29 + 2, "\(steps) steps; gaitpy \(peer)")
         let rate = try #require(result.samplingRate)
         #expect(abs(rate - 50) < 0.1)
     }

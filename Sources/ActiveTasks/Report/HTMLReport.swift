@@ -155,11 +155,12 @@ public enum HTMLReport {
         return s
     }
 
-    /// Every number under `key` anywhere in `value`.
+    /// Every number under `key` anywhere in `value`, except inside a walking result's `bouts` (whose per-bout
+    /// `cadence` is not a record's headline cadence).
     static func collect(_ key: String, in value: JSONValue, into out: inout [Double]) {
         switch value {
         case .object(let o):
-            for (k, v) in o.entries {
+            for (k, v) in o.entries where k != "bouts" {
                 if k == key, let d = v.numberValue { out.append(d) } else { collect(key, in: v, into: &out) }
             }
         case .array(let a): for v in a { collect(key, in: v, into: &out) }

@@ -45,6 +45,9 @@ extension WalkingResult: RenderableResult {
                             "\(index + 1)",
                             String(format: "%.2f–%.2f s, ", bout.start, bout.end) + "\(bout.steps) steps"
                                 + (bout.interpolatedSteps > 0 ? " (\(bout.interpolatedSteps) interpolated)" : "")
+                                + (bout.cadence.map { String(format: ", %.1f steps/min", $0) } ?? "")
+                                + (bout.strideRegularity.map { String(format: ", stride regularity %.2f", $0) } ?? "")
+                                + (bout.detection.map { ", \($0)" } ?? "")
                         )
                     }
                 ))

@@ -94,6 +94,18 @@ public struct WalkingResult: Sendable, Hashable, Codable {
         public var steps: Int
         /// Steps of the bout interpolated across data gaps.
         public var interpolatedSteps: Int
+        /// The bout's cadence, steps/min: 60 / its step period (the median interval between its observed steps);
+        /// nil in results written before it existed.
+        public var cadence: Double?
+        /// The bout's stride time, s: two step periods; nil in results written before it existed.
+        public var strideTime: Double?
+        /// The bout's stride regularity (normalised autocorrelation of the band-passed magnitude over the bout at
+        /// one stride, 1 = every stride alike); nil when the bout is shorter than two strides plus one step.
+        public var strideRegularity: Double?
+        /// How the bout was found: `"rhythm"` (a run of windows with a regular gait rhythm: sustained walking) or
+        /// `"stepSequence"` (consistent step intervals outside those runs: short bouts, turns, starts and stops,
+        /// irregular gait); nil in results written before it existed.
+        public var detection: String?
 
         /// Creates a bout.
         ///
@@ -102,11 +114,22 @@ public struct WalkingResult: Sendable, Hashable, Codable {
         ///   - end: End, s.
         ///   - steps: Step count.
         ///   - interpolatedSteps: Interpolated steps.
-        public init(start: Double, end: Double, steps: Int, interpolatedSteps: Int) {
+        ///   - cadence: Cadence, steps/min.
+        ///   - strideTime: Stride time, s.
+        ///   - strideRegularity: Stride regularity.
+        ///   - detection: How it was found.
+        public init(
+            start: Double, end: Double, steps: Int, interpolatedSteps: Int, cadence: Double? = nil,
+            strideTime: Double? = nil, strideRegularity: Double? = nil, detection: String? = nil
+        ) {
             self.start = start
             self.end = end
             self.steps = steps
             self.interpolatedSteps = interpolatedSteps
+            self.cadence = cadence
+            self.strideTime = strideTime
+            self.strideRegularity = strideRegularity
+            self.detection = detection
         }
     }
 
@@ -154,7 +177,8 @@ public struct WalkingResult: Sendable, Hashable, Codable {
         bouts = detection.bouts.map {
             Bout(
                 start: $0.start - origin, end: $0.end - origin, steps: $0.stepCount,
-                interpolatedSteps: $0.interpolatedStepCount)
+                interpolatedSteps: $0.interpolatedStepCount, cadence: $0.cadence, strideTime: $0.strideTime,
+                strideRegularity: $0.strideRegularity, detection: $0.detection.rawValue)
         }
         self.quality = quality
     }

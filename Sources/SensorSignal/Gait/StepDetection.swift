@@ -100,11 +100,20 @@ public struct StepDetection: Sendable, Hashable, Codable {
     }
 }
 
-/// One walking bout: an uninterrupted chain of steps (possibly joined across data gaps).
+/// One walking bout: an uninterrupted chain of steps (possibly joined across data gaps), inside the recording.
 public struct WalkingBout: Sendable, Hashable, Codable {
-    /// Start, s: the first step's time minus half the bout's step period.
+    /// How a bout's steps were found (see ``StepDetector``).
+    public enum Detection: String, Sendable, Hashable, Codable {
+        /// In a run of analysis windows with a regular gait rhythm (sustained walking).
+        case rhythm
+        /// As a sequence of steps with consistent intervals outside those runs (short bouts, turns, starts and
+        /// stops, irregular gait).
+        case stepSequence
+    }
+
+    /// Start, s: the first step's time minus half the bout's step period, but not before the recording starts.
     public var start: Double
-    /// End, s: the last step's time plus half the bout's step period.
+    /// End, s: the last step's time plus half the bout's step period, but not after the recording ends.
     public var end: Double
     /// Steps in the bout, interpolated ones included.
     public var stepCount: Int
@@ -114,6 +123,12 @@ public struct WalkingBout: Sendable, Hashable, Codable {
     public var stepPeriod: Double
     /// Positions of the bout's steps in ``StepDetection/stepTimes``.
     public var steps: Range<Int>
+    /// How the bout's steps were found.
+    public var detection: Detection
+    /// Stride regularity of the bout: the normalised autocorrelation of the band-passed magnitude over the bout at
+    /// a lag of two step periods (1 = every stride alike); for a bout joined across data gaps, the step-weighted mean
+    /// of its parts; nil when no part is longer than two strides plus one step.
+    public var strideRegularity: Double?
 
     /// Creates a bout.
     ///
@@ -124,8 +139,11 @@ public struct WalkingBout: Sendable, Hashable, Codable {
     ///   - interpolatedStepCount: Interpolated steps in the bout.
     ///   - stepPeriod: Step period, s.
     ///   - steps: Positions of its steps in the step list.
+    ///   - detection: How its steps were found.
+    ///   - strideRegularity: Its stride regularity.
     public init(
-        start: Double, end: Double, stepCount: Int, interpolatedStepCount: Int, stepPeriod: Double, steps: Range<Int>
+        start: Double, end: Double, stepCount: Int, interpolatedStepCount: Int, stepPeriod: Double, steps: Range<Int>,
+        detection: Detection = .rhythm, strideRegularity: Double? = nil
     ) {
         self.start = start
         self.end = end
@@ -133,8 +151,14 @@ public struct WalkingBout: Sendable, Hashable, Codable {
         self.interpolatedStepCount = interpolatedStepCount
         self.stepPeriod = stepPeriod
         self.steps = steps
+        self.detection = detection
+        self.strideRegularity = strideRegularity
     }
 
-    /// `end − start`, s: one step period per step.
+    /// `end − start`, s.
     public var duration: Double { end - start }
+    /// The bout's cadence, steps/min: `60 / stepPeriod`.
+    public var cadence: Double { 60 / stepPeriod }
+    /// The bout's stride time, s: two step periods.
+    public var strideTime: Double { 2 * stepPeriod }
 }

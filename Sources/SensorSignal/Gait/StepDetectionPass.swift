@@ -6,6 +6,13 @@ struct StepChain {
     var period: Double
     /// Index of the resampled segment it came from.
     var segment: Int
+    /// Times of that segment's first and last grid samples, s: no bout reaches outside them.
+    var bounds: ClosedRange<Double>
+    /// Normalised autocorrelation of the band-passed magnitude over the chain at two step periods; nil when the
+    /// chain is shorter than two strides plus one step.
+    var strideRegularity: Double?
+    /// Which pass found it.
+    var detection: WalkingBout.Detection
 }
 
 /// The state of one ``StepDetector/detect(timestamps:magnitude:samplingRate:)`` call: segments are fed in
@@ -83,10 +90,196 @@ struct StepDetectionPass {
         }
 
         let windows = analyseWindows(decimated)
-        guard !windows.isEmpty else { return }
-        for run in walkingRuns(windows, sampleCount: n) {
-            detectSteps(in: run, windows: windows, signal: y, decimated: decimated, segment: segment, index: index)
+        let firstChain = chains.count
+        if !windows.isEmpty {
+            for run in walkingRuns(windows, sampleCount: n) {
+                detectSteps(in: run, windows: windows, signal: y, decimated: decimated, segment: segment, index: index)
+            }
         }
+        if configuration.detectsStepSequences {
+            detectStepSequences(signal: y, segment: segment, index: index, rhythmChains: firstChain..<chains.count)
+        }
+    }
+
+    /// The step-sequence pass over one segment: prominent peaks outside the rhythm pass's chains, linked into
+    /// sequences whose every interval is an accepted step period within ``StepDetector/Configuration/stepIntervalTolerance``
+    /// of the sequence's median interval so far (see ``StepDetector``).
+    private mutating func detectStepSequences(
+        signal y: [Double], segment: UniformSegment, index: Int, rhythmChains: Range<Int>
+    ) {
+        let n = y.count
+        let shortest = 1 / configuration.maximumStepFrequency
+        let longest = 1 / configuration.minimumStepFrequency
+        let spacing = max(1, Int((0.75 * shortest * rate).rounded(.down)))
+        let prominenceWindow = max(3, Int((2 * longest * rate).rounded()) | 1)
+        let peaks = findPeaks(
+            in: y.span, distance: spacing, prominence: PeakBounds(minimum: configuration.minimumProminence),
+            windowLength: prominenceWindow)
+        guard peaks.count >= configuration.minimumStepsPerBout, let prominences = peaks.prominence?.prominences
+        else { return }
+
+        // Local RMS over a centred window, from prefix sums of y².
+        var prefix = [Double](repeating: 0, count: n + 1)
+        for i in 0..<n { prefix[i + 1] = prefix[i] + y[i] * y[i] }
+        let half = max(1, Int((configuration.localAmplitudeHalfWindow * rate).rounded()))
+
+        // Times already taken by the rhythm pass (its chains plus half a period and 0.2 s on each side).
+        var taken: [ClosedRange<Double>] = []
+        for c in rhythmChains {
+            let chain = chains[c]
+            let margin = chain.period / 2 + 0.2
+            taken.append((chain.times[0] - margin)...(chain.times[chain.times.count - 1] + margin))
+        }
+
+        var times: [Double] = []
+        var strengths: [Double] = []
+        times.reserveCapacity(peaks.count)
+        strengths.reserveCapacity(peaks.count)
+        // A peak closer to a segment edge than half the slowest step period has no measurable base on that side,
+        // so its prominence says little: the pass does not start or extend a sequence there.
+        let edge = Int((0.5 * longest * rate).rounded(.up))
+        for (k, g) in peaks.indices.enumerated() where g >= edge && g < n - edge {
+            let lo = max(0, g - half)
+            let hi = min(n, g + half + 1)
+            let localRMS = ((prefix[hi] - prefix[lo]) / Double(hi - lo)).squareRoot()
+            guard prominences[k] >= configuration.relativeProminence * localRMS, g > 0, g < n - 1 else { continue }
+            let time = segment.time(at: g) + Self.vertexOffset(y[g - 1], y[g], y[g + 1]) / rate
+            if taken.contains(where: { $0.contains(time) }) { continue }
+            times.append(time)
+            strengths.append(prominences[k])
+        }
+
+        // Greedy sequences: from each unused peak, the next step is the peak in the accepted interval range that is
+        // most prominent, discounted by its distance from the expected interval.
+        var sequence: [Int] = []
+        var intervals: [Double] = []
+        var start = 0
+        var free = 0  // the first peak not used by an earlier sequence
+        while start < times.count {
+            sequence.removeAll(keepingCapacity: true)
+            intervals.removeAll(keepingCapacity: true)
+            sequence.append(start)
+            while true {
+                let last = times[sequence[sequence.count - 1]]
+                var expected: Double?
+                var lower = shortest
+                var upper = longest
+                if !intervals.isEmpty {
+                    var sorted = intervals
+                    let t = Self.median(&sorted)
+                    expected = t
+                    lower = max(lower, (1 - configuration.stepIntervalTolerance) * t)
+                    upper = min(upper, (1 + configuration.stepIntervalTolerance) * t)
+                }
+                var best = -1
+                var bestScore = -Double.infinity
+                var j = sequence[sequence.count - 1] + 1
+                while j < times.count, times[j] - last <= upper {
+                    let interval = times[j] - last
+                    if interval >= lower {
+                        let score = expected.map { strengths[j] / (1 + 4 * abs(interval - $0) / $0) } ?? strengths[j]
+                        if score > bestScore {
+                            bestScore = score
+                            best = j
+                        }
+                    }
+                    j += 1
+                }
+                guard best >= 0 else { break }
+                intervals.append(times[best] - last)
+                sequence.append(best)
+            }
+            if sequence.count >= configuration.minimumStepsPerBout {
+                var sorted = intervals
+                let period = Self.median(&sorted)
+                // The first interval alone set the first expectation, so a sequence can start a few steps late:
+                // extend it backwards at its own median interval, over peaks no earlier sequence used.
+                let lower = Swift.max(shortest, (1 - configuration.stepIntervalTolerance) * period)
+                let upper = Swift.min(longest, (1 + configuration.stepIntervalTolerance) * period)
+                while true {
+                    let first = times[sequence[0]]
+                    var best = -1
+                    var bestScore = -Double.infinity
+                    var j = sequence[0] - 1
+                    while j >= free, first - times[j] <= upper {
+                        let interval = first - times[j]
+                        if interval >= lower {
+                            let score = strengths[j] / (1 + 4 * abs(interval - period) / period)
+                            if score > bestScore {
+                                bestScore = score
+                                best = j
+                            }
+                        }
+                        j -= 1
+                    }
+                    guard best >= 0 else { break }
+                    sequence.insert(best, at: 0)
+                }
+                let stepTimes = sequence.map { times[$0] }
+                // Consecutive steps look alike: the band-passed magnitude over the sequence correlates with itself
+                // one step period later.
+                let origin = segment.time(at: 0)
+                let from = Self.clampedIndex(
+                    ((stepTimes[0] - period / 2 - origin) * rate).rounded(.down), limit: n, fallback: 0)
+                let to = Self.clampedIndex(
+                    ((stepTimes[stepTimes.count - 1] + period / 2 - origin) * rate).rounded(.up), limit: n,
+                    fallback: n)
+                let regularity = Self.autocorrelation(
+                    y, range: from..<Swift.max(from, to), lag: period * rate, minimumExtra: 1)
+                if let regularity, regularity >= configuration.minimumSequenceStepRegularity {
+                    chains.append(
+                        Self.chain(stepTimes, period: period, detection: .stepSequence, signal: y,
+                            segment: segment, index: index, rate: rate))
+                }
+                start = sequence[sequence.count - 1] + 1
+                free = start
+            } else {
+                start += 1
+            }
+        }
+    }
+
+    /// A chain with its segment bounds and stride regularity.
+    static func chain(
+        _ times: [Double], period: Double, detection: WalkingBout.Detection, signal y: [Double],
+        segment: UniformSegment, index: Int, rate: Double
+    ) -> StepChain {
+        let n = y.count
+        let first = segment.time(at: 0)
+        let last = segment.time(at: n - 1)
+        // Samples from half a period before the first step to half a period after the last, inside the segment.
+        let from = clampedIndex(((times[0] - period / 2 - first) * rate).rounded(.down), limit: n, fallback: 0)
+        let to = max(
+            from, clampedIndex(((times[times.count - 1] + period / 2 - first) * rate).rounded(.up), limit: n, fallback: n))
+        return StepChain(
+            times: times, period: period, segment: index, bounds: first...last,
+            strideRegularity: autocorrelation(y, range: from..<to, lag: 2 * period * rate, minimumExtra: period * rate),
+            detection: detection)
+    }
+
+    /// `Int(value)` clamped to `0…limit` (value rounded already); `fallback` when it is not finite.
+    private static func clampedIndex(_ value: Double, limit: Int, fallback: Int) -> Int {
+        guard value.isFinite else { return fallback }
+        return value <= 0 ? 0 : value >= Double(limit) ? limit : Int(value)
+    }
+
+    /// The normalised autocorrelation of `y[range]` at `lag` samples (rounded), or nil when the range is not longer
+    /// than the lag plus `minimumExtra` samples.
+    static func autocorrelation(_ y: [Double], range: Range<Int>, lag: Double, minimumExtra: Double) -> Double? {
+        guard lag.isFinite, lag >= 1, Double(range.count) >= lag + minimumExtra, lag < Double(range.count) else {
+            return nil
+        }
+        let k = Int(lag.rounded())
+        var sum = 0.0
+        var head = 0.0
+        var tail = 0.0
+        for i in range.lowerBound..<(range.upperBound - k) {
+            sum += y[i] * y[i + k]
+            head += y[i] * y[i]
+            tail += y[i + k] * y[i + k]
+        }
+        let norm = (head * tail).squareRoot()
+        return norm > 0 ? sum / norm : nil
     }
 
     /// One analysis window: its centre on the full-rate grid and what the analyzer found.
@@ -206,20 +399,42 @@ struct StepDetectionPass {
             intervals.reserveCapacity(steps.count)
             for i in steps.indices.dropFirst() { intervals.append(steps[i] - steps[i - 1]) }
             let chainPeriod = intervals.count >= 2 ? Self.median(&intervals) : period
-            chains.append(StepChain(times: steps, period: chainPeriod, segment: index))
+            chains.append(
+                Self.chain(steps, period: chainPeriod, detection: .rhythm, signal: y, segment: segment, index: index,
+                    rate: rate))
             accepted = true
         }
-        for peak in peaks.indices {
+        let prominences = peaks.prominence?.prominences ?? []
+        // Peaks this close to the segment's edges (a data gap or the recording's ends) have no base on that side:
+        // their prominence is not comparable, so they are never trimmed.
+        let edge = Int((0.5 * rate / configuration.minimumStepFrequency).rounded(.up))
+        var strengths: [Double] = []
+        func closeTrimmed() {
+            // A chain's first and last peaks much weaker than its typical step are the sway of starting or
+            // stopping, not steps: drop them while under a third of the chain's median prominence.
+            var from = 0
+            var to = current.count
+            if strengths.count == current.count, current.count > configuration.minimumStepsPerBout {
+                var sorted = strengths
+                let typical = Self.median(&sorted)
+                while to - from > configuration.minimumStepsPerBout, strengths[from] < typical / 4 { from += 1 }
+                while to - from > configuration.minimumStepsPerBout, strengths[to - 1] < typical / 4 { to -= 1 }
+            }
+            close(Array(current[from..<to]))
+            current.removeAll(keepingCapacity: true)
+            strengths.removeAll(keepingCapacity: true)
+        }
+        for (k, peak) in peaks.indices.enumerated() {
             let g = lower + peak
             let offset = Self.vertexOffset(y[g - 1], y[g], y[g + 1])
             let time = segment.time(at: g) + offset / rate
-            if let last = current.last, time - last > chainLimit {
-                close(current)
-                current.removeAll(keepingCapacity: true)
-            }
+            if let last = current.last, time - last > chainLimit { closeTrimmed() }
             current.append(time)
+            if k < prominences.count {
+                strengths.append(g < edge || g >= n - edge ? .infinity : prominences[k])
+            }
         }
-        close(current)
+        closeTrimmed()
         guard accepted else { return }
 
         // Regularity and spectrum of the run's walking windows and samples.
@@ -266,9 +481,20 @@ struct StepDetectionPass {
         var bridgedGaps = 0
         var bridgedSteps = 0
 
+        // Step sequences count only where the rhythm pass confirmed that the wearer walks: consistent intervals
+        // between a few band-limited peaks also occur in random motion (a shaken phone, fidgeting), which no
+        // rhythm of several seconds confirms.
+        var unconfirmedSequences = 0
+        if !chains.contains(where: { $0.detection == .rhythm }) {
+            unconfirmedSequences = chains.count
+            chains.removeAll()
+        }
+        // The step-sequence pass adds its chains after the rhythm pass's: put every chain in time order.
+        chains.sort { $0.times[0] < $1.times[0] }
         var index = 0
         while index < chains.count {
             let boutStart = stepTimes.count
+            let firstPart = index
             var boutInterpolated = 0
             var observedIntervals: [Double] = []
             var previous = chains[index]
@@ -304,17 +530,37 @@ struct StepDetectionPass {
                 index += 1
             }
             let period = observedIntervals.isEmpty ? previous.period : Self.median(&observedIntervals)
+            let parts = chains[firstPart..<index]
+            var weighted = 0.0
+            var weight = 0
+            var rhythmSteps = 0
+            for part in parts {
+                if let regularity = part.strideRegularity {
+                    weighted += Double(part.times.count) * regularity
+                    weight += part.times.count
+                }
+                if part.detection == .rhythm { rhythmSteps += part.times.count }
+            }
+            let observedSteps = parts.reduce(0) { $0 + $1.times.count }
             bouts.append(
                 WalkingBout(
-                    start: stepTimes[boutStart] - period / 2, end: stepTimes[stepTimes.count - 1] + period / 2,
+                    start: Swift.max(stepTimes[boutStart] - period / 2, chains[firstPart].bounds.lowerBound),
+                    end: Swift.min(stepTimes[stepTimes.count - 1] + period / 2, previous.bounds.upperBound),
                     stepCount: stepTimes.count - boutStart, interpolatedStepCount: boutInterpolated, stepPeriod: period,
-                    steps: boutStart..<stepTimes.count))
+                    steps: boutStart..<stepTimes.count,
+                    detection: 2 * rhythmSteps >= observedSteps ? .rhythm : .stepSequence,
+                    strideRegularity: weight > 0 ? weighted / Double(weight) : nil))
         }
 
         if bridgedGaps > 0 {
             warnings.append(
                 "walking continued across \(bridgedGaps) data gaps: \(bridgedSteps) steps were interpolated at the "
                     + "local step period")
+        }
+        if unconfirmedSequences > 0 {
+            warnings.append(
+                "\(unconfirmedSequences) short step sequences were not counted: no sustained walking (a regular gait "
+                    + "rhythm over \(StepDetector.format(configuration.windowDuration)) s) confirms them")
         }
         if skippedSegments > 0 {
             warnings.append(

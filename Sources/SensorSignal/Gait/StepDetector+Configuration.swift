@@ -121,6 +121,27 @@ extension StepDetector {
         ///
         /// Default 10.
         public var spectrumSegmentDuration: Double
+        /// Whether short and irregular bouts are searched for outside the rhythmic runs (the *step-sequence* pass,
+        /// see ``StepDetector``).
+        ///
+        /// Default true.
+        public var detectsStepSequences: Bool
+        /// Largest relative change of a step interval from the median of the sequence so far,
+        /// `|Δt − T| / T`, in the step-sequence pass.
+        ///
+        /// Default 0.3: consecutive steps of slow, shuffling or cane-assisted gait vary by 10–25 %; a larger change
+        /// is a pause, a turn on the spot or not walking.
+        public var stepIntervalTolerance: Double
+        /// Half-length of the centred window over which the step-sequence pass measures the RMS that scales
+        /// ``relativeProminence``, s.
+        ///
+        /// Default 2 (about two strides at 48 steps/min).
+        public var localAmplitudeHalfWindow: Double
+        /// Smallest step regularity of a step sequence (the normalised autocorrelation of the band-passed magnitude
+        /// over the sequence at one step period): consecutive steps look alike, random peaks do not.
+        ///
+        /// Default 0.3.
+        public var minimumSequenceStepRegularity: Double
 
         /// Creates a configuration; every parameter has its documented default.
         ///
@@ -150,6 +171,10 @@ extension StepDetector {
         ///   - maximumBridgedGap: Longest unobserved time walked through, s.
         ///   - bridgePeriodTolerance: Step-period agreement needed to bridge.
         ///   - spectrumSegmentDuration: Welch segment for the dominant frequency, s.
+        ///   - detectsStepSequences: Whether the step-sequence pass runs.
+        ///   - stepIntervalTolerance: Largest relative step-interval change in a step sequence.
+        ///   - localAmplitudeHalfWindow: Half-window of the step-sequence pass's local RMS, s.
+        ///   - minimumSequenceStepRegularity: Step-regularity floor of a step sequence.
         public init(
             lowCutoff: Double = 0.5, highCutoff: Double = 3.0, filterOrder: Int = 2,
             minimumStepFrequency: Double = 0.8, maximumStepFrequency: Double = 2.5,
@@ -159,7 +184,9 @@ extension StepDetector {
             runExtension: Double = 3, peakDistanceFraction: Double = 0.6, relativeProminence: Double = 0.25,
             minimumProminence: Double = 0.05, maximumStepGap: Double = 2, minimumStepsPerBout: Int = 4,
             maximumInterpolatedInterval: Double = 0.25, minimumSegmentDuration: Double = 1.5,
-            maximumBridgedGap: Double = 3, bridgePeriodTolerance: Double = 0.25, spectrumSegmentDuration: Double = 10
+            maximumBridgedGap: Double = 3, bridgePeriodTolerance: Double = 0.25, spectrumSegmentDuration: Double = 10,
+            detectsStepSequences: Bool = true, stepIntervalTolerance: Double = 0.3,
+            localAmplitudeHalfWindow: Double = 2, minimumSequenceStepRegularity: Double = 0.3
         ) {
             self.lowCutoff = lowCutoff
             self.highCutoff = highCutoff
@@ -186,6 +213,59 @@ extension StepDetector {
             self.maximumBridgedGap = maximumBridgedGap
             self.bridgePeriodTolerance = bridgePeriodTolerance
             self.spectrumSegmentDuration = spectrumSegmentDuration
+            self.detectsStepSequences = detectsStepSequences
+            self.stepIntervalTolerance = stepIntervalTolerance
+            self.localAmplitudeHalfWindow = localAmplitudeHalfWindow
+            self.minimumSequenceStepRegularity = minimumSequenceStepRegularity
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case lowCutoff, highCutoff, filterOrder, minimumStepFrequency, maximumStepFrequency, windowDuration
+            case windowHop, analysisRate, minimumLagOverlap, fundamentalFraction, minimumAmplitude
+            case minimumStrideRegularity, minimumRunDuration, runMergeGap, runExtension, peakDistanceFraction
+            case relativeProminence, minimumProminence, maximumStepGap, minimumStepsPerBout
+            case maximumInterpolatedInterval, minimumSegmentDuration, maximumBridgedGap, bridgePeriodTolerance
+            case spectrumSegmentDuration, detectsStepSequences, stepIntervalTolerance, localAmplitudeHalfWindow
+            case minimumSequenceStepRegularity
+        }
+
+        /// Decodes a configuration; parameters missing from the JSON (a run recorded before they existed) take
+        /// their defaults.
+        ///
+        /// - Parameter decoder: The decoder.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            let d = Configuration()
+            func v<T: Decodable>(_ key: CodingKeys, _ fallback: T) throws -> T {
+                try c.decodeIfPresent(T.self, forKey: key) ?? fallback
+            }
+            self.init(
+                lowCutoff: try v(.lowCutoff, d.lowCutoff), highCutoff: try v(.highCutoff, d.highCutoff),
+                filterOrder: try v(.filterOrder, d.filterOrder),
+                minimumStepFrequency: try v(.minimumStepFrequency, d.minimumStepFrequency),
+                maximumStepFrequency: try v(.maximumStepFrequency, d.maximumStepFrequency),
+                windowDuration: try v(.windowDuration, d.windowDuration), windowHop: try v(.windowHop, d.windowHop),
+                analysisRate: try v(.analysisRate, d.analysisRate),
+                minimumLagOverlap: try v(.minimumLagOverlap, d.minimumLagOverlap),
+                fundamentalFraction: try v(.fundamentalFraction, d.fundamentalFraction),
+                minimumAmplitude: try v(.minimumAmplitude, d.minimumAmplitude),
+                minimumStrideRegularity: try v(.minimumStrideRegularity, d.minimumStrideRegularity),
+                minimumRunDuration: try v(.minimumRunDuration, d.minimumRunDuration),
+                runMergeGap: try v(.runMergeGap, d.runMergeGap), runExtension: try v(.runExtension, d.runExtension),
+                peakDistanceFraction: try v(.peakDistanceFraction, d.peakDistanceFraction),
+                relativeProminence: try v(.relativeProminence, d.relativeProminence),
+                minimumProminence: try v(.minimumProminence, d.minimumProminence),
+                maximumStepGap: try v(.maximumStepGap, d.maximumStepGap),
+                minimumStepsPerBout: try v(.minimumStepsPerBout, d.minimumStepsPerBout),
+                maximumInterpolatedInterval: try v(.maximumInterpolatedInterval, d.maximumInterpolatedInterval),
+                minimumSegmentDuration: try v(.minimumSegmentDuration, d.minimumSegmentDuration),
+                maximumBridgedGap: try v(.maximumBridgedGap, d.maximumBridgedGap),
+                bridgePeriodTolerance: try v(.bridgePeriodTolerance, d.bridgePeriodTolerance),
+                spectrumSegmentDuration: try v(.spectrumSegmentDuration, d.spectrumSegmentDuration),
+                detectsStepSequences: try v(.detectsStepSequences, d.detectsStepSequences),
+                stepIntervalTolerance: try v(.stepIntervalTolerance, d.stepIntervalTolerance),
+                localAmplitudeHalfWindow: try v(.localAmplitudeHalfWindow, d.localAmplitudeHalfWindow),
+                minimumSequenceStepRegularity: try v(.minimumSequenceStepRegularity, d.minimumSequenceStepRegularity))
         }
 
         /// Stops with the offending value when a parameter is out of range (a programmer error).
@@ -220,6 +300,10 @@ extension StepDetector {
                     && maximumBridgedGap >= 0 && bridgePeriodTolerance >= 0 && relativeProminence >= 0,
                 "StepDetector: durations and tolerances must be ≥ 0")
             precondition(spectrumSegmentDuration > 0, "StepDetector: spectrumSegmentDuration must be positive")
+            precondition(
+                stepIntervalTolerance > 0 && stepIntervalTolerance < 1 && localAmplitudeHalfWindow > 0
+                    && localAmplitudeHalfWindow.isFinite,
+                "StepDetector: need 0 < stepIntervalTolerance < 1, localAmplitudeHalfWindow > 0")
         }
     }
 }
