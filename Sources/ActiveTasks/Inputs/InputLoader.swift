@@ -168,7 +168,7 @@ public enum InputLoader {
         var input = LoadedInput(path: path, dialect: .accelerometerCSV, taskKind: .walking)
         do throws(InputError) {
             let output = try AccelerometerCSVReader.decode(
-                data, file: path, options: csvOptions(options.accelerometerCSV, header: header))
+                data, file: path, options: options.accelerometerCSV)
             try checkSampleCount(output.log.timestamp.count, file: path)
             let cleaned = output.log.cleaned(options: options.hygiene)
             input.recordings.append(
@@ -193,26 +193,6 @@ public enum InputLoader {
         let record = end.map { data.prefix($0) } ?? data
         guard let table = try? CSVTable.parse(Data(record), file: file, header: .present) else { return [] }
         return (0..<table.columnCount).map { table.columnName($0) }
-    }
-
-    /// Column selection from header names when the file names its columns and the caller left the default
-    /// positional selection: `timestamp`/`time`/`t` and `x`/`y`/`z` (or `accx`…, `acc_x`…) in any order.
-    static func csvOptions(_ options: AccelerometerCSVReader.Options, header: [String]) -> AccelerometerCSVReader.Options {
-        let defaults = AccelerometerCSVReader.Options()
-        guard !header.isEmpty, options.time == defaults.time, options.x == defaults.x, options.y == defaults.y,
-            options.z == defaults.z
-        else { return options }
-        func find(_ names: [String]) -> Int? { names.lazy.compactMap { header.firstIndex(of: $0) }.first }
-        guard let t = find(["timestamp", "time", "t", "time_s", "timestamp_ms", "seconds"]),
-            let x = find(["x", "accx", "acc_x", "ax", "accel_x"]), let y = find(["y", "accy", "acc_y", "ay", "accel_y"]),
-            let z = find(["z", "accz", "acc_z", "az", "accel_z"])
-        else { return options }
-        var chosen = options
-        chosen.time = .index(t)
-        chosen.x = .index(x)
-        chosen.y = .index(y)
-        chosen.z = .index(z)
-        return chosen
     }
 
     /// The good rows of a MyDataHelps CSV; each bad row, or a file-level failure, becomes an error problem.
