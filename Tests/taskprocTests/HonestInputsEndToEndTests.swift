@@ -54,4 +54,29 @@ import TestSupport
         let results = try E2E.jsonLines(out + "/results.jsonl")
         #expect(results.contains { ($0["source"] as? String)?.hasSuffix("walk.csv") == true && $0["status"] as? String == "ok" })
     }
+
+    /// A tremor recording through `analyze` and `batch`: a motion-signal summary (exit 0), never a step count; batch
+    /// writes it to `tremor.csv`, beside the walking rows of a bare recording.
+    @Test func tremorRecordingIsSummarisedNotCounted() throws {
+        let tremor = sharedDataPath("mhealthtools-motion/kinetic_tremor_data_deviceMotion.json")
+        let r = try E2E.run(["analyze", tremor])
+        #expect(r.status == ExpectedExit.success, "\(r.stderr)")
+        let results = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+        try #require(results.count == 1)
+        #expect(results[0]["kind"] as? String == "motionSignal" && results[0]["task"] as? String == "tremor")
+        #expect(results[0]["stepCount"] == nil)
+
+        let dir = try E2E.temporaryDirectory("tasks")
+        defer { E2E.remove(dir) }
+        try FileManager.default.createDirectory(atPath: dir.path + "/in", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: tremor, toPath: dir.path + "/in/kinetic_tremor_data_deviceMotion.json")
+        try E2E.write(Self.walkCSV(), to: dir.path + "/in/walk.csv")
+        let batch = try E2E.run(["batch", dir.path + "/in", "--out", dir.path + "/out", "--no-progress"])
+        #expect(batch.status == ExpectedExit.success, "\(batch.stderr)")
+        let table = try String(contentsOfFile: dir.path + "/out/tremor.csv", encoding: .utf8)
+        #expect(table.contains("kinetic_tremor_data_deviceMotion.json") && table.contains(",tremor,"))
+        #expect(!table.contains("stepCount"))
+        let walking = try String(contentsOfFile: dir.path + "/out/walking.csv", encoding: .utf8)
+        #expect(walking.contains("walk.csv") && !walking.contains("kinetic_tremor"))
+    }
 }

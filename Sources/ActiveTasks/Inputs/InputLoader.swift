@@ -58,6 +58,41 @@ public enum InputLoader {
     /// Loads one file, as ``InputRecognizer/recognizeFile(_:)`` classifies it; every failure is recorded as a
     /// problem.
     static func loadFile(_ path: String, options: Options) -> LoadedInput {
+        var input = loadFileContents(path, options: options)
+        assignMotionTasks(&input)
+        return input
+    }
+
+    /// Gives an input the kinds of its tremor, balance and rest recordings (``LoadedRecording/motionTask``), which
+    /// are summarised and never analysed for steps; walking stays a kind only while some other motion recording or
+    /// a timed-walk result remains.
+    static func assignMotionTasks(_ input: inout LoadedInput) {
+        let motion = input.recordings.filter {
+            switch $0.data {
+            case .accelerometer, .deviceMotion: true
+            default: false
+            }
+        }
+        let tasks = motion.compactMap(\.motionTask)
+        guard !tasks.isEmpty else { return }
+        var kinds = input.kinds
+        let walkingLeft =
+            motion.contains { $0.motionTask == nil }
+            || !(input.researchKit?.result?.timedWalkResults.isEmpty ?? true)
+        let position = kinds.firstIndex(of: .walking).map { $0 + 1 } ?? kinds.count
+        let added = [TaskKind.tremor, .balance].filter { kind in
+            tasks.contains { $0.taskKind == kind } && !kinds.contains(kind)
+        }
+        kinds.insert(contentsOf: added, at: position)
+        if !walkingLeft { kinds.removeAll { $0 == .walking } }
+        input.kinds = kinds
+        if input.taskKind == .walking || input.taskKind == .unknown, !kinds.contains(input.taskKind) {
+            input.taskKind = kinds.first ?? .unknown
+        }
+    }
+
+    /// Loads one file by its recognised kind (``loadFile(_:options:)`` adds the motion-task kinds).
+    static func loadFileContents(_ path: String, options: Options) -> LoadedInput {
         switch InputRecognizer.recognizeFile(path) {
         case .audio: return loadAudio(path, options: options)
         case .skipped(let ext):
@@ -533,6 +568,7 @@ public enum InputLoader {
                 input.problems.append(InputProblem(error))
             }
         }
+        assignMotionTasks(&input)
         // Files the task does not name: other results and recordings (a second ResearchKit result, audio, a table)
         // are inputs of their own and analysed as such; unnamed recorder logs and metadata belong to no analysis.
         for file in files where !used.contains(file) {

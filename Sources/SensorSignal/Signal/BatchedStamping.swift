@@ -43,7 +43,11 @@ struct BatchedStamping {
     init?(timestamps: [Double], rows: [Int]) {
         let n = rows.count
         guard n >= 2 * Self.minimumBackwardSteps else { return nil }
-        // 1. Batches: start positions (into `rows`) at every backward step.
+        // 1. Batches: start positions (into `rows`) at every backward step (counted first: no allocation for the
+        //    usual ordered log).
+        var count = 0
+        for k in 1..<n where timestamps[rows[k]] < timestamps[rows[k - 1]] { count += 1 }
+        guard count >= Self.minimumBackwardSteps else { return nil }
         var starts = [0]
         for k in 1..<n where timestamps[rows[k]] < timestamps[rows[k - 1]] { starts.append(k) }
         let backwardSteps = starts.count - 1
