@@ -1,12 +1,13 @@
 import Foundation
 import SensorSignal
-import Testing
 import TestSupport
+import Testing
 
 @testable import ActiveTasks
 
-/// Issue 17, item 4: a tremor, balance or rest step is never analysed as walking for steps; it gets the signal
-/// summary (``MotionSignalResult``) with a warning that says why. A recording whose task is unknown is analysed as
+/// Issue 17, item 4: a tremor, balance or rest step is never analysed as walking for steps.
+///
+/// It gets the signal summary (``MotionSignalResult``) with a warning that says why. A recording whose task is unknown is analysed as
 /// before.
 @Suite struct TaskAwarenessTests {
     /// The two real mPower-2 tremor recordings (which gave 46 and 7 "steps" in the issue) and the balance recording:
@@ -42,26 +43,28 @@ import TestSupport
     }
 
     /// Step identifiers and file names of tremor, balance and rest steps, and of walking or unknown recordings.
-    @Test(arguments: [
-        ("tremor.handInLap.right", nil, MotionTask.tremor), ("tremor.handAtShoulderLength.left", nil, .tremor),
-        ("tremor.handAtShoulderLengthWithElbowBent.right", nil, .tremor), ("tremor.handToNose.left", nil, .tremor),
-        ("tremor.handQueenWave.right", nil, .tremor), ("kineticTremor", nil, .tremor), ("restTremor", nil, .tremor),
-        (nil, "/x/hand_in_lap_right_motion.json", .tremor), (nil, "/x/handToNose_left_motion.json", .tremor),
-        (nil, "/x/rest_tremor_data_deviceMotion.json", .tremor), ("balance", nil, .balance),
-        (nil, "/x/balance_motion.json", .balance), ("walking.rest", "/x/accel_rest.json", .rest),
-        ("fitness.rest", nil, .rest), (nil, "/x/deviceMotion_walking_rest.json.items-1234.tmp", .rest),
-        ("walking.outbound", "/x/accel_rest.json", nil), ("timed.walk.trial1", nil, nil), ("6mwt", nil, nil),
-        ("fitness.walk", nil, nil), (nil, "/forest/test_data_bout.csv", nil),
-        (nil, "/x/user1_hand_1506421989895.csv.gz", nil), (nil, "/x/pdkit_mpower_gait_stationary.json", nil),
-        (nil, "/x/iPhoneSensors_T1_ID2_1L_WC.csv.gz", nil), (nil, "/x/interest_restaurant.csv", nil),
-        ("walk", "/x/walk_motion.json", nil),
-    ] as [(String?, String?, MotionTask?)])
+    @Test(
+        arguments: [
+            ("tremor.handInLap.right", nil, MotionTask.tremor), ("tremor.handAtShoulderLength.left", nil, .tremor),
+            ("tremor.handAtShoulderLengthWithElbowBent.right", nil, .tremor), ("tremor.handToNose.left", nil, .tremor),
+            ("tremor.handQueenWave.right", nil, .tremor), ("kineticTremor", nil, .tremor), ("restTremor", nil, .tremor),
+            (nil, "/x/hand_in_lap_right_motion.json", .tremor), (nil, "/x/handToNose_left_motion.json", .tremor),
+            (nil, "/x/rest_tremor_data_deviceMotion.json", .tremor), ("balance", nil, .balance),
+            (nil, "/x/balance_motion.json", .balance), ("walking.rest", "/x/accel_rest.json", .rest),
+            ("fitness.rest", nil, .rest), (nil, "/x/deviceMotion_walking_rest.json.items-1234.tmp", .rest),
+            ("walking.outbound", "/x/accel_rest.json", nil), ("timed.walk.trial1", nil, nil), ("6mwt", nil, nil),
+            ("fitness.walk", nil, nil), (nil, "/forest/test_data_bout.csv", nil),
+            (nil, "/x/user1_hand_1506421989895.csv.gz", nil), (nil, "/x/pdkit_mpower_gait_stationary.json", nil),
+            (nil, "/x/iPhoneSensors_T1_ID2_1L_WC.csv.gz", nil), (nil, "/x/interest_restaurant.csv", nil),
+            ("walk", "/x/walk_motion.json", nil),
+        ] as [(String?, String?, MotionTask?)])
     func tasksAreRecognisedByName(step: String?, file: String?, expected: MotionTask?) {
         #expect(MotionTask(stepIdentifier: step, file: file) == expected, "\(step ?? "-") \(file ?? "-")")
     }
 
-    /// A still phone in a balance recording (synthetic, 30 s at 100 Hz): no steps are counted, the summary says the
-    /// phone hardly moved. The same log as a bare recording (task unknown) is analysed as walking, as before: 0
+    /// A still phone in a balance recording (synthetic, 30 s at 100 Hz): no steps are counted.
+    ///
+    /// The summary says the phone hardly moved. The same log as a bare recording (task unknown) is analysed as walking, as before: 0
     /// steps.
     @Test func stillBalanceRecordingHasNoSteps() throws {
         let directory = TemporaryDirectory()

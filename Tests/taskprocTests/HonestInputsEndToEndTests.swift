@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 17, items 3 and 4, through the built binary: the refusals are data errors (65) naming the file and the
 /// choices, and in a batch the refused record is quarantined while the others are analysed.
@@ -24,7 +24,8 @@ import TestSupport
         #expect(refused.stderr.contains("--acceleration-columns X,Y,Z"))
         #expect(refused.stdout.isEmpty || !refused.stdout.contains("stepCount"))
         let chosen = try E2E.run([
-            "analyze", path, "--no-header", "--time-column", "1", "--acceleration-columns", "31,32,33", "--format", "csv",
+            "analyze", path, "--no-header", "--time-column", "1", "--acceleration-columns", "31,32,33", "--format",
+            "csv",
         ])
         #expect(chosen.status == ExpectedExit.success, "\(chosen.stderr)")
         #expect(chosen.stdout.contains("accelerometer"))
@@ -52,7 +53,10 @@ import TestSupport
         #expect((errors.first?["source"] as? String)?.hasSuffix("camera_ppg.csv") == true)
         #expect("\(errors.first ?? [:])".contains("not named for acceleration"))
         let results = try E2E.jsonLines(out + "/results.jsonl")
-        #expect(results.contains { ($0["source"] as? String)?.hasSuffix("walk.csv") == true && $0["status"] as? String == "ok" })
+        #expect(
+            results.contains {
+                ($0["source"] as? String)?.hasSuffix("walk.csv") == true && $0["status"] as? String == "ok"
+            })
     }
 
     /// A tremor recording through `analyze` and `batch`: a motion-signal summary (exit 0), never a step count; batch

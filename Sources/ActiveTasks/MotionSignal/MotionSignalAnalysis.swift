@@ -9,7 +9,8 @@ public enum MotionSignalAnalysis: TaskAnalysis {
     /// Every result carries `kind` `motionSignal`.
     public static let resultKinds = ["motionSignal"]
     /// Why a tremor, balance or rest input gave no result.
-    public static let nothingToAnalyse = "no tremor, balance or rest recording (accelerometer or device motion) to summarise"
+    public static let nothingToAnalyse =
+        "no tremor, balance or rest recording (accelerometer or device motion) to summarise"
 
     /// One result per tremor, balance or rest recording (see ``MotionSignalResult/results(for:)``).
     public static func analyze(_ input: LoadedInput, options: AnalysisOptions) -> [MotionSignalResult] {

@@ -47,7 +47,8 @@ public enum MotionTask: String, Sendable, Hashable, Codable, CaseIterable {
         let words = Self.words(name)
         let joined = words.joined()
         if words.contains("tremor")
-            || ["handinlap", "handatshoulder", "handtonose", "handqueenwave", "queenwave"].contains(where: joined.contains)
+            || ["handinlap", "handatshoulder", "handtonose", "handqueenwave", "queenwave"].contains(
+                where: joined.contains)
         {
             self = .tremor
         } else if words.contains("balance") {

@@ -12,7 +12,9 @@
 /// The file is then read with the default columns (time 1, x 2, y 3, z 4) and the other three as extra columns;
 /// units are detected as for any file.
 enum OxfordLayout {
-    /// Whether `table` has the layout (see the type's documentation). Reads columns 1–7 once each.
+    /// Whether `table` has the layout (see the type's documentation).
+    ///
+    /// Reads columns 1–7 once each.
     static func matches(_ table: CSVTable) -> Bool {
         guard table.header == nil, table.columnCount == 7, table.rowCount >= 2 else { return false }
         guard let time = table.numbersIfAllNumeric(column: 0), isWholeAndNonDecreasing(time),
