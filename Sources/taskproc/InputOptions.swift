@@ -10,7 +10,13 @@ struct CSVInputOptions: ParsableArguments {
     @Option(help: "CSV time column: a 1-based number or a header name (default: by header name, else column 1).")
     var timeColumn: String?
 
-    @Option(help: "CSV x, y and z columns, comma-separated numbers or names (default: by header name, else columns 2–4).")
+    @Option(
+        help: """
+            CSV x, y and z columns, comma-separated 1-based numbers or names (default: by acceleration header names \
+            such as x/y/z, ax, acc_x, accel_x, userAcceleration.x; a header naming none is refused; a header-less \
+            file of up to 4 columns is read as t,x,y,z; one of more columns needs this option, except the Oxford \
+            step-counter layout).
+            """)
     var accelerationColumns: String?
 
     @Option(help: "Unit of the CSV time column: s, ms, us or ns (default: detected from the median interval).")

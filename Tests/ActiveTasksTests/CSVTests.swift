@@ -198,7 +198,12 @@ struct DialectBadInput: Sendable, CustomTestStringConvertible {
     }
 
     @Test func fixtureWithoutHeaderMicrosecondsAndMetresPerSecondSquared() throws {
-        let out = try AccelerometerCSVReader.read(path: DialectFixtures.path("csv/accel_noheader_us_ms2.csv"))
+        // Five header-less columns: which hold acceleration is not certain, so they must be chosen (issue 17).
+        let path = DialectFixtures.path("csv/accel_noheader_us_ms2.csv")
+        let refused = #expect(throws: InputError.self) { try AccelerometerCSVReader.read(path: path) }
+        #expect(refused?.kind == .schema && refused?.found == "a header-less table of 5 columns")
+        let columns = AccelerometerCSVReader.Options(time: 0, x: 1, y: 2, z: 3)
+        let out = try AccelerometerCSVReader.read(path: path, options: columns)
         #expect(out.columnNames == nil)
         #expect(out.log.timestamp.count == 30)
         #expect(out.timeUnit == .microseconds && out.recordedUnit == .metersPerSecondSquared)
@@ -207,11 +212,9 @@ struct DialectBadInput: Sendable, CustomTestStringConvertible {
         #expect(abs(try #require(out.medianInterval) - 0.01) < 1e-12)
         #expect(out.extraColumn(named: "column 5")?.last == 2)
         let selected = try AccelerometerCSVReader.read(
-            path: DialectFixtures.path("csv/accel_noheader_us_ms2.csv"),
-            options: .init(extraColumns: .selected([.index(4)])))
+            path: path, options: .init(x: 1, y: 2, z: 3, extraColumns: .selected([.index(4)])))
         #expect(selected.extraColumns.map(\.index) == [4])
-        let none = try AccelerometerCSVReader.read(
-            path: DialectFixtures.path("csv/accel_noheader_us_ms2.csv"), options: .init(extraColumns: .none))
+        let none = try AccelerometerCSVReader.read(path: path, options: .init(x: 1, y: 2, z: 3, extraColumns: .none))
         #expect(none.extraColumns.isEmpty)
     }
 

@@ -97,7 +97,10 @@ import TestSupport
         #expect(report.conflictingDuplicates == 1 && report.conflictingDuplicateRows == [701])
         #expect(report.nonFiniteTimestamps == 1 && report.nonFiniteTimestampRows == [50])
         #expect(report.repairs.count == 4)
-        #expect(report.units?.unit == .g && report.warnings.isEmpty)
+        #expect(report.units?.unit == .g)
+        // True disorder (a reversed block, a swapped pair): sorted, and said so (issue 17: warn either way).
+        #expect(report.orderRepair == .sorted && report.samplesReordered > 0 && report.samplesRestamped == 0)
+        #expect(report.warnings.count == 1 && report.warnings[0].contains("sorted by time"), "\(report.warnings)")
         let sampling = try #require(report.sampling)
         #expect(sampling.medianRate.isApproximatelyEqual(to: 100, relativeTolerance: 0.005))
     }
@@ -184,7 +187,8 @@ import TestSupport
         #expect(report.duplicateRows == [301] && report.conflictingDuplicateRows == [401])
         #expect(report.outputCount == 500 && report.repairs.count == 3)
         #expect(try #require(report.sampling).medianRate.isApproximatelyEqual(to: 50, relativeTolerance: 1e-6))
-        #expect(report.units?.unit == .g && report.units?.quantity == "|gravity|" && report.warnings.isEmpty)
+        #expect(report.units?.unit == .g && report.units?.quantity == "|gravity|")
+        #expect(report.orderRepair == .sorted && report.warnings.count == 1, "\(report.warnings)")
     }
 
     @Test func deviceMotionNonFiniteValuesAreNamedByColumn() throws {

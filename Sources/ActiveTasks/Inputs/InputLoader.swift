@@ -58,6 +58,41 @@ public enum InputLoader {
     /// Loads one file, as ``InputRecognizer/recognizeFile(_:)`` classifies it; every failure is recorded as a
     /// problem.
     static func loadFile(_ path: String, options: Options) -> LoadedInput {
+        var input = loadFileContents(path, options: options)
+        assignMotionTasks(&input)
+        return input
+    }
+
+    /// Gives an input the kinds of its tremor, balance and rest recordings (``LoadedRecording/motionTask``), which
+    /// are summarised and never analysed for steps; walking stays a kind only while some other motion recording or
+    /// a timed-walk result remains.
+    static func assignMotionTasks(_ input: inout LoadedInput) {
+        let motion = input.recordings.filter {
+            switch $0.data {
+            case .accelerometer, .deviceMotion: true
+            default: false
+            }
+        }
+        let tasks = motion.compactMap(\.motionTask)
+        guard !tasks.isEmpty else { return }
+        var kinds = input.kinds
+        let walkingLeft =
+            motion.contains { $0.motionTask == nil }
+            || !(input.researchKit?.result?.timedWalkResults.isEmpty ?? true)
+        let position = kinds.firstIndex(of: .walking).map { $0 + 1 } ?? kinds.count
+        let added = [TaskKind.tremor, .balance].filter { kind in
+            tasks.contains { $0.taskKind == kind } && !kinds.contains(kind)
+        }
+        kinds.insert(contentsOf: added, at: position)
+        if !walkingLeft { kinds.removeAll { $0 == .walking } }
+        input.kinds = kinds
+        if input.taskKind == .walking || input.taskKind == .unknown, !kinds.contains(input.taskKind) {
+            input.taskKind = kinds.first ?? .unknown
+        }
+    }
+
+    /// Loads one file by its recognised kind (``loadFile(_:options:)`` adds the motion-task kinds).
+    static func loadFileContents(_ path: String, options: Options) -> LoadedInput {
         switch InputRecognizer.recognizeFile(path) {
         case .audio: return loadAudio(path, options: options)
         case .skipped(let ext):
@@ -168,7 +203,7 @@ public enum InputLoader {
         var input = LoadedInput(path: path, dialect: .accelerometerCSV, taskKind: .walking)
         do throws(InputError) {
             let output = try AccelerometerCSVReader.decode(
-                data, file: path, options: csvOptions(options.accelerometerCSV, header: header))
+                data, file: path, options: options.accelerometerCSV)
             try checkSampleCount(output.log.timestamp.count, file: path)
             let cleaned = output.log.cleaned(options: options.hygiene)
             input.recordings.append(
@@ -193,26 +228,6 @@ public enum InputLoader {
         let record = end.map { data.prefix($0) } ?? data
         guard let table = try? CSVTable.parse(Data(record), file: file, header: .present) else { return [] }
         return (0..<table.columnCount).map { table.columnName($0) }
-    }
-
-    /// Column selection from header names when the file names its columns and the caller left the default
-    /// positional selection: `timestamp`/`time`/`t` and `x`/`y`/`z` (or `accx`…, `acc_x`…) in any order.
-    static func csvOptions(_ options: AccelerometerCSVReader.Options, header: [String]) -> AccelerometerCSVReader.Options {
-        let defaults = AccelerometerCSVReader.Options()
-        guard !header.isEmpty, options.time == defaults.time, options.x == defaults.x, options.y == defaults.y,
-            options.z == defaults.z
-        else { return options }
-        func find(_ names: [String]) -> Int? { names.lazy.compactMap { header.firstIndex(of: $0) }.first }
-        guard let t = find(["timestamp", "time", "t", "time_s", "timestamp_ms", "seconds"]),
-            let x = find(["x", "accx", "acc_x", "ax", "accel_x"]), let y = find(["y", "accy", "acc_y", "ay", "accel_y"]),
-            let z = find(["z", "accz", "acc_z", "az", "accel_z"])
-        else { return options }
-        var chosen = options
-        chosen.time = .index(t)
-        chosen.x = .index(x)
-        chosen.y = .index(y)
-        chosen.z = .index(z)
-        return chosen
     }
 
     /// The good rows of a MyDataHelps CSV; each bad row, or a file-level failure, becomes an error problem.
@@ -553,6 +568,7 @@ public enum InputLoader {
                 input.problems.append(InputProblem(error))
             }
         }
+        assignMotionTasks(&input)
         // Files the task does not name: other results and recordings (a second ResearchKit result, audio, a table)
         // are inputs of their own and analysed as such; unnamed recorder logs and metadata belong to no analysis.
         for file in files where !used.contains(file) {

@@ -72,6 +72,7 @@ public enum AnalysisRegistry {
     /// Every registered analysis.
     public static let analyses: [any TaskAnalysis.Type] = [
         WalkingAnalysis.self,
+        MotionSignalAnalysis.self,
         TappingAnalysis.self,
         AudiometryAnalysis.self,
         SPLMeterAnalysis.self,

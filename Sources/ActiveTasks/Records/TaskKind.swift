@@ -4,6 +4,11 @@ import Foundation
 public enum TaskKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// Walking tasks (short walk, walk back and forth, timed walk, fitness check, 6MWT) and bare motion logs.
     case walking
+    /// Tremor steps (``MotionTask/tremor``): summarised as a motion signal, never analysed for steps.
+    case tremor
+    /// Balance and rest steps, standing or sitting still (``MotionTask/balance``, ``MotionTask/rest``):
+    /// summarised as a motion signal, never analysed for steps.
+    case balance
     /// Two-finger tapping.
     case tapping
     /// dB HL tone audiometry.

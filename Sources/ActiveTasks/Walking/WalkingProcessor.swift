@@ -76,7 +76,8 @@ public enum WalkingProcessor {
     /// accelerometer log gives a result (device-motion logs only when the step has no accelerometer log); the
     /// step's pedometer log is attached when the step has exactly one pedometer log and one analysed log, and
     /// its `ORKTimedWalkResult` (matched by step identifier in the same task result) gives the gait speed.
-    /// Recordings without a step identifier stand alone.
+    /// Recordings without a step identifier stand alone. Recordings of a tremor, balance or rest step
+    /// (``LoadedRecording/motionTask``) are left out: nobody walks in them (``MotionSignalAnalysis`` summarises them).
     ///
     /// - Parameters:
     ///   - input: What ``InputLoader`` read.
@@ -93,7 +94,8 @@ public enum WalkingProcessor {
         func collect(_ node: LoadedInput) {
             let nodeStart = groups.count
             let timedWalks = node.researchKit?.result?.timedWalkResults ?? []
-            for recording in node.recordings {
+            // Tremor, balance and rest recordings are never analysed for steps (MotionSignalAnalysis summarises them).
+            for recording in node.recordings where recording.motionTask == nil {
                 guard let step = recording.stepIdentifier else {
                     groups.append(Group(key: nil, step: nil, recordings: [recording]))
                     continue

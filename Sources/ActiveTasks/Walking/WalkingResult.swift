@@ -86,9 +86,11 @@ public struct WalkingResult: Sendable, Hashable, Codable {
 
     /// One walking bout.
     public struct Bout: Sendable, Hashable, Codable {
-        /// Start, s since ``WalkingResult/timeOrigin``: half a step period before the first step.
+        /// Start, s since ``WalkingResult/timeOrigin``: half a step period before the first step, but never before the
+        /// recording's first sample (0).
         public var start: Double
-        /// End, s since ``WalkingResult/timeOrigin``: half a step period after the last step.
+        /// End, s since ``WalkingResult/timeOrigin``: half a step period after the last step, but never after the
+        /// recording's last sample.
         public var end: Double
         /// Steps in the bout, interpolated ones included.
         public var steps: Int
@@ -174,9 +176,11 @@ public struct WalkingResult: Sendable, Hashable, Codable {
         dominantFrequency = detection.dominantFrequency
         samplingRate = detection.samplingRate
         stepTimes = detection.stepTimes.map { $0 - origin }
+        // A bout never reaches outside the recording (issue 17): its half-period margins are clipped to it.
+        let end = quality.hygiene.map(\.timeSpan) ?? .infinity
         bouts = detection.bouts.map {
             Bout(
-                start: $0.start - origin, end: $0.end - origin, steps: $0.stepCount,
+                start: max(0, $0.start - origin), end: min(end, $0.end - origin), steps: $0.stepCount,
                 interpolatedSteps: $0.interpolatedStepCount, cadence: $0.cadence, strideTime: $0.strideTime,
                 strideRegularity: $0.strideRegularity, detection: $0.detection.rawValue)
         }

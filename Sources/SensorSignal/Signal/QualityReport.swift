@@ -74,6 +74,19 @@ public struct QualityReport: Sendable, Hashable, Codable {
         }
     }
 
+    /// How the order of the samples was repaired when timestamps went backwards.
+    public enum OrderRepair: String, Sendable, Hashable, Codable {
+        /// Nothing went backwards: the samples were kept as they were.
+        case none
+        /// The rows were stably sorted by time: the timestamps were taken as right and the rows as out of place
+        /// (true disorder, e.g. isolated or random backward steps).
+        case sorted
+        /// The rows were kept in file order and re-stamped evenly within each recorder batch, from the batches'
+        /// own timestamps: the backward steps recur in a regular batch pattern that sorting would interleave (see
+        /// ``TimeSeriesHygiene``).
+        case resequenced
+    }
+
     /// Samples received.
     public var inputCount: Int
     /// Samples in the cleaned series.
@@ -93,6 +106,18 @@ public struct QualityReport: Sendable, Hashable, Codable {
     public var backwardStepRows: [Int]
     /// Largest backward step, s (0 when none).
     public var largestBackwardStep: Double
+    /// The repair used for backward timestamps: `none`, `sorted` or `resequenced`.
+    public var orderRepair: OrderRepair
+    /// Samples that moved to another position when sorting (0 unless ``orderRepair`` is `sorted`).
+    public var samplesReordered: Int
+    /// Samples given a new timestamp when re-sequencing (0 unless ``orderRepair`` is `resequenced`).
+    public var samplesRestamped: Int
+    /// Recorder batches found: runs of rising timestamps between backward steps (0 unless ``orderRepair`` is
+    /// `resequenced`).
+    public var stampingBatches: Int
+    /// Median size of the batches between the first and the last, samples (0 unless ``orderRepair`` is
+    /// `resequenced`).
+    public var medianBatchSize: Int
     /// Rows dropped as exact duplicates: same timestamp **and** same value in every channel as the kept row
     /// (NaN counts as equal to NaN).
     public var duplicatesDropped: Int
@@ -150,6 +175,11 @@ public struct QualityReport: Sendable, Hashable, Codable {
         backwardSteps = 0
         backwardStepRows = []
         largestBackwardStep = 0
+        orderRepair = .none
+        samplesReordered = 0
+        samplesRestamped = 0
+        stampingBatches = 0
+        medianBatchSize = 0
         duplicatesDropped = 0
         duplicateRows = []
         conflictingDuplicates = 0

@@ -34,18 +34,13 @@ struct SampleTimeline {
     ///   - exampleLimit: How many example positions to keep per finding.
     init(timestamps: [Double], channels: [[Double]], rows: [Int], exampleLimit: Int) {
         // 1. Order.
-        var previous: Int?
-        for row in rows {
-            defer { previous = row }
-            guard let previous, timestamps[row] < timestamps[previous] else { continue }
-            backwardSteps += 1
-            if backwardStepRows.count < exampleLimit { backwardStepRows.append(row) }
-            largestBackwardStep = max(largestBackwardStep, timestamps[previous] - timestamps[row])
-        }
+        (backwardSteps, backwardStepRows, largestBackwardStep) = Self.backwardSteps(
+            timestamps: timestamps, rows: rows, exampleLimit: exampleLimit)
         let order =
             backwardSteps == 0
             ? rows
             : rows.sorted { a, b in timestamps[a] < timestamps[b] || (timestamps[a] == timestamps[b] && a < b) }
+        if backwardSteps > 0 { reordered = zip(order, rows).reduce(0) { $0 + ($1.0 == $1.1 ? 0 : 1) } }
 
         // 2. Duplicates.
         kept = []
@@ -63,6 +58,26 @@ struct SampleTimeline {
                 if exactDuplicateRows.count < exampleLimit { exactDuplicateRows.append(row) }
             }
         }
+    }
+
+    /// Rows whose position changed when sorting (0 when nothing went backwards).
+    var reordered = 0
+
+    /// The backward steps among `rows` (input order): how many, the first rows that went back (at most
+    /// `exampleLimit`), and the largest step back, s.
+    static func backwardSteps(timestamps: [Double], rows: [Int], exampleLimit: Int) -> (Int, [Int], Double) {
+        var count = 0
+        var examples: [Int] = []
+        var largest = 0.0
+        var previous: Int?
+        for row in rows {
+            defer { previous = row }
+            guard let previous, timestamps[row] < timestamps[previous] else { continue }
+            count += 1
+            if examples.count < exampleLimit { examples.append(row) }
+            largest = max(largest, timestamps[previous] - timestamps[row])
+        }
+        return (count, examples, largest)
     }
 
     /// Number of rows dropped as duplicates of either kind.

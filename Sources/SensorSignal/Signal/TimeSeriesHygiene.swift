@@ -3,7 +3,16 @@
 ///
 /// The steps, in order; each change is counted in ``report`` and described in ``QualityReport/repairs``:
 /// 1. Rows whose timestamp is NaN or infinite are dropped (they cannot be placed in time).
-/// 2. If any timestamp goes backwards, the rows are stably sorted by time (equal times keep input order).
+/// 2. If any timestamp goes backwards, the order is repaired in one of two ways, named in
+///    ``QualityReport/orderRepair`` and stated in a repair and a warning:
+///    - **re-sequenced** when the backward steps recur in a regular recorder-batch pattern (at least 3 of them, batches
+///      of regular size that each start and end later than the one before, and sorting would interleave them): the
+///      rows keep their file order and each batch is re-stamped evenly from the batches' own timestamps (the
+///      previous batch's last timestamp to its own last one). A recorder that stamps batches backwards from their
+///      delivery time writes rows in the right order with overlapping times; sorting would shuffle the samples of
+///      consecutive batches into each other;
+///    - otherwise **sorted**: the rows are stably sorted by time (equal times keep input order); isolated or random
+///      backward steps are rows out of place with right timestamps.
 /// 3. Rows repeating an earlier timestamp are dropped, keeping the earliest in input order. An *exact duplicate*
 ///    has the same value in every channel as the kept row (NaN equals NaN); a *conflicting duplicate* differs in at
 ///    least one channel. Both are dropped and counted separately.
@@ -69,16 +78,22 @@ public struct TimeSeriesHygiene: Sendable, Hashable {
             }
         }
 
+        // 2. A batched recorder: file order kept, re-stamped.
+        var times = timestamps
+        let batched = BatchedStamping(timestamps: timestamps, rows: rows)
+        if let batched { for (k, row) in rows.enumerated() { times[row] = batched.times[k] } }
+
         // 2–3. Order and duplicates.
-        let timeline = SampleTimeline(timestamps: timestamps, channels: channels, rows: rows, exampleLimit: limit)
+        let timeline = SampleTimeline(timestamps: times, channels: channels, rows: rows, exampleLimit: limit)
         let kept = timeline.kept
-        let unchanged = kept.count == inputCount && timeline.backwardSteps == 0
-        self.timestamps = unchanged ? timestamps : kept.map { timestamps[$0] }
+        let unchanged = kept.count == inputCount && timeline.backwardSteps == 0 && batched == nil
+        self.timestamps = unchanged ? timestamps : kept.map { times[$0] }
         self.channels = unchanged ? channels : channels.map { channel in kept.map { channel[$0] } }
         self.sourceRows = kept
+        self.timeShifts = batched == nil ? nil : kept.map { times[$0] - timestamps[$0] }
 
         // Measurements.
-        let relative = timeline.relativeTimes(timestamps)
+        let relative = timeline.relativeTimes(times)
         let intervals = SampleTimeline.intervals(relative)
         var sampling: QualityReport.Sampling?
         var gaps: [TimestampGap] = []
@@ -92,7 +107,7 @@ public struct TimeSeriesHygiene: Sendable, Hashable {
                 jitterMilliseconds: RStatistics.interquartileRange(ofSorted: sorted) * 1000,
                 minimumInterval: sorted[0], maximumInterval: sorted[sorted.count - 1])
             gaps = timeline.gaps(
-                intervals: intervals, timestamps: timestamps, relativeLimit: options.gapFactor * estimate.nominal,
+                intervals: intervals, timestamps: times, relativeLimit: options.gapFactor * estimate.nominal,
                 absoluteLimit: options.maximumInterval ?? .infinity)
         }
 
@@ -100,9 +115,20 @@ public struct TimeSeriesHygiene: Sendable, Hashable {
             inputCount: inputCount, outputCount: kept.count, startTime: self.timestamps.first,
             endTime: self.timestamps.last, sampling: sampling, gapFactor: options.gapFactor,
             maximumInterval: options.maximumInterval)
-        report.backwardSteps = timeline.backwardSteps
-        report.backwardStepRows = timeline.backwardStepRows
-        report.largestBackwardStep = timeline.largestBackwardStep
+        if let batched {
+            (report.backwardSteps, report.backwardStepRows, report.largestBackwardStep) = SampleTimeline.backwardSteps(
+                timestamps: timestamps, rows: rows, exampleLimit: limit)
+            report.orderRepair = .resequenced
+            report.samplesRestamped = batched.restamped
+            report.stampingBatches = batched.batches
+            report.medianBatchSize = batched.medianBatchSize
+        } else {
+            report.backwardSteps = timeline.backwardSteps
+            report.backwardStepRows = timeline.backwardStepRows
+            report.largestBackwardStep = timeline.largestBackwardStep
+            report.orderRepair = timeline.backwardSteps > 0 ? .sorted : .none
+            report.samplesReordered = timeline.reordered
+        }
         report.duplicatesDropped = timeline.exactDuplicates
         report.duplicateRows = timeline.exactDuplicateRows
         report.conflictingDuplicates = timeline.conflictingDuplicates
@@ -122,10 +148,13 @@ public struct TimeSeriesHygiene: Sendable, Hashable {
         self.report = report
     }
 
+    /// For each cleaned row, how far re-sequencing moved its timestamp, s (cleaned − input); nil unless
+    /// ``QualityReport/orderRepair`` is `resequenced`.
+    public let timeShifts: [Double]?
+
     /// Applies the same row selection and order to a companion column that was not part of the cleaning.
     ///
-    /// Use it for a second time base such as `timestampSince1970`, which should not decide what counts as a
-    /// duplicate.
+    /// Use it for values that travel with a row. For a second time base use ``selectingTimes(of:)``.
     ///
     /// - Parameter column: One value per input row.
     /// - Returns: One value per cleaned row; `column` itself when nothing changed.
@@ -134,6 +163,18 @@ public struct TimeSeriesHygiene: Sendable, Hashable {
             column.count == report.inputCount,
             "column has \(column.count) values but there were \(report.inputCount) rows")
         return report.wasRepaired ? sourceRows.map { column[$0] } : column
+    }
+
+    /// Applies the same row selection, order and re-stamping to a second time base (such as `timestampSince1970`,
+    /// s), which should not decide what counts as a duplicate: each cleaned row's time moves by its
+    /// ``timeShifts`` entry.
+    ///
+    /// - Parameter column: One time per input row, s.
+    /// - Returns: One time per cleaned row; `column` itself when nothing changed.
+    public func selectingTimes(of column: [Double]) -> [Double] {
+        let selected = selectingRows(of: column)
+        guard let timeShifts else { return selected }
+        return zip(selected, timeShifts).map { $0 + $1 }
     }
 
     // MARK: Report text
@@ -145,12 +186,23 @@ public struct TimeSeriesHygiene: Sendable, Hashable {
                 "dropped \(HygieneText.samples(r.nonFiniteTimestamps)) whose timestamp is NaN or infinite "
                     + "(\(HygieneText.rows(r.nonFiniteTimestampRows, of: r.nonFiniteTimestamps)))")
         }
-        if r.backwardSteps > 0 {
-            let steps = r.backwardSteps == 1 ? "1 timestamp goes" : "\(r.backwardSteps) timestamps go"
+        let steps = r.backwardSteps == 1 ? "1 timestamp goes" : "\(r.backwardSteps) timestamps go"
+        let where_ =
+            "(\(HygieneText.rows(r.backwardStepRows, of: r.backwardSteps)); largest step back "
+            + "\(HygieneText.number(r.largestBackwardStep, decimals: 6)) s)"
+        switch r.orderRepair {
+        case .none:
+            break
+        case .sorted:
             repairs.append(
                 "sorted the samples by time (stably: equal times keep input order) because \(steps) backwards "
-                    + "(\(HygieneText.rows(r.backwardStepRows, of: r.backwardSteps)); largest step back "
-                    + "\(HygieneText.number(r.largestBackwardStep, decimals: 6)) s)")
+                    + where_ + "; \(HygieneText.samples(r.samplesReordered)) moved")
+        case .resequenced:
+            repairs.append(
+                "kept the samples in file order and re-stamped \(HygieneText.samples(r.samplesRestamped)) evenly "
+                    + "within each of \(r.stampingBatches) recorder batches (median \(r.medianBatchSize) samples; a "
+                    + "batch spans from the previous batch's last timestamp to its own last one) because \(steps) "
+                    + "backwards in a regular batch pattern " + where_)
         }
         if r.duplicatesDropped > 0 {
             repairs.append(
@@ -168,6 +220,21 @@ public struct TimeSeriesHygiene: Sendable, Hashable {
 
     private static func warnings(_ r: QualityReport) -> [String] {
         var warnings: [String] = []
+        switch r.orderRepair {
+        case .none:
+            break
+        case .sorted:
+            warnings.append(
+                "timestamps go backwards \(r.backwardSteps) time\(r.backwardSteps == 1 ? "" : "s"), not in a regular "
+                    + "recorder-batch pattern: the samples were sorted by time "
+                    + "(\(HygieneText.samples(r.samplesReordered)) moved)")
+        case .resequenced:
+            warnings.append(
+                "timestamps go backwards \(r.backwardSteps) times in a regular recorder-batch pattern "
+                    + "(\(r.stampingBatches) batches of about \(r.medianBatchSize) samples that sorting would interleave): "
+                    + "the file order was kept and \(HygieneText.samples(r.samplesRestamped)) were re-stamped evenly "
+                    + "within their batch")
+        }
         if r.sampling == nil {
             warnings.append(
                 "fewer than 2 samples with distinct finite timestamps (\(r.outputCount) kept of \(r.inputCount)): "

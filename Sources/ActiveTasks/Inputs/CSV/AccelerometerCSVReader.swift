@@ -7,6 +7,18 @@ import SensorSignal
 /// Detection rules (each applies only when the matching option is nil / `.detect`):
 /// - **Header**: ``CSVTable/HeaderMode/detect`` — the first record is a header when a column holds text in
 ///   record 1 and a number in record 2.
+/// - **Columns**, when not chosen (``Options/timeColumnChosen``, ``Options/accelerationColumnsChosen``):
+///   - a table with a header (or ``Options/columnNames``) has its columns found by name
+///     (``AccelerationColumnNames``): time by a time name, else column 1; x, y and z by acceleration names. A
+///     table whose names spell no x, y and z acceleration (e.g. `t,red,green,blue`, or gyroscope, rotation,
+///     attitude or magnetometer columns) is **refused** (`.schema` error naming the header and the accepted
+///     names): its columns are not read as acceleration unless chosen explicitly;
+///   - a header-less table of 4 columns or fewer is read as time, x, y, z (columns 1–4);
+///   - a header-less table of **more than 4 columns is refused** (`.schema` error naming the column count and the
+///     options to choose columns) unless it has, with certainty, the Oxford step-counter layout
+///     (``OxfordLayout``: 7 columns, time whole numbers never decreasing, columns 5–7 cumulative whole-number
+///     counters), which is read as columns 1–4. (A 41-column WeAllWalk file would otherwise be read from its
+///     attitude angles in columns 2–4.)
 /// - **Time unit**: from the median of the positive intervals between consecutive timestamps, `d` (raw
 ///   units). A unit is plausible when `d` in that unit is a sampling interval of 0.5 ms to 2 s (0.5 Hz to
 ///   2 kHz): seconds for `d` in [0.0005, 2], milliseconds [0.5, 2000], microseconds [500, 2·10⁶],
@@ -66,18 +78,25 @@ public enum AccelerometerCSVReader {
 
     /// How to read a file; nil options are detected (see ``AccelerometerCSVReader``).
     public struct Options: Sendable, Hashable, Codable {
-        /// The time column (default: the first).
-        public var time: CSVColumnSelector
-        /// The x-acceleration column (default: the second).
-        public var x: CSVColumnSelector
-        /// The y-acceleration column (default: the third).
-        public var y: CSVColumnSelector
-        /// The z-acceleration column (default: the fourth).
-        public var z: CSVColumnSelector
+        /// The time column (default: found by name, else the first).
+        public var time: CSVColumnSelector { didSet { timeColumnChosen = true } }
+        /// The x-acceleration column (default: found by name, else the second).
+        public var x: CSVColumnSelector { didSet { accelerationColumnsChosen = true } }
+        /// The y-acceleration column (default: found by name, else the third).
+        public var y: CSVColumnSelector { didSet { accelerationColumnsChosen = true } }
+        /// The z-acceleration column (default: found by name, else the fourth).
+        public var z: CSVColumnSelector { didSet { accelerationColumnsChosen = true } }
+        /// True when the time column was given (to the initialiser or by setting ``time``) rather than left to
+        /// detection.
+        public private(set) var timeColumnChosen: Bool
+        /// True when the acceleration columns were given (to the initialiser or by setting ``x``, ``y`` or ``z``)
+        /// rather than left to detection; only then are columns that are not named for acceleration read as
+        /// acceleration.
+        public private(set) var accelerationColumnsChosen: Bool
         /// Whether the first record is a header.
         public var header: CSVTable.HeaderMode
-        /// Names for the columns of a header-less file (used for selectors and extra columns); giving them
-        /// turns a `.detect` header mode into `.absent`.
+        /// Names for the columns of a header-less file (used for selectors, extra columns and, like a header, to
+        /// find the time and acceleration columns); giving them turns a `.detect` header mode into `.absent`.
         public var columnNames: [String]?
         /// Unit of the time column; nil detects it from the median interval.
         public var timeUnit: TimeUnit?
@@ -90,17 +109,23 @@ public enum AccelerometerCSVReader {
         /// Which other columns to return.
         public var extraColumns: ExtraColumns
 
-        /// Creates options; every parameter has the detecting or first-four-columns default.
+        /// Creates options; every parameter has the detecting default.
+        ///
+        /// A nil column is detected (see ``AccelerometerCSVReader``): by name when the file has a header or
+        /// `columnNames`, else by position (time 1, x 2, y 3, z 4 — refused for a header-less file of more than
+        /// four columns unless it has the Oxford step-counter layout).
         public init(
-            time: CSVColumnSelector = .index(0), x: CSVColumnSelector = .index(1), y: CSVColumnSelector = .index(2),
-            z: CSVColumnSelector = .index(3), header: CSVTable.HeaderMode = .detect, columnNames: [String]? = nil,
+            time: CSVColumnSelector? = nil, x: CSVColumnSelector? = nil, y: CSVColumnSelector? = nil,
+            z: CSVColumnSelector? = nil, header: CSVTable.HeaderMode = .detect, columnNames: [String]? = nil,
             timeUnit: TimeUnit? = nil, accelerationUnit: AccelerationUnit? = nil, outputUnit: AccelerationUnit? = nil,
             timeBase: TimeBase? = nil, extraColumns: ExtraColumns = .allNumeric
         ) {
-            self.time = time
-            self.x = x
-            self.y = y
-            self.z = z
+            self.time = time ?? .index(0)
+            self.x = x ?? .index(1)
+            self.y = y ?? .index(2)
+            self.z = z ?? .index(3)
+            timeColumnChosen = time != nil
+            accelerationColumnsChosen = x != nil || y != nil || z != nil
             self.header = header
             self.columnNames = columnNames
             self.timeUnit = timeUnit
@@ -172,8 +197,9 @@ public enum AccelerometerCSVReader {
     }
 
     /// Reads the CSV (or `.csv.gz`) file at `path`.
-    /// - Throws: ``InputError``: CSV syntax (`.syntax`), missing column or non-numeric cell (`.schema`, at
-    ///   `line L, column C`), undecidable time or acceleration unit, or no data rows (`.unsupported`).
+    /// - Throws: ``InputError``: CSV syntax (`.syntax`), missing column, non-numeric cell, columns not named for
+    ///   acceleration or a wide header-less table without chosen columns (`.schema`, at `line L, column C` or
+    ///   `line L`), undecidable time or acceleration unit, or no data rows (`.unsupported`).
     public static func read(path: String, options: Options = Options()) throws(InputError) -> Output {
         try decode(try DialectFiles.read(path: path), file: path, options: options)
     }
@@ -205,10 +231,11 @@ public enum AccelerometerCSVReader {
         }
         func name(_ c: Int) -> String { names.map { c < $0.count ? $0[c] : "column \(c + 1)" } ?? "column \(c + 1)" }
 
-        let tc = try resolve(options.time)
-        let xc = try resolve(options.x)
-        let yc = try resolve(options.y)
-        let zc = try resolve(options.z)
+        let selected = try selectColumns(table, names: names, options: options)
+        let tc = try resolve(selected.time)
+        let xc = try resolve(selected.x)
+        let yc = try resolve(selected.y)
+        let zc = try resolve(selected.z)
         let rawTime = try table.numbers(column: tc)
         var x = try table.numbers(column: xc)
         var y = try table.numbers(column: yc)
@@ -294,6 +321,60 @@ public enum AccelerometerCSVReader {
             timeUnitDetected: timeUnitDetected, timeBase: timeBase, recordedUnit: recordedUnit,
             recordedUnitDetected: options.accelerationUnit == nil,
             medianInterval: medianRaw.map { $0 / perSecond }, medianMagnitude: medianMagnitude)
+    }
+
+    /// The column rules of the type documentation: the options with the time and acceleration columns that were
+    /// not given found by name (header or ``Options/columnNames``).
+    /// - Throws: ``InputError`` of kind `.schema` when a named table has no acceleration columns by name, or a
+    ///   header-less table of more than four columns has no given columns and not the Oxford layout.
+    static func selectColumns(_ table: CSVTable, names: [String]?, options: Options) throws(InputError) -> Options {
+        var selected = options
+        if let names {
+            if !options.timeColumnChosen, let t = AccelerationColumnNames.timeColumn(in: names) {
+                selected.time = .index(t)
+            }
+            guard !options.accelerationColumnsChosen else { return selected }
+            guard let (x, y, z) = AccelerationColumnNames.accelerationColumns(in: names) else {
+                throw notAcceleration(table, names: names)
+            }
+            selected.x = .index(x)
+            selected.y = .index(y)
+            selected.z = .index(z)
+            return selected
+        }
+        if table.columnCount > 4, !options.accelerationColumnsChosen, !OxfordLayout.matches(table) {
+            throw ambiguousColumns(table)
+        }
+        return selected
+    }
+
+    /// The error for a named table none of whose columns is named for acceleration.
+    static func notAcceleration(_ table: CSVTable, names: [String]) -> InputError {
+        let shown = names.prefix(12).map { "\"\($0)\"" }.joined(separator: ", ")
+        let more = names.count > 12 ? ", … (\(names.count) columns)" : ""
+        return InputError(
+            .schema, file: table.file, location: table.headerLine.map { "line \($0)" },
+            expected: "x, y and z acceleration columns named " + AccelerationColumnNames.summary,
+            found: (table.header == nil ? "column names " : "a header ") + shown + more,
+            message:
+                "the columns are not named for acceleration (another quantity, such as rotation, attitude, a "
+                + "magnetometer or a PPG colour, must not be counted as steps); if they are acceleration, choose them "
+                + "explicitly (taskproc: --acceleration-columns X,Y,Z)")
+    }
+
+    /// The error for a header-less table of more than four columns whose time and acceleration columns are not
+    /// certain.
+    static func ambiguousColumns(_ table: CSVTable) -> InputError {
+        let n = table.columnCount
+        return InputError(
+            .schema, file: table.file, location: "line \(table.rowCount > 0 ? table.line(ofRow: 0) : 1)",
+            expected: "a header naming the columns, or the time and x, y, z acceleration columns chosen explicitly",
+            found: "a header-less table of \(n) columns",
+            message:
+                "which of the \(n) columns hold time and acceleration is not certain (columns 2–4 may be another "
+                + "quantity); choose them: taskproc --no-header --time-column N --acceleration-columns X,Y,Z with "
+                + "1-based numbers from 1 to \(n) (e.g. --time-column 1 --acceleration-columns 2,3,4), or the "
+                + "x, y, z and time options of AccelerometerCSVReader.Options")
     }
 
     /// The plausible-interval rule of the type documentation.

@@ -23,7 +23,7 @@ extension AccelerometerLog {
             channelNames: Self.hygieneChannelNames, options: options)
         var log = self
         log.timestamp = hygiene.timestamps
-        log.timestampSince1970 = timestampSince1970.map(hygiene.selectingRows(of:))
+        log.timestampSince1970 = timestampSince1970.map(hygiene.selectingTimes(of:))
         log.acceleration = Vector3Series(x: hygiene.channels[0], y: hygiene.channels[1], z: hygiene.channels[2])
         var report = hygiene.report
         report.noteUnits(

@@ -3,7 +3,8 @@ public import SensorSignal
 /// A recorder log after timestamp hygiene, with the report of what was found and every change made.
 ///
 /// Produced by ``AccelerometerLog/cleaned(options:)`` and ``DeviceMotionLog/cleaned(options:)``: the log's columns
-/// are sorted by time, de-duplicated and stripped of rows without a finite time, all in lockstep, and nothing else
+/// are put in time order (sorted, or kept in file order and re-stamped per recorder batch), de-duplicated and
+/// stripped of rows without a finite time, all in lockstep, and nothing else
 /// is changed. ``report`` lists each repair (``QualityReport/repairs``) and each finding left in place
 /// (``QualityReport/warnings``).
 public struct CleanedLog<Log: Sendable & Hashable>: Sendable, Hashable {

@@ -32,7 +32,7 @@ extension DeviceMotionLog {
         func series(_ first: Int) -> Vector3Series { Vector3Series(x: c[first], y: c[first + 1], z: c[first + 2]) }
         var log = self
         log.timestamp = hygiene.timestamps
-        log.timestampSince1970 = timestampSince1970.map(hygiene.selectingRows(of:))
+        log.timestampSince1970 = timestampSince1970.map(hygiene.selectingTimes(of:))
         log.userAcceleration = series(0)
         log.gravity = series(3)
         log.rotationRate = series(6)

@@ -1,0 +1,19 @@
+/// The analysis of tremor, balance and rest recordings in the registry: a signal-quality summary, never steps.
+///
+/// A recording whose task is not walking (``MotionTask``) is not analysed for steps: a still or trembling phone has
+/// no gait to count, and counting anyway gave tremor recordings dozens of "steps". It gets the signal summary of
+/// ``MotionSignalResult`` instead, with a warning that says why. Tremor features belong to a tremor analysis.
+public enum MotionSignalAnalysis: TaskAnalysis {
+    /// Tremor steps, and balance and rest steps.
+    public static let kinds: [TaskKind] = [.tremor, .balance]
+    /// Every result carries `kind` `motionSignal`.
+    public static let resultKinds = ["motionSignal"]
+    /// Why a tremor, balance or rest input gave no result.
+    public static let nothingToAnalyse =
+        "no tremor, balance or rest recording (accelerometer or device motion) to summarise"
+
+    /// One result per tremor, balance or rest recording (see ``MotionSignalResult/results(for:)``).
+    public static func analyze(_ input: LoadedInput, options: AnalysisOptions) -> [MotionSignalResult] {
+        MotionSignalResult.results(for: input)
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import SensorSignal
+import TestSupport
+import Testing
+
+@testable import ActiveTasks
+
+/// Issue 17, item 4: a tremor, balance or rest step is never analysed as walking for steps.
+///
+/// It gets the signal summary (``MotionSignalResult``) with a warning that says why. A recording whose task is unknown is analysed as
+/// before.
+@Suite struct TaskAwarenessTests {
+    /// The two real mPower-2 tremor recordings (which gave 46 and 7 "steps" in the issue) and the balance recording:
+    /// no walking result, one motion-signal result with the recording's signal summary.
+    @Test(arguments: [
+        ("kinetic_tremor_data_deviceMotion.json", MotionTask.tremor, TaskKind.tremor, 869),
+        ("rest_tremor_data_deviceMotion.json", .tremor, .tremor, 862),
+        ("balance_data_deviceMotion.json", .balance, .balance, 3002),
+    ])
+    func realTremorAndBalanceRecordingsAreNotWalking(file: String, task: MotionTask, kind: TaskKind, samples: Int)
+        throws
+    {
+        let input = try InputLoader.load(path: sharedDataPath("mhealthtools-motion/" + file))
+        #expect(input.kinds == [kind] && input.taskKind == kind)
+        #expect(WalkingProcessor.analyze(input).isEmpty)
+        let analysis = AnalysisRegistry.analyze(input)
+        try #require(analysis.count == 1 && analysis[0].results.count == 1)
+        #expect(analysis[0].failure == nil && analysis[0].results[0].kind == kind)
+        let result = try #require(analysis[0].results[0].result as? MotionSignalResult)
+        #expect(result.task == task && result.signal == "deviceMotion" && result.samples == samples)
+        #expect(try #require(result.samplingRate) > 90 && result.duration > 9)
+        #expect(abs(try #require(result.magnitudeMean) - 1) < 0.1)
+        #expect(result.quality.warnings.first?.contains("not analysed for steps") == true)
+        #expect(result.quality.warnings.first?.contains("a \(task.rawValue) step") == true)
+        let json = try ResultEncoding.json(result)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["kind"] as? String == "motionSignal" && object["task"] as? String == task.rawValue)
+        for key in ["stepCount", "cadence", "bouts", "stepTimes"] { #expect(object[key] == nil, "\(key)") }
+        for key in ["samples", "duration", "samplingRate", "magnitudeMean", "magnitudeSD", "timeOrigin", "quality"] {
+            #expect(object[key] != nil, "\(key)")
+        }
+        #expect((object["quality"] as? [String: Any])?["hygiene"] != nil)
+    }
+
+    /// Step identifiers and file names of tremor, balance and rest steps, and of walking or unknown recordings.
+    @Test(
+        arguments: [
+            ("tremor.handInLap.right", nil, MotionTask.tremor), ("tremor.handAtShoulderLength.left", nil, .tremor),
+            ("tremor.handAtShoulderLengthWithElbowBent.right", nil, .tremor), ("tremor.handToNose.left", nil, .tremor),
+            ("tremor.handQueenWave.right", nil, .tremor), ("kineticTremor", nil, .tremor), ("restTremor", nil, .tremor),
+            (nil, "/x/hand_in_lap_right_motion.json", .tremor), (nil, "/x/handToNose_left_motion.json", .tremor),
+            (nil, "/x/rest_tremor_data_deviceMotion.json", .tremor), ("balance", nil, .balance),
+            (nil, "/x/balance_motion.json", .balance), ("walking.rest", "/x/accel_rest.json", .rest),
+            ("fitness.rest", nil, .rest), (nil, "/x/deviceMotion_walking_rest.json.items-1234.tmp", .rest),
+            ("walking.outbound", "/x/accel_rest.json", nil), ("timed.walk.trial1", nil, nil), ("6mwt", nil, nil),
+            ("fitness.walk", nil, nil), (nil, "/forest/test_data_bout.csv", nil),
+            (nil, "/x/user1_hand_1506421989895.csv.gz", nil), (nil, "/x/pdkit_mpower_gait_stationary.json", nil),
+            (nil, "/x/iPhoneSensors_T1_ID2_1L_WC.csv.gz", nil), (nil, "/x/interest_restaurant.csv", nil),
+            ("walk", "/x/walk_motion.json", nil),
+        ] as [(String?, String?, MotionTask?)])
+    func tasksAreRecognisedByName(step: String?, file: String?, expected: MotionTask?) {
+        #expect(MotionTask(stepIdentifier: step, file: file) == expected, "\(step ?? "-") \(file ?? "-")")
+    }
+
+    /// A still phone in a balance recording (synthetic, 30 s at 100 Hz): no steps are counted.
+    ///
+    /// The summary says the phone hardly moved. The same log as a bare recording (task unknown) is analysed as walking, as before: 0
+    /// steps.
+    @Test func stillBalanceRecordingHasNoSteps() throws {
+        let directory = TemporaryDirectory()
+        let still = SyntheticWalk.accelerometer(
+            stepFrequency: 1.8, duration: 30, rate: 100, unit: .g, seed: 4, amplitude: 0)
+        var items: [String] = []
+        for i in still.timestamp.indices {
+            items.append(
+                "{\"timestamp\":\(still.timestamp[i]),\"x\":\(still.acceleration.x[i]),\"y\":\(still.acceleration.y[i]),"
+                    + "\"z\":\(still.acceleration.z[i])}")
+        }
+        let json = "{\"items\":[" + items.joined(separator: ",") + "]}"
+        for (name, task) in [("accel_balance.json", MotionTask.balance), ("accel_recording.json", nil)] {
+            let path = directory.path(name)
+            try json.write(toFile: path, atomically: true, encoding: .utf8)
+            let input = try InputLoader.load(path: path)
+            if let task {
+                #expect(WalkingProcessor.analyze(input).isEmpty)
+                let summary = MotionSignalResult.results(for: input)
+                try #require(summary.count == 1)
+                #expect(summary[0].task == task && summary[0].signal == "accelerometer")
+                #expect(try #require(summary[0].magnitudeSD) < 0.05)
+            } else {
+                #expect(input.kinds == [.walking])
+                let walking = WalkingProcessor.analyze(input)
+                #expect(walking.count == 1 && walking[0].stepCount == 0)
+                #expect(MotionSignalResult.results(for: input).isEmpty)
+            }
+        }
+    }
+
+    /// A walking task folder with a walk and a rest step: the walk is counted, the rest step is summarised; an
+    /// unknown-task CSV is walking as before.
+    @Test func walkAndRestInOneTask() throws {
+        let directory = TemporaryDirectory()
+        func recorder(_ log: AccelerometerLog) -> String {
+            let items = log.timestamp.indices.map { i in
+                "{\"timestamp\":\(log.timestamp[i]),\"x\":\(log.acceleration.x[i]),\"y\":\(log.acceleration.y[i]),"
+                    + "\"z\":\(log.acceleration.z[i])}"
+            }
+            return "{\"items\":[" + items.joined(separator: ",") + "]}"
+        }
+        let walk = SyntheticWalk.accelerometer(stepFrequency: 1.8, duration: 30, rate: 100, unit: .g, seed: 6)
+        let rest = SyntheticWalk.accelerometer(
+            stepFrequency: 1.8, duration: 20, rate: 100, unit: .g, seed: 7, amplitude: 0)
+        try recorder(walk).write(toFile: directory.path("accel_walk.json"), atomically: true, encoding: .utf8)
+        try recorder(rest).write(toFile: directory.path("accel_still.json"), atomically: true, encoding: .utf8)
+        func file(_ name: String) -> String {
+            "{\"_class\":\"ORKFileResult\",\"identifier\":\"accelerometer\",\"contentType\":\"application/json\","
+                + "\"fileName\":\"\(name)\"}"
+        }
+        let task = """
+            {"_class":"ORKTaskResult","identifier":"shortWalk","taskRunUUID":"0B8E2A55-3C1D-4F7A-9E61-2D4C8B7A1F31",
+             "results":[
+              {"_class":"ORKStepResult","identifier":"walking.outbound","results":[\(file("accel_walk.json"))]},
+              {"_class":"ORKStepResult","identifier":"walking.rest","results":[\(file("accel_still.json"))]}
+             ]}
+            """
+        try task.write(toFile: directory.path("taskResult.json"), atomically: true, encoding: .utf8)
+        let input = try InputLoader.load(path: directory.url.path)
+        #expect(input.kinds == [.walking, .balance] && input.taskKind == .walking)
+        let analysis = AnalysisRegistry.analyze(input)
+        try #require(analysis.count == 1)
+        let walking = analysis[0].results.compactMap { $0.result as? WalkingResult }
+        let summaries = analysis[0].results.compactMap { $0.result as? MotionSignalResult }
+        try #require(walking.count == 1 && summaries.count == 1)
+        #expect(walking[0].stepIdentifier == "walking.outbound")
+        #expect(abs(Double(walking[0].stepCount ?? 0) - 54) <= 3)
+        #expect(summaries[0].stepIdentifier == "walking.rest" && summaries[0].task == .rest)
+    }
+}
+
+/// Issue 17, item 4: no bout outside the recording.
+@Suite struct BoutBoundsTests {
+    /// The detector's bouts reach half a step period beyond the first and last step, which can be before the first
+    /// sample: on the real kinetic-tremor recording (run through the detector directly, as a bare log) a bout
+    /// started 0.44 s before the recording. The result clips every bout to the recording; synthetic walks that start
+    /// and end mid-stride too.
+    @Test func boutsStayInsideTheRecording() throws {
+        let input = try InputLoader.load(
+            path: sharedDataPath("mhealthtools-motion/kinetic_tremor_data_deviceMotion.json"))
+        guard case .deviceMotion(let tremor) = try #require(input.recordings.first).data else {
+            Issue.record("not a device-motion log")
+            return
+        }
+        var results = [WalkingProcessor.analyze(tremor)]
+        for seed in UInt64(1)...6 {
+            let log = SyntheticWalk.accelerometer(
+                stepFrequency: 1.5 + 0.1 * Double(seed), duration: 20, rate: 50, unit: .g, seed: seed)
+            results.append(WalkingProcessor.analyze(log.cleaned()))
+        }
+        for result in results {
+            let span = try #require(result.quality.hygiene).timeSpan
+            for bout in result.bouts {
+                #expect(bout.start >= 0 && bout.end <= span && bout.start < bout.end, "\(bout) in 0…\(span) s")
+            }
+        }
+        print("kinetic tremor, detector alone: bouts \(results[0].bouts)")
+    }
+}
