@@ -269,6 +269,16 @@ enum GaitpyDemo {
         }
     }
 
+    /// HA 001's second straight walk starts with a small sway at 3.1 s (a peak of the band-passed magnitude a fifth
+    /// the height of the steps that follow from 4.0 s): the rhythm pass trims it as the start of walking, not a
+    /// step (it counted 12 for 9 before issue 17, the sway included).
+    @Test func startingSwayIsNotAStep() throws {
+        let (steps, result) = try RealData.steps("mobilise-d-lab/HA_001_Test5_Trial2.csv.gz")
+        let first = try #require(result.stepTimes.first)
+        #expect(first > 3.5, "first step at \(first) s")
+        #expect(steps == 10)
+    }
+
     // MARK: Nobody walked (goal: 0 steps)
 
     /// The mPower-2 tremor and balance recordings of mhealthtools: nobody walked, so the goal is 0 steps.

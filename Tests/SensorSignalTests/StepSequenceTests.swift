@@ -82,7 +82,11 @@ import Testing
     /// A walk from the first sample to the last: no bout starts before the recording or ends after it (half a step
     /// period before the first step would be 0.28 s before the first sample).
     @Test func boutsStayInsideTheRecording() throws {
-        let signal = Gait.magnitude(stepFrequency: 1.8, duration: 20, rate: 100, start: 1000, seed: 12)
+        // Steps at 1000 + k/1.8 s; the recording starts 0.45 s in and ends 0.1 s after a step, so the first and last
+        // steps are 0.11 and 0.1 s from its ends, less than half a step period (0.28 s).
+        let full = Gait.magnitude(stepFrequency: 1.8, duration: 20, rate: 100, start: 1000, seed: 12)
+        let keep = full.times.indices.filter { full.times[$0] >= 1000.45 && full.times[$0] <= 1000 + 35 / 1.8 + 0.1 }
+        let signal = (times: keep.map { full.times[$0] }, values: keep.map { full.values[$0] })
         let detection = detector.detect(timestamps: signal.times, magnitude: signal.values)
         try #require(!detection.bouts.isEmpty)
         let first = try #require(signal.times.first)
