@@ -130,6 +130,7 @@ struct StepDetectionPass {
             let margin = chain.period / 2 + 0.2
             taken.append((chain.times[0] - margin)...(chain.times[chain.times.count - 1] + margin))
         }
+        var nextTaken = 0
 
         var times: [Double] = []
         var strengths: [Double] = []
@@ -144,7 +145,9 @@ struct StepDetectionPass {
             let localRMS = ((prefix[hi] - prefix[lo]) / Double(hi - lo)).squareRoot()
             guard prominences[k] >= configuration.relativeProminence * localRMS, g > 0, g < n - 1 else { continue }
             let time = segment.time(at: g) + Self.vertexOffset(y[g - 1], y[g], y[g + 1]) / rate
-            if taken.contains(where: { $0.contains(time) }) { continue }
+            // Peaks come in time order and the rhythm chains do too: one cursor walks both.
+            while nextTaken < taken.count, taken[nextTaken].upperBound < time { nextTaken += 1 }
+            if nextTaken < taken.count, taken[nextTaken].contains(time) { continue }
             times.append(time)
             strengths.append(prominences[k])
         }
@@ -153,6 +156,7 @@ struct StepDetectionPass {
         // most prominent, discounted by its distance from the expected interval.
         var sequence: [Int] = []
         var intervals: [Double] = []
+        var scratch: [Double] = []  // the median's working copy, reused
         var start = 0
         var free = 0  // the first peak not used by an earlier sequence
         while start < times.count {
@@ -165,8 +169,9 @@ struct StepDetectionPass {
                 var lower = shortest
                 var upper = longest
                 if !intervals.isEmpty {
-                    var sorted = intervals
-                    let t = Self.median(&sorted)
+                    scratch.removeAll(keepingCapacity: true)
+                    scratch.append(contentsOf: intervals)
+                    let t = Self.median(&scratch)
                     expected = t
                     lower = max(lower, (1 - configuration.stepIntervalTolerance) * t)
                     upper = min(upper, (1 + configuration.stepIntervalTolerance) * t)
@@ -190,8 +195,9 @@ struct StepDetectionPass {
                 sequence.append(best)
             }
             if sequence.count >= configuration.minimumStepsPerBout {
-                var sorted = intervals
-                let period = Self.median(&sorted)
+                scratch.removeAll(keepingCapacity: true)
+                scratch.append(contentsOf: intervals)
+                let period = Self.median(&scratch)
                 // The first interval alone set the first expectation, so a sequence can start a few steps late:
                 // extend it backwards at its own median interval, over peaks no earlier sequence used.
                 let lower = Swift.max(shortest, (1 - configuration.stepIntervalTolerance) * period)
