@@ -27,11 +27,30 @@
 ///    ``Configuration/peakDistanceFraction`` · T apart with a prominence of at least
 ///    max(``Configuration/minimumProminence``, ``Configuration/relativeProminence`` × RMS), refined between
 ///    samples by a parabola.
-/// 5. **Bouts.** Steps further apart than ``Configuration/maximumStepGap`` · T start a new chain; chains with fewer
-///    than ``Configuration/minimumStepsPerBout`` steps are dropped. Two chains on either side of a data gap with
+/// 5. **Chains.** Steps further apart than ``Configuration/maximumStepGap`` · T start a new chain. A chain's first
+///    and last peaks with less than a quarter of its median prominence are the sway of starting or stopping and are
+///    dropped (never a peak within half the slowest step period of the segment's edge, whose prominence cannot be
+///    measured); chains with fewer than ``Configuration/minimumStepsPerBout`` steps are dropped. These are the
+///    *rhythm* chains (``WalkingBout/Detection/rhythm``).
+/// 6. **Step sequences** (``Configuration/detectsStepSequences``; daily life: short bouts, turns, starts and stops,
+///    irregular gait). Outside the rhythm chains (each widened by half its period + 0.2 s), the peaks of the
+///    band-passed segment at least 0.75 / ``Configuration/maximumStepFrequency`` apart, with a prominence (measured
+///    within ±1 / ``Configuration/minimumStepFrequency``) of at least max(``Configuration/minimumProminence``,
+///    ``Configuration/relativeProminence`` × the RMS over ±``Configuration/localAmplitudeHalfWindow``), and not within
+///    half the slowest step period of the segment's edges, are linked greedily: from each unused peak, the next step
+///    is the peak 1 / ``Configuration/maximumStepFrequency`` … 1 / ``Configuration/minimumStepFrequency`` later, and
+///    within ``Configuration/stepIntervalTolerance`` of the median interval so far, with the highest prominence
+///    divided by `1 + 4·|Δt − T|/T`. A sequence is then extended backwards at its median interval, and kept when it
+///    has at least ``Configuration/minimumStepsPerBout`` steps and a step regularity (autocorrelation over it at one
+///    median interval) of at least ``Configuration/minimumSequenceStepRegularity``. Step sequences are counted only
+///    when the recording has at least one rhythm chain (random motion also makes short consistent sequences; the
+///    wearer's sustained walking is the evidence that they walk); otherwise they are set aside with a warning.
+/// 7. **Bouts.** The chains in time order. Two chains on either side of a data gap with
 ///    step periods within ``Configuration/bridgePeriodTolerance`` whose facing steps are at most
 ///    ``Configuration/maximumBridgedGap`` + 2 step periods apart are one bout walked through the gap: the missing
-///    steps are interpolated evenly and listed in ``StepDetection/interpolatedStepIndices``.
+///    steps are interpolated evenly and listed in ``StepDetection/interpolatedStepIndices``. A bout starts half a
+///    step period before its first step and ends half after its last, clipped to the recording; it carries its
+///    cadence, stride time, stride regularity and how it was found (``WalkingBout``).
 ///
 /// Output features: see ``StepDetection``. No walking gives 0 steps; too little data gives 0 steps and a
 /// warning, never a crash.
