@@ -456,14 +456,17 @@ def prepare_oxford(tmp: Path) -> list[dict]:
             inputs.append(dict(name=label, group="orig" if rate is None else f"{int(rate)}hz", dataset="oxford",
                                path=str(csv), npz=str(npz), gt=gt, n=int(a.shape[0]), duration=float(t[-1] - t[0])))
     # The 4 original walks joined back to back (~13 min, like the spec's 10-min throughput input): each file's
-    # timestamps continue one median interval after the previous file's last sample; GT is the sum.
-    parts, shift, gt_sum = [], 0.0, 0
+    # timestamps continue one median interval after the previous file's last sample, and the cumulative step columns
+    # continue from the previous file's last counts, so the file stays a valid Oxford CSV; GT is the sum.
+    parts, shift, gt_sum, counts = [], 0.0, 0, np.zeros(3)
     for gz in sorted(OXFORD.glob("*.csv.gz")):
         raw = load_oxford(gz)
         gt_sum += ground_truth(raw[:, 5])
         a = raw.copy()
         a[:, 0] = a[:, 0] - a[0, 0] + shift
         shift = a[-1, 0] + float(np.median(np.diff(raw[:, 0])))
+        a[:, 4:7] += counts - a[0, 4:7]
+        counts = a[-1, 4:7].copy()
         parts.append(a)
     joined = np.vstack(parts)
     csv = tmp / "oxford_user1_joined.csv"
