@@ -112,18 +112,10 @@ struct StepDetectionPass {
         let longest = 1 / configuration.minimumStepFrequency
         let spacing = max(1, Int((0.75 * shortest * rate).rounded(.down)))
         let prominenceWindow = max(3, Int((2 * longest * rate).rounded()) | 1)
-        let peaks = findPeaks(
-            in: y.span, distance: spacing, prominence: PeakBounds(minimum: configuration.minimumProminence),
-            windowLength: prominenceWindow)
-        guard peaks.count >= configuration.minimumStepsPerBout, let prominences = peaks.prominence?.prominences
-        else { return }
-
-        // Local RMS over a centred window, from prefix sums of y².
-        var prefix = [Double](repeating: 0, count: n + 1)
-        for i in 0..<n { prefix[i + 1] = prefix[i] + y[i] * y[i] }
-        let half = max(1, Int((configuration.localAmplitudeHalfWindow * rate).rounded()))
-
-        // Times already taken by the rhythm pass (its chains plus half a period and 0.2 s on each side).
+        // Candidate peaks (spaced as scipy does, before any prominence test): not near the segment's edges, where a
+        // peak has no measurable base on one side, and not in the time the rhythm pass took (its chains plus half a
+        // period and 0.2 s on each side). Prominences are measured only for these.
+        let spaced = findPeaks(in: y.span, distance: spacing).indices
         var taken: [ClosedRange<Double>] = []
         for c in rhythmChains {
             let chain = chains[c]
@@ -131,24 +123,36 @@ struct StepDetectionPass {
             taken.append((chain.times[0] - margin)...(chain.times[chain.times.count - 1] + margin))
         }
         var nextTaken = 0
-
-        var times: [Double] = []
-        var strengths: [Double] = []
-        times.reserveCapacity(peaks.count)
-        strengths.reserveCapacity(peaks.count)
-        // A peak closer to a segment edge than half the slowest step period has no measurable base on that side,
-        // so its prominence says little: the pass does not start or extend a sequence there.
         let edge = Int((0.5 * longest * rate).rounded(.up))
-        for (k, g) in peaks.indices.enumerated() where g >= edge && g < n - edge {
-            let lo = max(0, g - half)
-            let hi = min(n, g + half + 1)
-            let localRMS = ((prefix[hi] - prefix[lo]) / Double(hi - lo)).squareRoot()
-            guard prominences[k] >= configuration.relativeProminence * localRMS, g > 0, g < n - 1 else { continue }
+        var candidates: [Int] = []
+        var candidateTimes: [Double] = []
+        for g in spaced where g >= edge && g < n - edge && g > 0 && g < n - 1 {
             let time = segment.time(at: g) + Self.vertexOffset(y[g - 1], y[g], y[g + 1]) / rate
             // Peaks come in time order and the rhythm chains do too: one cursor walks both.
             while nextTaken < taken.count, taken[nextTaken].upperBound < time { nextTaken += 1 }
             if nextTaken < taken.count, taken[nextTaken].contains(time) { continue }
-            times.append(time)
+            candidates.append(g)
+            candidateTimes.append(time)
+        }
+        guard candidates.count >= configuration.minimumStepsPerBout else { return }
+        let prominences = peakProminences(in: y.span, peaks: candidates, windowLength: prominenceWindow).prominences
+
+        // Local RMS over a centred window, from prefix sums of y².
+        var prefix = [Double](repeating: 0, count: n + 1)
+        for i in 0..<n { prefix[i + 1] = prefix[i] + y[i] * y[i] }
+        let half = max(1, Int((configuration.localAmplitudeHalfWindow * rate).rounded()))
+
+        var times: [Double] = []
+        var strengths: [Double] = []
+        times.reserveCapacity(candidates.count)
+        strengths.reserveCapacity(candidates.count)
+        for (k, g) in candidates.enumerated() {
+            let lo = max(0, g - half)
+            let hi = min(n, g + half + 1)
+            let localRMS = ((prefix[hi] - prefix[lo]) / Double(hi - lo)).squareRoot()
+            guard prominences[k] >= max(configuration.minimumProminence, configuration.relativeProminence * localRMS)
+            else { continue }
+            times.append(candidateTimes[k])
             strengths.append(prominences[k])
         }
 
