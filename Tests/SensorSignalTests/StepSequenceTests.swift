@@ -109,3 +109,56 @@ import Testing
         #expect(bout.detection == .rhythm)
     }
 }
+
+/// Slow, impaired walking (issue 17: cadences down to about 40 steps/min). Each step is a sharp impact, a 0.35 g
+/// Gaussian of 0.08 s, followed by a 0.15 g dip 0.25 s later (the body settling), on 0.03 g noise, at 100 Hz for
+/// 60 s: the shape whose second harmonic outweighs its fundamental, which made the windows take half a step for a
+/// step (0 steps at 54 steps/min and 16 of 48 at 48 before the peaks confirmed the period).
+@Suite struct SlowGaitTests {
+    static func impacts(stepFrequency f: Double, seed: UInt64 = 1) -> (times: [Double], values: [Double], steps: Int) {
+        var random = SplitMix64(seed: seed)
+        let steps = Array(stride(from: 0.3, to: 60, by: 1 / f))
+        var times: [Double] = []
+        var values: [Double] = []
+        for i in 0..<6000 {
+            let t = Double(i) / 100
+            var v = 1 + 0.03 * random.nextNormal()
+            for s in steps where abs(t - s) < 1 {
+                v += 0.35 * exp(-((t - s) / 0.08) * ((t - s) / 0.08))
+                v -= 0.15 * exp(-((t - s - 0.25) / 0.12) * ((t - s - 0.25) / 0.12))
+            }
+            times.append(t)
+            values.append(v)
+        }
+        return (times, values, steps.count)
+    }
+
+    /// Measured 2026-11-25: 51 for 48 at 48 steps/min, 55 for 54 at 54, 60 for 60 at 60 (before issue 17: 16 of 48
+    /// with numpy's noise, and 0 at 54 steps/min). Within 7 % of the truth, pinned at the measured count.
+    @Test(arguments: [(0.8, 51), (0.9, 55), (1.0, 60)])
+    func slowWalksAreCounted(frequency: Double, measured: Int) throws {
+        let walk = Self.impacts(stepFrequency: frequency)
+        let detection = StepDetector().detect(timestamps: walk.times, magnitude: walk.values)
+        print("slow walk at \(60 * frequency) steps/min: \(detection.stepCount) for \(walk.steps)")
+        #expect(abs(detection.stepCount - measured) <= 1, "\(detection.stepCount) steps; measured \(measured)")
+        #expect(
+            Double(abs(detection.stepCount - walk.steps)) <= 0.07 * Double(walk.steps),
+            "\(detection.stepCount) steps for \(walk.steps)")
+        let cadence = try #require(detection.cadence)
+        #expect(abs(cadence - 60 * frequency) < 4, "cadence \(cadence)")
+    }
+
+    /// Below 48 steps/min (the slowest step frequency, 0.8 Hz) the count is wrong (measured 2026-11-25: 0 for 45 at
+    /// 45 steps/min, 5 for 42, 31 for 39, the last two from harmonics taken for steps). Lowering the limit to 0.65 Hz
+    /// counted 47 for 45 but let random motion pass as walking. A known limit, pinned so it does not get worse.
+    @Test(arguments: [(0.65, 31), (0.7, 5), (0.75, 0)])
+    func theSlowestWalksAreMiscounted(frequency: Double, measured: Int) {
+        let walk = Self.impacts(stepFrequency: frequency)
+        let detection = StepDetector().detect(timestamps: walk.times, magnitude: walk.values)
+        print("slow walk at \(60 * frequency) steps/min: \(detection.stepCount) for \(walk.steps)")
+        #expect(abs(detection.stepCount - walk.steps) <= abs(measured - walk.steps) + 1)
+        withKnownIssue("issue 17: walks under 48 steps/min are miscounted") {
+            #expect(abs(detection.stepCount - walk.steps) <= 1, "\(detection.stepCount) steps for \(walk.steps)")
+        }
+    }
+}

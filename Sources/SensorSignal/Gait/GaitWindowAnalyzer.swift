@@ -42,6 +42,8 @@ struct GaitWindowAnalyzer {
     let minimumOverlap: Int
     /// Slowest and fastest step frequency, Hz.
     let minimumStepFrequency: Double
+    /// A fundamental slower than this is a stride, Hz.
+    let strideFrequencyLimit: Double
     let maximumStepFrequency: Double
     /// Period pick threshold (fraction of the highest autocorrelation peak).
     let fundamentalFraction: Double
@@ -56,6 +58,7 @@ struct GaitWindowAnalyzer {
         maximumLag = Int((2 * rate / c.minimumStepFrequency).rounded(.up)) + 1
         minimumOverlap = max(2, Int((c.minimumLagOverlap * rate).rounded(.up)))
         minimumStepFrequency = c.minimumStepFrequency
+        strideFrequencyLimit = c.strideFrequencyLimit
         maximumStepFrequency = c.maximumStepFrequency
         fundamentalFraction = c.fundamentalFraction
         correlation = [Double](repeating: 0, count: maximumLag + 1)
@@ -100,7 +103,7 @@ struct GaitWindowAnalyzer {
 
         // 2. Step or stride?
         let fundamental = 1 / lag
-        var isStride = fundamental < minimumStepFrequency
+        var isStride = fundamental < strideFrequencyLimit
         if !isStride && 2 * fundamental <= maximumStepFrequency {
             isStride =
                 Self.power(of: x, frequency: 2 * fundamental, rate: rate)

@@ -109,7 +109,7 @@ struct StepDetectionPass {
     ) {
         let n = y.count
         let shortest = 1 / configuration.maximumStepFrequency
-        let longest = 1 / configuration.minimumStepFrequency
+        let longest = configuration.maximumSequenceInterval
         let spacing = max(1, Int((0.75 * shortest * rate).rounded(.down)))
         let prominenceWindow = max(3, Int((2 * longest * rate).rounded()) | 1)
         // Candidate peaks (spaced as scipy does, before any prominence test): not near the segment's edges, where a
@@ -378,7 +378,7 @@ struct StepDetectionPass {
             if let estimate = windows[j].estimate { periods.append(estimate.stepPeriod) }
         }
         guard !periods.isEmpty else { return }
-        let period = Self.median(&periods)
+        var period = Self.median(&periods)
 
         // Search range: the run widened on both sides, not overlapping the previous run's search.
         let n = y.count
@@ -399,6 +399,18 @@ struct StepDetectionPass {
                 minimum: max(configuration.minimumProminence, configuration.relativeProminence * rms)),
             windowLength: windowLength)
 
+        // The peaks confirm the period: when they repeat at about twice the windows' step period, and that is still
+        // an accepted step period, the windows took a harmonic of the step for the step (sharp impacts of a slow
+        // walk make the magnitude's second harmonic stronger than its fundamental), and the step period is the
+        // peaks' median spacing.
+        if peaks.count >= 3 {
+            var spacings: [Double] = []
+            spacings.reserveCapacity(peaks.count - 1)
+            for k in 1..<peaks.count { spacings.append(Double(peaks.indices[k] - peaks.indices[k - 1]) / rate) }
+            let spacing = Self.median(&spacings)
+            if spacing >= 1.6 * period, spacing * configuration.minimumStepFrequency <= 1 { period = spacing }
+        }
+
         // Chains of steps.
         let chainLimit = configuration.maximumStepGap * period
         var current: [Double] = []
@@ -417,7 +429,7 @@ struct StepDetectionPass {
         let prominences = peaks.prominence?.prominences ?? []
         // Peaks this close to the segment's edges (a data gap or the recording's ends) have no base on that side:
         // their prominence is not comparable, so they are never trimmed.
-        let edge = Int((0.5 * rate / configuration.minimumStepFrequency).rounded(.up))
+        let edge = Int((0.5 * configuration.maximumSequenceInterval * rate).rounded(.up))
         var strengths: [Double] = []
         func closeTrimmed() {
             // A chain's first and last peaks much weaker than its typical step are the sway of starting or

@@ -29,7 +29,9 @@ extension StepDetector {
         public var filterOrder: Int
         /// Slowest step frequency accepted, Hz (steps/s).
         ///
-        /// Default 0.8 (48 steps/min).
+        /// Default 0.8 (48 steps/min). 0.65 (39 steps/min) was tried for very slow walking: it counted a synthetic
+        /// 45 steps/min walk, but let random motion of 0.3 g pass as walking (33 false steps in 120 s), so it is not
+        /// the default.
         public var minimumStepFrequency: Double
         /// Fastest step frequency accepted, Hz.
         ///
@@ -121,6 +123,18 @@ extension StepDetector {
         ///
         /// Default 10.
         public var spectrumSegmentDuration: Double
+        /// A window's fundamental slower than this is a stride (two steps), Hz (at most ``minimumStepFrequency`` in
+        /// effect, since slower fundamentals are no step); the run's peaks then confirm the step period or show it
+        /// to be twice as long (see ``StepDetector``).
+        ///
+        /// Default 0.8: strides of ordinary walking (0.8–1.1 Hz) and steps of very slow walking overlap, so the
+        /// window alone cannot tell them apart.
+        public var strideFrequencyLimit: Double
+        /// Longest interval between two steps of a step sequence, s (the step-sequence pass; also the margin, half
+        /// of it, within which a peak at a segment's edge is neither trimmed nor used by that pass).
+        ///
+        /// Default 1.25 (48 steps/min): slower steps in a short bout are not told apart from pauses.
+        public var maximumSequenceInterval: Double
         /// Whether short and irregular bouts are searched for outside the rhythmic runs (the *step-sequence* pass,
         /// see ``StepDetector``).
         ///
@@ -175,6 +189,8 @@ extension StepDetector {
         ///   - stepIntervalTolerance: Largest relative step-interval change in a step sequence.
         ///   - localAmplitudeHalfWindow: Half-window of the step-sequence pass's local RMS, s.
         ///   - minimumSequenceStepRegularity: Step-regularity floor of a step sequence.
+        ///   - strideFrequencyLimit: Fundamental below which a window's period is a stride, Hz.
+        ///   - maximumSequenceInterval: Longest step interval of a step sequence, s.
         public init(
             lowCutoff: Double = 0.5, highCutoff: Double = 3.0, filterOrder: Int = 2,
             minimumStepFrequency: Double = 0.8, maximumStepFrequency: Double = 2.5,
@@ -186,7 +202,8 @@ extension StepDetector {
             maximumInterpolatedInterval: Double = 0.25, minimumSegmentDuration: Double = 1.5,
             maximumBridgedGap: Double = 3, bridgePeriodTolerance: Double = 0.25, spectrumSegmentDuration: Double = 10,
             detectsStepSequences: Bool = true, stepIntervalTolerance: Double = 0.3,
-            localAmplitudeHalfWindow: Double = 2, minimumSequenceStepRegularity: Double = 0.3
+            localAmplitudeHalfWindow: Double = 2, minimumSequenceStepRegularity: Double = 0.3,
+            strideFrequencyLimit: Double = 0.8, maximumSequenceInterval: Double = 1.25
         ) {
             self.lowCutoff = lowCutoff
             self.highCutoff = highCutoff
@@ -217,6 +234,8 @@ extension StepDetector {
             self.stepIntervalTolerance = stepIntervalTolerance
             self.localAmplitudeHalfWindow = localAmplitudeHalfWindow
             self.minimumSequenceStepRegularity = minimumSequenceStepRegularity
+            self.strideFrequencyLimit = strideFrequencyLimit
+            self.maximumSequenceInterval = maximumSequenceInterval
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -226,7 +245,7 @@ extension StepDetector {
             case relativeProminence, minimumProminence, maximumStepGap, minimumStepsPerBout
             case maximumInterpolatedInterval, minimumSegmentDuration, maximumBridgedGap, bridgePeriodTolerance
             case spectrumSegmentDuration, detectsStepSequences, stepIntervalTolerance, localAmplitudeHalfWindow
-            case minimumSequenceStepRegularity
+            case minimumSequenceStepRegularity, strideFrequencyLimit, maximumSequenceInterval
         }
 
         /// Decodes a configuration; parameters missing from the JSON (a run recorded before they existed) take
@@ -265,7 +284,9 @@ extension StepDetector {
                 detectsStepSequences: try v(.detectsStepSequences, d.detectsStepSequences),
                 stepIntervalTolerance: try v(.stepIntervalTolerance, d.stepIntervalTolerance),
                 localAmplitudeHalfWindow: try v(.localAmplitudeHalfWindow, d.localAmplitudeHalfWindow),
-                minimumSequenceStepRegularity: try v(.minimumSequenceStepRegularity, d.minimumSequenceStepRegularity))
+                minimumSequenceStepRegularity: try v(.minimumSequenceStepRegularity, d.minimumSequenceStepRegularity),
+                strideFrequencyLimit: try v(.strideFrequencyLimit, d.strideFrequencyLimit),
+                maximumSequenceInterval: try v(.maximumSequenceInterval, d.maximumSequenceInterval))
         }
 
         /// Stops with the offending value when a parameter is out of range (a programmer error).
@@ -304,6 +325,10 @@ extension StepDetector {
                 stepIntervalTolerance > 0 && stepIntervalTolerance < 1 && localAmplitudeHalfWindow > 0
                     && localAmplitudeHalfWindow.isFinite,
                 "StepDetector: need 0 < stepIntervalTolerance < 1, localAmplitudeHalfWindow > 0")
+            precondition(
+                strideFrequencyLimit > 0 && strideFrequencyLimit.isFinite && maximumSequenceInterval > 0
+                    && maximumSequenceInterval.isFinite,
+                "StepDetector: strideFrequencyLimit and maximumSequenceInterval must be positive and finite")
         }
     }
 }
