@@ -133,9 +133,9 @@ import Testing
         return (times, values, steps.count)
     }
 
-    /// Measured 2026-11-25: 51 for 48 at 48 steps/min, 55 for 54 at 54, 60 for 60 at 60 (before issue 17: 16 of 48
-    /// with numpy's noise, and 0 at 54 steps/min). Within 7 % of the truth, pinned at the measured count.
-    @Test(arguments: [(0.8, 51), (0.9, 55), (1.0, 60)])
+    /// Measured 2026-11-25: 47 for 45 at 45 steps/min, 51 for 48 at 48, 55 for 54 at 54, 60 for 60 at 60 (before
+    /// issue 17: 0 at 45 and 54 steps/min). Within 7 % of the truth, pinned at the measured count.
+    @Test(arguments: [(0.75, 47), (0.8, 51), (0.9, 55), (1.0, 60)])
     func slowWalksAreCounted(frequency: Double, measured: Int) throws {
         let walk = Self.impacts(stepFrequency: frequency)
         let detection = StepDetector().detect(timestamps: walk.times, magnitude: walk.values)
@@ -148,17 +148,48 @@ import Testing
         #expect(abs(cadence - 60 * frequency) < 4, "cadence \(cadence)")
     }
 
-    /// Below 48 steps/min (the slowest step frequency, 0.8 Hz) the count is wrong (measured 2026-11-25: 0 for 45 at
-    /// 45 steps/min, 5 for 42, 31 for 39, the last two from harmonics taken for steps). Lowering the limit to 0.65 Hz
-    /// counted 47 for 45 but let random motion pass as walking. A known limit, pinned so it does not get worse.
-    @Test(arguments: [(0.65, 31), (0.7, 5), (0.75, 0)])
+    /// Below 45 steps/min the count is wrong (measured 2026-11-25: 48 for 42 at 42 steps/min — the dip's rebound,
+    /// half a step after each impact, taken for a step — and 31 for 39 at 39). A known limit, pinned so it does not
+    /// get worse.
+    @Test(arguments: [(0.65, 31), (0.7, 48)])
     func theSlowestWalksAreMiscounted(frequency: Double, measured: Int) {
         let walk = Self.impacts(stepFrequency: frequency)
         let detection = StepDetector().detect(timestamps: walk.times, magnitude: walk.values)
         print("slow walk at \(60 * frequency) steps/min: \(detection.stepCount) for \(walk.steps)")
         #expect(abs(detection.stepCount - walk.steps) <= abs(measured - walk.steps) + 1)
-        withKnownIssue("issue 17: walks under 48 steps/min are miscounted") {
+        withKnownIssue("issue 17: walks under 45 steps/min are miscounted") {
             #expect(abs(detection.stepCount - walk.steps) <= 1, "\(detection.stepCount) steps for \(walk.steps)")
         }
+    }
+}
+
+/// Random motion over many seeds (the suite's `randomMotionIsNotWalking` has three): 60 recordings of 120 s, white
+/// noise of 0.05–0.5 g per axis at 100 Hz. Measured 2026-11-25: 4 recordings give false steps, 88 in all (19, 51, 8 and 10),
+/// 49 of them in step sequences (the rest from the rhythm pass: a 6 s window of noise can reach a stride
+/// regularity of 0.6, and a rhythm chain whose strides happen to repeat then confirms sequences). The rhythm pass
+/// alone gave the same kind of false bouts before issue 17 (10 of 60 numpy-noise recordings, 4–12 steps each).
+/// Pinned at the measured values as a known issue.
+@Suite struct RandomMotionSurveyTests {
+    @Test func randomMotionFalseStepsAcrossSeeds() {
+        var recordings = 0
+        var withSteps = 0
+        var falseSteps = 0
+        var sequenceSteps = 0
+        for level in [0.05, 0.1, 0.2, 0.3, 0.5] {
+            for seed in UInt64(100)..<112 {
+                let signal = Gait.magnitude(
+                    stepFrequency: 1.8, duration: 120, rate: 100, noise: level, amplitude: 0, seed: seed)
+                let detection = StepDetector().detect(timestamps: signal.times, magnitude: signal.values)
+                recordings += 1
+                if detection.stepCount > 0 { withSteps += 1 }
+                falseSteps += detection.stepCount
+                sequenceSteps += detection.bouts.filter { $0.detection == .stepSequence }.reduce(0) { $0 + $1.stepCount }
+                if detection.stepCount > 0 { print("random motion \(level) g seed \(seed): \(detection.stepCount) steps") }
+            }
+        }
+        print("random motion: \(withSteps) of \(recordings) recordings, \(falseSteps) false steps, \(sequenceSteps) in sequences")
+        #expect(withSteps <= 4, "\(withSteps) of \(recordings)")
+        #expect(falseSteps <= 88 + 4 && sequenceSteps <= 49 + 4)
+        withKnownIssue("issue 17: random motion passes the rhythm pass in some recordings") { #expect(withSteps == 0) }
     }
 }

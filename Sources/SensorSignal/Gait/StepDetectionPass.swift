@@ -323,7 +323,10 @@ struct StepDetectionPass {
                 movingWindowCount += 1
                 if let found = analyzer.analyze(window) {
                     estimate = found
-                    walking = (found.strideRegularity ?? -1) >= configuration.minimumStrideRegularity
+                    let stride = found.strideRegularity ?? -1
+                    walking = stride >= configuration.minimumStrideRegularity
+                        && (found.stepPeriod * configuration.strideFrequencyLimit <= 1 + 1e-9
+                            || stride >= configuration.minimumSlowStrideRegularity)
                     if let stride = found.strideRegularity, stride > (bestStrideRegularity ?? -.infinity) {
                         bestStrideRegularity = stride
                     }
@@ -503,13 +506,18 @@ struct StepDetectionPass {
         var bridgedGaps = 0
         var bridgedSteps = 0
 
-        // Step sequences count only where the rhythm pass confirmed that the wearer walks: consistent intervals
-        // between a few band-limited peaks also occur in random motion (a shaken phone, fidgeting), which no
-        // rhythm of several seconds confirms.
+        // Step sequences count only where the rhythm pass confirmed that the wearer walks — a rhythm chain whose
+        // strides repeat (stride regularity over the chain at least the windows' floor): consistent intervals
+        // between a few band-limited peaks also occur in random motion (a shaken phone, fidgeting), and so do
+        // short rhythm chains, but not strides that repeat over a whole chain.
         var unconfirmedSequences = 0
-        if !chains.contains(where: { $0.detection == .rhythm }) {
-            unconfirmedSequences = chains.count
-            chains.removeAll()
+        let confirmed = chains.contains {
+            $0.detection == .rhythm && ($0.strideRegularity ?? -1) >= configuration.minimumStrideRegularity
+        }
+        if !confirmed {
+            let rhythm = chains.filter { $0.detection == .rhythm }
+            unconfirmedSequences = chains.count - rhythm.count
+            chains = rhythm
         }
         // The step-sequence pass adds its chains after the rhythm pass's: put every chain in time order.
         chains.sort { $0.times[0] < $1.times[0] }

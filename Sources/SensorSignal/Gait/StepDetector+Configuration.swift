@@ -2,13 +2,14 @@ extension StepDetector {
     /// Every parameter of ``StepDetector``, each with its unit and the physical reason for its default.
     ///
     /// The defaults are set from gait physiology and signal statistics, not fitted to a data set:
-    /// - step frequencies 0.8–2.5 Hz (48–150 steps/min) span slow pathological walking to brisk walking; running
-    ///   starts above;
+    /// - step frequencies 0.65–2.5 Hz (39–150 steps/min) span very slow pathological walking to brisk walking;
+    ///   running starts above (counts are validated from 48 steps/min on real data and 45 on synthetic impacts);
     /// - the 0.5–3 Hz band keeps the step fundamental of that range and the stride (half the step frequency) of
     ///   all but the slowest walkers, and removes gravity, posture changes and impact harmonics;
     /// - 6 s windows hold at least two strides at 48 steps/min with 1 s to spare; band-limited noise reaches a
     ///   stride autocorrelation of 0.6 in about 0.3 % of such windows, while every walking window of the reference
-    ///   recordings (hand, front and back pocket, neck pouch) exceeds 0.69;
+    ///   recordings (hand, front and back pocket, neck pouch) exceeds 0.69; slower windows (under 48 steps/min) need
+    ///   0.8, since the longer lags give random motion more chances;
     /// - amplitude floors of 0.02 g RMS and 0.05 g per step are 10× and 25× the band-limited noise of a phone
     ///   lying still (about 0.002 g RMS).
     ///
@@ -29,9 +30,10 @@ extension StepDetector {
         public var filterOrder: Int
         /// Slowest step frequency accepted, Hz (steps/s).
         ///
-        /// Default 0.8 (48 steps/min). 0.65 (39 steps/min) was tried for very slow walking: it counted a synthetic
-        /// 45 steps/min walk, but let random motion of 0.3 g pass as walking (33 false steps in 120 s), so it is not
-        /// the default.
+        /// Default 0.65 (39 steps/min). A window whose step is slower than ``strideFrequencyLimit`` also needs a
+        /// stride regularity of ``minimumSlowStrideRegularity`` (random motion finds some repetition among the long
+        /// lags this range adds). Counts are right from 45 steps/min up (a synthetic walk of impacts) and wrong below
+        /// (see the README).
         public var minimumStepFrequency: Double
         /// Fastest step frequency accepted, Hz.
         ///
@@ -130,6 +132,12 @@ extension StepDetector {
         /// Default 0.8: strides of ordinary walking (0.8–1.1 Hz) and steps of very slow walking overlap, so the
         /// window alone cannot tell them apart.
         public var strideFrequencyLimit: Double
+        /// Smallest stride regularity of a window whose step frequency is under ``strideFrequencyLimit`` (very slow
+        /// walking) for it to count as walking.
+        ///
+        /// Default 0.8: with the floor at ``minimumStrideRegularity`` alone, 0.3 g random motion passed as 33 steps
+        /// in 120 s once slow steps were accepted.
+        public var minimumSlowStrideRegularity: Double
         /// Longest interval between two steps of a step sequence, s (the step-sequence pass; also the margin, half
         /// of it, within which a peak at a segment's edge is neither trimmed nor used by that pass).
         ///
@@ -191,9 +199,10 @@ extension StepDetector {
         ///   - minimumSequenceStepRegularity: Step-regularity floor of a step sequence.
         ///   - strideFrequencyLimit: Fundamental below which a window's period is a stride, Hz.
         ///   - maximumSequenceInterval: Longest step interval of a step sequence, s.
+        ///   - minimumSlowStrideRegularity: Stride-regularity floor of a window slower than `strideFrequencyLimit`.
         public init(
             lowCutoff: Double = 0.5, highCutoff: Double = 3.0, filterOrder: Int = 2,
-            minimumStepFrequency: Double = 0.8, maximumStepFrequency: Double = 2.5,
+            minimumStepFrequency: Double = 0.65, maximumStepFrequency: Double = 2.5,
             windowDuration: Double = 6, windowHop: Double = 0.5, analysisRate: Double = 10,
             minimumLagOverlap: Double = 1, fundamentalFraction: Double = 0.5, minimumAmplitude: Double = 0.02,
             minimumStrideRegularity: Double = 0.6, minimumRunDuration: Double = 1.5, runMergeGap: Double = 1,
@@ -203,7 +212,8 @@ extension StepDetector {
             maximumBridgedGap: Double = 3, bridgePeriodTolerance: Double = 0.25, spectrumSegmentDuration: Double = 10,
             detectsStepSequences: Bool = true, stepIntervalTolerance: Double = 0.3,
             localAmplitudeHalfWindow: Double = 2, minimumSequenceStepRegularity: Double = 0.3,
-            strideFrequencyLimit: Double = 0.8, maximumSequenceInterval: Double = 1.25
+            strideFrequencyLimit: Double = 0.8, maximumSequenceInterval: Double = 1.25,
+            minimumSlowStrideRegularity: Double = 0.8
         ) {
             self.lowCutoff = lowCutoff
             self.highCutoff = highCutoff
@@ -236,6 +246,7 @@ extension StepDetector {
             self.minimumSequenceStepRegularity = minimumSequenceStepRegularity
             self.strideFrequencyLimit = strideFrequencyLimit
             self.maximumSequenceInterval = maximumSequenceInterval
+            self.minimumSlowStrideRegularity = minimumSlowStrideRegularity
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -246,6 +257,7 @@ extension StepDetector {
             case maximumInterpolatedInterval, minimumSegmentDuration, maximumBridgedGap, bridgePeriodTolerance
             case spectrumSegmentDuration, detectsStepSequences, stepIntervalTolerance, localAmplitudeHalfWindow
             case minimumSequenceStepRegularity, strideFrequencyLimit, maximumSequenceInterval
+            case minimumSlowStrideRegularity
         }
 
         /// Decodes a configuration; parameters missing from the JSON (a run recorded before they existed) take
@@ -286,7 +298,8 @@ extension StepDetector {
                 localAmplitudeHalfWindow: try v(.localAmplitudeHalfWindow, d.localAmplitudeHalfWindow),
                 minimumSequenceStepRegularity: try v(.minimumSequenceStepRegularity, d.minimumSequenceStepRegularity),
                 strideFrequencyLimit: try v(.strideFrequencyLimit, d.strideFrequencyLimit),
-                maximumSequenceInterval: try v(.maximumSequenceInterval, d.maximumSequenceInterval))
+                maximumSequenceInterval: try v(.maximumSequenceInterval, d.maximumSequenceInterval),
+                minimumSlowStrideRegularity: try v(.minimumSlowStrideRegularity, d.minimumSlowStrideRegularity))
         }
 
         /// Stops with the offending value when a parameter is out of range (a programmer error).
