@@ -44,8 +44,9 @@
 ///    divided by `1 + 4·|Δt − T|/T`. A sequence is then extended backwards at its median interval, and kept when it
 ///    has at least ``Configuration/minimumStepsPerBout`` steps and a step regularity (autocorrelation over it at one
 ///    median interval) of at least ``Configuration/minimumSequenceStepRegularity``. Step sequences are counted only
-///    when the recording has at least one rhythm chain (random motion also makes short consistent sequences; the
-///    wearer's sustained walking is the evidence that they walk); otherwise they are set aside with a warning.
+///    when the recording has a rhythm chain whose strides repeat (its stride regularity at least
+///    ``Configuration/minimumStrideRegularity``): random motion also makes short consistent sequences, and the
+///    wearer's sustained walking is the evidence that they walk; otherwise they are set aside with a warning.
 /// 7. **Bouts.** The chains in time order. Two chains on either side of a data gap with
 ///    step periods within ``Configuration/bridgePeriodTolerance`` whose facing steps are at most
 ///    ``Configuration/maximumBridgedGap`` + 2 step periods apart are one bout walked through the gap: the missing
