@@ -22,7 +22,7 @@ public func fuzzAudio(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
                 _ = block.channels.count
             }
         }
-        loadAnalyzeAndRender(path)
+        loadAnalyzeAndRender(path, format: selector / UInt8(names.count))
     }
     return 0
 }

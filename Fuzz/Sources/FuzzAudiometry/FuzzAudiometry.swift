@@ -1,7 +1,7 @@
 // The audiometry processor fed decoded-but-hostile results: dB HL steps (one to three ears, frequencies,
 // thresholds, presentation levels and times NaN, ±infinity, ±1e308 or the DBL_MAX sentinel; any output volume and
 // headphone type; ResearchKit versions old and new) and legacy tone-audiometry presentations; the staircase
-// re-derivation, calibration, summaries and every rendering (FHIR included).
+// re-derivation, calibration, summaries and a rendering (a trailing byte picks the format, FHIR included).
 import Foundation
 import FuzzSupport
 
@@ -54,8 +54,10 @@ public func fuzzAudiometry(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt 
         results.append(
             .legacy(AudiometryProcessor.legacy(legacy, outputVolume: volume, stepIdentifier: nil, source: nil)))
     }
+    // One byte after the rest picks the output format (JSON, table, CSV, researchkit, mork, fhir).
+    let format = input.byte()
     for result in results {
-        renderEveryFormat(result)
+        renderOneFormat(result, format: format)
     }
     return 0
 }

@@ -1,6 +1,6 @@
 // Delimited tables recognised by their header: accelerometer and device-motion CSV (with or without a header), mhealthtools tap tables.
 // The input's first byte picks the file name (the recogniser decides by name, then by content); the rest is
-// the file, loaded, analysed and rendered in every format as `taskproc analyze` does.
+// the file, loaded, analysed and rendered (in the format the first byte also picks) as `taskproc analyze` does.
 import Foundation
 import FuzzSupport
 

@@ -19,7 +19,7 @@ public func fuzzGzip(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     } else {
         withFuzzFile(rest, named: names[Int(mode) % names.count]) { path in
             _ = try? FileBytes.read(path: path, limit: 1 << 20)
-            loadAnalyzeAndRender(path)
+            loadAnalyzeAndRender(path, format: mode / UInt8(names.count))
         }
     }
     return 0

@@ -1,6 +1,6 @@
 // ResearchKit recorder logs (`{"items":[…]}` or a bare array): accelerometer, device motion, pedometer, location, touch, HealthKit quantities.
 // The input's first byte picks the file name (the recogniser decides by name, then by content); the rest is
-// the file, loaded, analysed and rendered in every format as `taskproc analyze` does.
+// the file, loaded, analysed and rendered (in the format the first byte also picks) as `taskproc analyze` does.
 import Foundation
 import FuzzSupport
 

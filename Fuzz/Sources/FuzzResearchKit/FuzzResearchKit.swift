@@ -12,8 +12,9 @@ public func fuzzResearchKit(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt
     var input = FuzzBytes(bytes, count)
     let mode = input.byte()
     let rest = input.rest()
+    let format = mode / 2  // the output format (mod 6)
     guard mode % 2 == 1 else {
-        withFuzzFile(rest, named: "result.json") { loadAnalyzeAndRender($0) }
+        withFuzzFile(rest, named: "result.json") { loadAnalyzeAndRender($0, format: format) }
         return 0
     }
     let split = rest.firstIndex(of: 0) ?? rest.endIndex
@@ -22,7 +23,7 @@ public func fuzzResearchKit(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt
     withFuzzFile(task, named: "task/taskResult.json") { path in
         let folder = (path as NSString).deletingLastPathComponent
         writeFile((folder as NSString).appendingPathComponent(recorderName(task)), recorder)
-        loadAnalyzeAndRender(folder)
+        loadAnalyzeAndRender(folder, format: format)
     }
     return 0
 }

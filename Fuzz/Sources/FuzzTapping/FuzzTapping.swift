@@ -1,6 +1,6 @@
 // The tapping processor fed decoded-but-hostile taps: timestamps, durations, locations, button rectangles and
 // view sizes that are NaN, ±infinity, ±1e308, repeated or out of order; both R variants, with the default or a
-// hostile (finite, ≥ 0, as the CLI accepts) depress threshold; every rendering.
+// hostile (finite, ≥ 0, as the CLI accepts) depress threshold; a rendering (a trailing byte picks the format).
 import Foundation
 import FuzzSupport
 
@@ -44,6 +44,7 @@ public func fuzzTapping(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     }
     var loaded = LoadedInput(path: "tapping_results.json", dialect: .mPower, taskKind: .tapping)
     loaded.tapping = recordings
-    analyzeAndRender(loaded, options: options)
+    // One byte after the rest picks the output format (JSON, table, CSV, researchkit, mork, fhir).
+    analyzeAndRender(loaded, options: options, format: input.byte())
     return 0
 }

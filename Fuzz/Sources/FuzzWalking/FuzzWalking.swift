@@ -1,7 +1,7 @@
 // The walking processor fed decoded-but-hostile values: accelerometer, device-motion and pedometer logs whose
 // timestamps and samples are NaN, ±infinity, ±1e308, subnormal, huge or zero counts, out of order, mixed with
 // plausible values (a short pattern from the input, cycled to up to 4000 samples so that step detection runs);
-// through hygiene, the step detector and every rendering, as `analyze` does after loading.
+// through hygiene, the step detector and a rendering (a trailing byte picks the format), as `analyze` does.
 import Foundation
 import FuzzSupport
 
@@ -60,7 +60,8 @@ public func fuzzWalking(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
                 file: "pedometer.json", stepIdentifier: step, recorderIdentifier: "pedometer",
                 data: .pedometer(PedometerLog(samples: samples)), ignoredKeys: []))
     }
-    analyzeAndRender(loaded)
+    // One byte after the rest picks the output format (JSON, table, CSV, researchkit, mork, fhir).
+    analyzeAndRender(loaded, format: input.byte())
     return 0
 }
 

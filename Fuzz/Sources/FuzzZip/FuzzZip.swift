@@ -22,7 +22,7 @@ public func fuzzZip(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
                 _ = extraction.rejected.map(\.reason)
             }
         } else {
-            loadAnalyzeAndRender(path)
+            loadAnalyzeAndRender(path, format: mode / 2)
         }
     }
     return 0
