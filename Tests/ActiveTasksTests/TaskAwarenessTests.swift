@@ -139,10 +139,10 @@ import Testing
 
 /// Issue 17, item 4: no bout outside the recording.
 @Suite struct BoutBoundsTests {
-    /// The detector's bouts reach half a step period beyond the first and last step, which can be before the first
-    /// sample: on the real kinetic-tremor recording (run through the detector directly, as a bare log) a bout
-    /// started 0.44 s before the recording. The result clips every bout to the recording; synthetic walks that start
-    /// and end mid-stride too.
+    /// A bout reaches half a step period beyond its first and last step, which can be before the first sample: on
+    /// the real kinetic-tremor recording (run through the detector directly, as a bare log) a bout once started
+    /// 0.44 s before the recording. The detector clips every bout to its segment, so no result has one outside the
+    /// recording; synthetic walks that start and end mid-stride too.
     @Test func boutsStayInsideTheRecording() throws {
         let input = try InputLoader.load(
             path: sharedDataPath("mhealthtools-motion/kinetic_tremor_data_deviceMotion.json"))

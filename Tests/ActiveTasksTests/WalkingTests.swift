@@ -248,6 +248,9 @@ enum OxfordWalks {
             let steps = try #require(result.stepCount)
             print("Oxford \(name) at 200 Hz: \(steps) steps for \(walk.truthTimes.count)")
             #expect(abs(steps - measured[index]) <= 1, "\(name): \(steps) steps at 200 Hz (measured \(measured[index]))")
+            // And against the foot-switch truth: no worse than the 100 Hz recordings' worst error (2 steps, −0.61 %).
+            let truth = walk.truthTimes.count
+            #expect(abs(steps - truth) <= 2, "\(name): \(steps) for \(truth)")
         }
     }
 

@@ -176,11 +176,9 @@ public struct WalkingResult: Sendable, Hashable, Codable {
         dominantFrequency = detection.dominantFrequency
         samplingRate = detection.samplingRate
         stepTimes = detection.stepTimes.map { $0 - origin }
-        // A bout never reaches outside the recording (issue 17): its half-period margins are clipped to it.
-        let end = quality.hygiene.map(\.timeSpan) ?? .infinity
         bouts = detection.bouts.map {
             Bout(
-                start: max(0, $0.start - origin), end: min(end, $0.end - origin), steps: $0.stepCount,
+                start: $0.start - origin, end: $0.end - origin, steps: $0.stepCount,
                 interpolatedSteps: $0.interpolatedStepCount, cadence: $0.cadence, strideTime: $0.strideTime,
                 strideRegularity: $0.strideRegularity, detection: $0.detection.rawValue)
         }

@@ -180,20 +180,10 @@ struct StepDetectionPass {
                     lower = max(lower, (1 - configuration.stepIntervalTolerance) * t)
                     upper = min(upper, (1 + configuration.stepIntervalTolerance) * t)
                 }
-                var best = -1
-                var bestScore = -Double.infinity
-                var j = sequence[sequence.count - 1] + 1
-                while j < times.count, times[j] - last <= upper {
-                    let interval = times[j] - last
-                    if interval >= lower {
-                        let score = expected.map { strengths[j] / (1 + 4 * abs(interval - $0) / $0) } ?? strengths[j]
-                        if score > bestScore {
-                            bestScore = score
-                            best = j
-                        }
-                    }
-                    j += 1
-                }
+                guard lower <= upper else { break }
+                let best = Self.bestStep(
+                    after: sequence[sequence.count - 1], direction: 1, bound: times.count, times: times,
+                    strengths: strengths, interval: lower...upper, expected: expected)
                 guard best >= 0 else { break }
                 intervals.append(times[best] - last)
                 sequence.append(best)
@@ -206,36 +196,19 @@ struct StepDetectionPass {
                 // extend it backwards at its own median interval, over peaks no earlier sequence used.
                 let lower = Swift.max(shortest, (1 - configuration.stepIntervalTolerance) * period)
                 let upper = Swift.min(longest, (1 + configuration.stepIntervalTolerance) * period)
-                while true {
-                    let first = times[sequence[0]]
-                    var best = -1
-                    var bestScore = -Double.infinity
-                    var j = sequence[0] - 1
-                    while j >= free, first - times[j] <= upper {
-                        let interval = first - times[j]
-                        if interval >= lower {
-                            let score = strengths[j] / (1 + 4 * abs(interval - period) / period)
-                            if score > bestScore {
-                                bestScore = score
-                                best = j
-                            }
-                        }
-                        j -= 1
-                    }
+                while lower <= upper {
+                    let best = Self.bestStep(
+                        after: sequence[0], direction: -1, bound: free - 1, times: times, strengths: strengths,
+                        interval: lower...upper, expected: period)
                     guard best >= 0 else { break }
                     sequence.insert(best, at: 0)
                 }
                 let stepTimes = sequence.map { times[$0] }
                 // Consecutive steps look alike: the band-passed magnitude over the sequence correlates with itself
                 // one step period later.
-                let origin = segment.time(at: 0)
-                let from = Self.clampedIndex(
-                    ((stepTimes[0] - period / 2 - origin) * rate).rounded(.down), limit: n, fallback: 0)
-                let to = Self.clampedIndex(
-                    ((stepTimes[stepTimes.count - 1] + period / 2 - origin) * rate).rounded(.up), limit: n,
-                    fallback: n)
                 let regularity = Self.autocorrelation(
-                    y, range: from..<Swift.max(from, to), lag: period * rate, minimumExtra: 1)
+                    y, range: Self.samples(around: stepTimes, period: period, segment: segment, count: n, rate: rate),
+                    lag: period * rate, minimumExtra: 1)
                 if let regularity, regularity >= configuration.minimumSequenceStepRegularity {
                     chains.append(
                         Self.chain(stepTimes, period: period, detection: .stepSequence, signal: y,
@@ -255,16 +228,46 @@ struct StepDetectionPass {
         segment: UniformSegment, index: Int, rate: Double
     ) -> StepChain {
         let n = y.count
-        let first = segment.time(at: 0)
-        let last = segment.time(at: n - 1)
-        // Samples from half a period before the first step to half a period after the last, inside the segment.
-        let from = clampedIndex(((times[0] - period / 2 - first) * rate).rounded(.down), limit: n, fallback: 0)
-        let to = max(
-            from, clampedIndex(((times[times.count - 1] + period / 2 - first) * rate).rounded(.up), limit: n, fallback: n))
+        let range = samples(around: times, period: period, segment: segment, count: n, rate: rate)
         return StepChain(
-            times: times, period: period, segment: index, bounds: first...last,
-            strideRegularity: autocorrelation(y, range: from..<to, lag: 2 * period * rate, minimumExtra: period * rate),
+            times: times, period: period, segment: index, bounds: segment.time(at: 0)...segment.time(at: n - 1),
+            strideRegularity: autocorrelation(y, range: range, lag: 2 * period * rate, minimumExtra: period * rate),
             detection: detection)
+    }
+
+    /// The segment's samples from half a period before the first step to half a period after the last, clipped to
+    /// the segment's `count` samples.
+    static func samples(
+        around times: [Double], period: Double, segment: UniformSegment, count n: Int, rate: Double
+    ) -> Range<Int> {
+        let origin = segment.time(at: 0)
+        let from = clampedIndex(((times[0] - period / 2 - origin) * rate).rounded(.down), limit: n, fallback: 0)
+        let to = clampedIndex(((times[times.count - 1] + period / 2 - origin) * rate).rounded(.up), limit: n, fallback: n)
+        return from..<max(from, to)
+    }
+
+    /// The step-sequence pass's choice of the next step from the peak at `anchor`, walking `direction` (+1 later,
+    /// −1 earlier) up to but excluding `bound`: among the peaks whose distance from the anchor lies in `interval`,
+    /// the most prominent, discounted by `1 + 4·|Δt − T|/T` when an expected interval T is known; −1 if none.
+    static func bestStep(
+        after anchor: Int, direction: Int, bound: Int, times: [Double], strengths: [Double],
+        interval: ClosedRange<Double>, expected: Double?
+    ) -> Int {
+        var best = -1
+        var bestScore = -Double.infinity
+        var j = anchor + direction
+        while j != bound, abs(times[j] - times[anchor]) <= interval.upperBound {
+            let distance = abs(times[j] - times[anchor])
+            if distance >= interval.lowerBound {
+                let score = expected.map { strengths[j] / (1 + 4 * abs(distance - $0) / $0) } ?? strengths[j]
+                if score > bestScore {
+                    bestScore = score
+                    best = j
+                }
+            }
+            j += direction
+        }
+        return best
     }
 
     /// `Int(value)` clamped to `0…limit` (value rounded already); `fallback` when it is not finite.

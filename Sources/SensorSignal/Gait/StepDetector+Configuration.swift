@@ -249,59 +249,6 @@ extension StepDetector {
             self.minimumSlowStrideRegularity = minimumSlowStrideRegularity
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case lowCutoff, highCutoff, filterOrder, minimumStepFrequency, maximumStepFrequency, windowDuration
-            case windowHop, analysisRate, minimumLagOverlap, fundamentalFraction, minimumAmplitude
-            case minimumStrideRegularity, minimumRunDuration, runMergeGap, runExtension, peakDistanceFraction
-            case relativeProminence, minimumProminence, maximumStepGap, minimumStepsPerBout
-            case maximumInterpolatedInterval, minimumSegmentDuration, maximumBridgedGap, bridgePeriodTolerance
-            case spectrumSegmentDuration, detectsStepSequences, stepIntervalTolerance, localAmplitudeHalfWindow
-            case minimumSequenceStepRegularity, strideFrequencyLimit, maximumSequenceInterval
-            case minimumSlowStrideRegularity
-        }
-
-        /// Decodes a configuration; parameters missing from the JSON (a run recorded before they existed) take
-        /// their defaults.
-        ///
-        /// - Parameter decoder: The decoder.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            let d = Configuration()
-            func v<T: Decodable>(_ key: CodingKeys, _ fallback: T) throws -> T {
-                try c.decodeIfPresent(T.self, forKey: key) ?? fallback
-            }
-            self.init(
-                lowCutoff: try v(.lowCutoff, d.lowCutoff), highCutoff: try v(.highCutoff, d.highCutoff),
-                filterOrder: try v(.filterOrder, d.filterOrder),
-                minimumStepFrequency: try v(.minimumStepFrequency, d.minimumStepFrequency),
-                maximumStepFrequency: try v(.maximumStepFrequency, d.maximumStepFrequency),
-                windowDuration: try v(.windowDuration, d.windowDuration), windowHop: try v(.windowHop, d.windowHop),
-                analysisRate: try v(.analysisRate, d.analysisRate),
-                minimumLagOverlap: try v(.minimumLagOverlap, d.minimumLagOverlap),
-                fundamentalFraction: try v(.fundamentalFraction, d.fundamentalFraction),
-                minimumAmplitude: try v(.minimumAmplitude, d.minimumAmplitude),
-                minimumStrideRegularity: try v(.minimumStrideRegularity, d.minimumStrideRegularity),
-                minimumRunDuration: try v(.minimumRunDuration, d.minimumRunDuration),
-                runMergeGap: try v(.runMergeGap, d.runMergeGap), runExtension: try v(.runExtension, d.runExtension),
-                peakDistanceFraction: try v(.peakDistanceFraction, d.peakDistanceFraction),
-                relativeProminence: try v(.relativeProminence, d.relativeProminence),
-                minimumProminence: try v(.minimumProminence, d.minimumProminence),
-                maximumStepGap: try v(.maximumStepGap, d.maximumStepGap),
-                minimumStepsPerBout: try v(.minimumStepsPerBout, d.minimumStepsPerBout),
-                maximumInterpolatedInterval: try v(.maximumInterpolatedInterval, d.maximumInterpolatedInterval),
-                minimumSegmentDuration: try v(.minimumSegmentDuration, d.minimumSegmentDuration),
-                maximumBridgedGap: try v(.maximumBridgedGap, d.maximumBridgedGap),
-                bridgePeriodTolerance: try v(.bridgePeriodTolerance, d.bridgePeriodTolerance),
-                spectrumSegmentDuration: try v(.spectrumSegmentDuration, d.spectrumSegmentDuration),
-                detectsStepSequences: try v(.detectsStepSequences, d.detectsStepSequences),
-                stepIntervalTolerance: try v(.stepIntervalTolerance, d.stepIntervalTolerance),
-                localAmplitudeHalfWindow: try v(.localAmplitudeHalfWindow, d.localAmplitudeHalfWindow),
-                minimumSequenceStepRegularity: try v(.minimumSequenceStepRegularity, d.minimumSequenceStepRegularity),
-                strideFrequencyLimit: try v(.strideFrequencyLimit, d.strideFrequencyLimit),
-                maximumSequenceInterval: try v(.maximumSequenceInterval, d.maximumSequenceInterval),
-                minimumSlowStrideRegularity: try v(.minimumSlowStrideRegularity, d.minimumSlowStrideRegularity))
-        }
-
         /// Stops with the offending value when a parameter is out of range (a programmer error).
         func check() {
             precondition(
