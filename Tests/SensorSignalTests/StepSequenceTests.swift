@@ -133,32 +133,98 @@ import Testing
         return (times, values, steps.count)
     }
 
-    /// Measured 2026-11-25: 47 for 45 at 45 steps/min, 51 for 48 at 48, 55 for 54 at 54, 60 for 60 at 60 (before
-    /// issue 17: 0 at 45 and 54 steps/min). Within 7 % of the truth, pinned at the measured count.
-    @Test(arguments: [(0.75, 47), (0.8, 51), (0.9, 55), (1.0, 60)])
+    /// Measured 2026-11-26: exact at 42, 45, 48, 54 and 60 steps/min (42, 45, 48, 54, 60). Before the peaks were
+    /// searched again at the confirmed period: 48 for 42, 47 for 45, 51 for 48, 55 for 54 (the rebound after each
+    /// impact, kept by the first search spaced for the harmonic, counted as steps); before issue 17: 0 at 45 and
+    /// 54 steps/min.
+    @Test(arguments: [(0.7, 42), (0.75, 45), (0.8, 48), (0.9, 54), (1.0, 60)])
     func slowWalksAreCounted(frequency: Double, measured: Int) throws {
         let walk = Self.impacts(stepFrequency: frequency)
         let detection = StepDetector().detect(timestamps: walk.times, magnitude: walk.values)
         print("slow walk at \(60 * frequency) steps/min: \(detection.stepCount) for \(walk.steps)")
-        #expect(abs(detection.stepCount - measured) <= 1, "\(detection.stepCount) steps; measured \(measured)")
-        #expect(
-            Double(abs(detection.stepCount - walk.steps)) <= 0.07 * Double(walk.steps),
-            "\(detection.stepCount) steps for \(walk.steps)")
+        #expect(walk.steps == measured, "the walk has \(walk.steps) impacts")
+        #expect(abs(detection.stepCount - walk.steps) <= 1, "\(detection.stepCount) steps for \(walk.steps)")
+        // No lesser peak between two steps: every interval is one step period.
+        for (a, b) in zip(detection.stepTimes, detection.stepTimes.dropFirst()) {
+            #expect(abs((b - a) * frequency - 1) < 0.05, "steps at \(a) and \(b) s")
+        }
         let cadence = try #require(detection.cadence)
-        #expect(abs(cadence - 60 * frequency) < 4, "cadence \(cadence)")
+        #expect(abs(cadence - 60 * frequency) < 1, "cadence \(cadence)")
     }
 
-    /// Below 45 steps/min the count is wrong (measured 2026-11-25: 48 for 42 at 42 steps/min — the dip's rebound,
-    /// half a step after each impact, taken for a step — and 31 for 39 at 39). A known limit, pinned so it does not
-    /// get worse.
-    @Test(arguments: [(0.65, 31), (0.7, 48)])
-    func theSlowestWalksAreMiscounted(frequency: Double, measured: Int) {
-        let walk = Self.impacts(stepFrequency: frequency)
+    /// At the slowest accepted step frequency, 39 steps/min (0.65 Hz), the count is wrong (measured 2026-11-26:
+    /// 31 for 39): the windows take the second harmonic or the filter's ringing after each impact for the step, and
+    /// the run's peaks, spaced for that, do not show the true period. Counting only the strongest peaks found it
+    /// (39 for 39) but halved limping walks at 84 and 108 steps/min (``AsymmetricGaitTests``), so it was not kept.
+    /// A known limit, pinned so it does not get worse.
+    @Test func theSlowestWalksAreMiscounted() {
+        let walk = Self.impacts(stepFrequency: 0.65)
         let detection = StepDetector().detect(timestamps: walk.times, magnitude: walk.values)
-        print("slow walk at \(60 * frequency) steps/min: \(detection.stepCount) for \(walk.steps)")
-        #expect(abs(detection.stepCount - walk.steps) <= abs(measured - walk.steps) + 1)
-        withKnownIssue("issue 17: walks under 45 steps/min are miscounted") {
+        print("slow walk at 39 steps/min: \(detection.stepCount) for \(walk.steps)")
+        #expect(abs(detection.stepCount - walk.steps) <= abs(31 - walk.steps) + 1)
+        withKnownIssue("issue 17: walks under 42 steps/min are miscounted") {
             #expect(abs(detection.stepCount - walk.steps) <= 1, "\(detection.stepCount) steps for \(walk.steps)")
+        }
+    }
+}
+
+/// Limping: every other step a weaker impact (20–45 % of the other's amplitude, the settling dip scaled alike),
+/// placed mid-stride or at 40 % of it (a short step), at 48–108 steps/min; impacts as in ``SlowGaitTests``.
+/// Measured 2026-11-26: within one step of the truth in 28 of 30 walks; two symmetric-timing walks with a weak step
+/// of 30 % lose whole stretches (30 for 48 at 48 steps/min, 57 for 60 at 60): the windows take the strong
+/// impacts' stride for the step's harmonic. Pinned at the measured counts.
+@Suite struct AsymmetricGaitTests {
+    static func limp(stepFrequency f: Double, weak: Double, timing: Double) -> (times: [Double], values: [Double], steps: Int) {
+        var random = SplitMix64(seed: 3)
+        var steps: [Double] = []
+        var next = 0.3
+        while next < 60 {
+            steps.append(next)
+            next += (steps.count % 2 == 1 ? 2 * timing : 2 * (1 - timing)) / f
+        }
+        var times: [Double] = []
+        var values: [Double] = []
+        for i in 0..<6000 {
+            let t = Double(i) / 100
+            var v = 1 + 0.03 * random.nextNormal()
+            for (j, s) in steps.enumerated() where abs(t - s) < 1 {
+                let scale = j % 2 == 0 ? 1 : weak
+                v += 0.35 * scale * exp(-((t - s) / 0.08) * ((t - s) / 0.08))
+                v -= 0.15 * scale * exp(-((t - s - 0.25) / 0.12) * ((t - s - 0.25) / 0.12))
+            }
+            times.append(t)
+            values.append(v)
+        }
+        return (times, values, steps.count)
+    }
+
+    /// (step frequency Hz, weak step amplitude, timing) → measured count.
+    static let measured: [Double: [Double: [Double: Int]]] = [
+        0.8: [0.2: [0.4: 48, 0.5: 48], 0.3: [0.4: 48, 0.5: 30], 0.45: [0.4: 48, 0.5: 48]],
+        1.0: [0.2: [0.4: 60, 0.5: 60], 0.3: [0.4: 60, 0.5: 57], 0.45: [0.4: 60, 0.5: 60]],
+        1.2: [0.2: [0.4: 72, 0.5: 71], 0.3: [0.4: 73, 0.5: 71], 0.45: [0.4: 72, 0.5: 72]],
+        1.4: [0.2: [0.4: 83, 0.5: 83], 0.3: [0.4: 84, 0.5: 84], 0.45: [0.4: 84, 0.5: 84]],
+        1.8: [0.2: [0.4: 107, 0.5: 108], 0.3: [0.4: 108, 0.5: 108], 0.45: [0.4: 108, 0.5: 108]],
+    ]
+
+    @Test(arguments: [0.8, 1.0, 1.2, 1.4, 1.8])
+    func limpingWalks(frequency: Double) throws {
+        for weak in [0.2, 0.3, 0.45] {
+            for timing in [0.4, 0.5] {
+                let walk = Self.limp(stepFrequency: frequency, weak: weak, timing: timing)
+                let count = StepDetector().detect(timestamps: walk.times, magnitude: walk.values).stepCount
+                let measured = try #require(Self.measured[frequency]?[weak]?[timing])
+                print("limp at \(60 * frequency) steps/min, weak \(weak), timing \(timing): \(count) for \(walk.steps)")
+                #expect(walk.steps == Int((60 * frequency).rounded()), "\(walk.steps) impacts")
+                #expect(abs(count - measured) <= 1, "\(count) steps; measured \(measured) for \(walk.steps)")
+                // Never more steps than impacts, and never half of them (a weak step merged into the stride).
+                #expect(count <= walk.steps + 1 && 2 * count > walk.steps + 2, "\(count) for \(walk.steps)")
+                if abs(measured - walk.steps) > 1 {
+                    withKnownIssue("issue 17: limping at 48–60 steps/min with a weak step of 30 % loses steps") {
+                        #expect(abs(count - walk.steps) <= 1, "\(count) for \(walk.steps)")
+                    }
+                }
+            }
         }
     }
 }

@@ -397,24 +397,30 @@ struct StepDetectionPass {
 
         let range = y.span.extracting(lower..<upper)
         let rms = (Reductions.sumOfSquares(range) / Double(range.count)).squareRoot()
-        let distance = max(1, Int((configuration.peakDistanceFraction * period * rate).rounded(.down)))
-        let windowLength = max(3, Int((4 * period * rate).rounded()) | 1)
-        let peaks = findPeaks(
-            in: range, distance: distance,
-            prominence: PeakBounds(
-                minimum: max(configuration.minimumProminence, configuration.relativeProminence * rms)),
-            windowLength: windowLength)
+        let floor = PeakBounds(minimum: max(configuration.minimumProminence, configuration.relativeProminence * rms))
+        func search(period: Double) -> Peaks {
+            findPeaks(
+                in: range, distance: max(1, Int((configuration.peakDistanceFraction * period * rate).rounded(.down))),
+                prominence: floor, windowLength: max(3, Int((4 * period * rate).rounded()) | 1))
+        }
+        var peaks = search(period: period)
 
         // The peaks confirm the period: when they repeat at about twice the windows' step period, and that is still
         // an accepted step period, the windows took a harmonic of the step for the step (sharp impacts of a slow
         // walk make the magnitude's second harmonic stronger than its fundamental), and the step period is the
-        // peaks' median spacing.
-        if peaks.count >= 3 {
+        // peaks' median spacing. The peaks are then searched again at that period: the first search, spaced for
+        // the harmonic, also kept the lesser peaks between the steps (the rebound after each impact).
+        if peaks.indices.count >= 3 {
             var spacings: [Double] = []
-            spacings.reserveCapacity(peaks.count - 1)
-            for k in 1..<peaks.count { spacings.append(Double(peaks.indices[k] - peaks.indices[k - 1]) / rate) }
+            spacings.reserveCapacity(peaks.indices.count - 1)
+            for k in 1..<peaks.indices.count {
+                spacings.append(Double(peaks.indices[k] - peaks.indices[k - 1]) / rate)
+            }
             let spacing = Self.median(&spacings)
-            if spacing >= 1.6 * period, spacing * configuration.minimumStepFrequency <= 1 { period = spacing }
+            if spacing >= 1.6 * period, spacing * configuration.minimumStepFrequency <= 1 {
+                period = spacing
+                peaks = search(period: period)
+            }
         }
 
         // Chains of steps.

@@ -3,7 +3,7 @@ extension StepDetector {
     ///
     /// The defaults are set from gait physiology and signal statistics, not fitted to a data set:
     /// - step frequencies 0.65–2.5 Hz (39–150 steps/min) span very slow pathological walking to brisk walking;
-    ///   running starts above (counts are validated from 48 steps/min on real data and 45 on synthetic impacts);
+    ///   running starts above (counts are validated from 48 steps/min on real data and 42 on synthetic impacts);
     /// - the 0.5–3 Hz band keeps the step fundamental of that range and the stride (half the step frequency) of
     ///   all but the slowest walkers, and removes gravity, posture changes and impact harmonics;
     /// - 6 s windows hold at least two strides at 48 steps/min with 1 s to spare; band-limited noise reaches a
@@ -32,7 +32,7 @@ extension StepDetector {
         ///
         /// Default 0.65 (39 steps/min). A window whose step is slower than ``strideFrequencyLimit`` also needs a
         /// stride regularity of ``minimumSlowStrideRegularity`` (random motion finds some repetition among the long
-        /// lags this range adds). Counts are right from 45 steps/min up (a synthetic walk of impacts) and wrong below
+        /// lags this range adds). Counts are right from 42 steps/min up (a synthetic walk of impacts) and wrong below
         /// (see the README).
         public var minimumStepFrequency: Double
         /// Fastest step frequency accepted, Hz.

@@ -27,7 +27,8 @@
 ///    ``Configuration/peakDistanceFraction`` · T apart with a prominence of at least
 ///    max(``Configuration/minimumProminence``, ``Configuration/relativeProminence`` × RMS), refined between
 ///    samples by a parabola. When the peaks' median spacing is at least 1.6 T and still an accepted step period, the
-///    windows took the second harmonic for the step (sharp impacts of a slow walk), and T becomes that spacing.
+///    windows took the second harmonic for the step (sharp impacts of a slow walk), T becomes that spacing, and the
+///    peaks are searched again at the new T (dropping the lesser peaks between steps that the first search kept).
 /// 5. **Chains.** Steps further apart than ``Configuration/maximumStepGap`` · T start a new chain. A chain's first
 ///    and last peaks with less than a quarter of its median prominence are the sway of starting or stopping and are
 ///    dropped (never a peak within half the slowest step period of the segment's edge, whose prominence cannot be
