@@ -27,8 +27,12 @@ public func fuzzSoundLevel(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt 
     // Blocks of 1 or 7 frames cost a per-call overhead in every band filter (5 s under ASan for 5 channels × 22 699
     // frames with third-octave bands: linear, not a hang, but over the 10 s timeout on a loaded machine); keep
     // those inputs short so that the time goes to the values, not the block size.
+    // At most 8192 samples in all channels (8 s of one channel, or 1 s of eight, at 1 kHz: every interval and band
+    // path still completes at the low rates the input can pick); until 2026-11-26 up to 12 000 frames of each of
+    // 8 channels, which held the target near 60 executions per second without reaching other code.
     let wav = makeWAV(
-        channels: channels, rate: rate, pcm16: pcm16, frames: options.blockFrames < 64 ? min(frames, 2048) : frames,
+        channels: channels, rate: rate, pcm16: pcm16,
+        frames: min(options.blockFrames < 64 ? min(frames, 2048) : frames, 8192 / channels),
         sample: { pattern.isEmpty ? 0 : pattern[$0 % pattern.count] + sin(Double($0) / 5) })
     // One byte after the rest picks the output format (JSON, table, CSV, researchkit, mork, fhir).
     let format = input.byte()
