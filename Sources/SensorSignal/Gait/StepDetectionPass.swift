@@ -445,7 +445,7 @@ struct StepDetectionPass {
         var strengths: [Double] = []
         func closeTrimmed() {
             // A chain's first and last peaks much weaker than its typical step are the sway of starting or
-            // stopping, not steps: drop them while under a third of the chain's median prominence.
+            // stopping, not steps: drop them while under a quarter of the chain's median prominence.
             var from = 0
             var to = current.count
             if strengths.count == current.count, current.count > configuration.minimumStepsPerBout {
