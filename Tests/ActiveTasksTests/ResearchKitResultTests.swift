@@ -23,6 +23,8 @@ private func caseLabel(_ object: ResearchKitObject) -> String {
         case .environmentSPLMeter: "result.environmentSPLMeter"
         case .timedWalk: "result.timedWalk"
         case .rangeOfMotion: "result.rangeOfMotion"
+        case .question: "result.question"
+        case .consentSignature: "result.consentSignature"
         case .unknown: "result.unknown"
         }
     case .device: "device"
@@ -104,7 +106,7 @@ struct BadResearchKitInput: Sendable, CustomStringConvertible {
     @Test func sampleValuesArePlaceholdersReadFaithfully() throws {
         let task = try #require(
             try ResearchKitDecoder.decode(path: sharedDataPath("researchkit-samples/ORKTaskResult.json")).taskResult)
-        #expect(task.taskRunUUID.uuidString == "FDFCC3EC-01B6-43E7-8200-9B93E2744BB8")
+        #expect(task.taskRunUUID?.uuidString == "FDFCC3EC-01B6-43E7-8200-9B93E2744BB8")
         #expect(task.device == ResearchKit.Device(product: "", osVersion: "", osBuild: "", platform: ""))
         #expect(task.header.startDate == ResultDate("2019-05-27T00:35:06-0700"))
         #expect(task.header.userInfo == JSONObject([]))
@@ -282,7 +284,7 @@ struct BadResearchKitInput: Sendable, CustomStringConvertible {
         let doc = try decode(
             #"""
             {"_class":"ORKStepResult","identifier":"question","results":[
-              {"_class":"ORKBooleanQuestionResult","identifier":"q1","booleanAnswer":true,"startDate":"2024-05-02T10:00:00Z"},
+              {"_class":"ORKVideoInstructionStepResult","identifier":"q1","playbackCompleted":true,"startDate":"2024-05-02T10:00:00Z"},
               {"_class":"ORKFileResult","identifier":"audio","fileName":"audio_1.m4a"}]}
             """#)
         let step = try #require(doc.result?.step)
@@ -290,14 +292,14 @@ struct BadResearchKitInput: Sendable, CustomStringConvertible {
             Issue.record("expected .unknown")
             return
         }
-        #expect(className == "ORKBooleanQuestionResult")
+        #expect(className == "ORKVideoInstructionStepResult")
         #expect(header.identifier == "q1")
         #expect(header.startDate?.timeIntervalSince1970 == 1_714_644_000)
-        #expect(raw["booleanAnswer"] == .bool(true))
+        #expect(raw["playbackCompleted"] == .bool(true))
         #expect(doc.warnings.count == 1)
         #expect(doc.warnings.first?.kind == .unknownClass)
         #expect(doc.warnings.first?.path == "$.results[0]")
-        #expect(doc.warnings.first?.message.contains("ORKBooleanQuestionResult") == true)
+        #expect(doc.warnings.first?.message.contains("ORKVideoInstructionStepResult") == true)
         // The walker still sees both children under the step's identifier.
         #expect(doc.result?.stepItems.map(\.stepIdentifier) == ["question", "question"])
         #expect(doc.result?.fileResults.first?.result.fileName == "audio_1.m4a")

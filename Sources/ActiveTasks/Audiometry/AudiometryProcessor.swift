@@ -48,7 +48,7 @@ public enum AudiometryProcessor {
             var result = analyze(steps, source: source, options: options)
             if let task = root.task {
                 result.taskIdentifier = task.identifier
-                result.taskRunUUID = task.taskRunUUID.uuidString
+                result.taskRunUUID = task.taskRunUUID?.uuidString
             }
             result.otherSteps = root.environmentSPLMeterResults.map {
                 "\($0.stepIdentifier): ORKEnvironmentSPLMeterResult (\($0.result.recordedSPLMeterSamples.count) samples; "

@@ -51,7 +51,7 @@ public struct ExportContext: Sendable {
         if let document = input.researchKit {
             if let task = document.taskResult {
                 taskIdentifier = taskIdentifier ?? task.identifier
-                taskRunUUID = taskRunUUID ?? task.taskRunUUID.uuidString
+                taskRunUUID = taskRunUUID ?? task.taskRunUUID?.uuidString
                 if let d = task.device {
                     let text = [d.product, d.platform, d.osVersion].compactMap { $0 }.joined(separator: " ")
                     if !text.isEmpty { device = device ?? text }

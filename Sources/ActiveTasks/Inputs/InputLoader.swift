@@ -408,6 +408,9 @@ public enum InputLoader {
         if !root.toneAudiometryResults.isEmpty { kinds.insert(.toneAudiometry) }
         if !root.environmentSPLMeterResults.isEmpty { kinds.insert(.environmentSPLMeter) }
         if !root.rangeOfMotionResults.isEmpty { kinds.insert(.rangeOfMotion) }
+        if root.stepItems.contains(where: { $0.result.question != nil || $0.result.consentSignature != nil }) {
+            kinds.insert(.survey)
+        }
         if !root.timedWalkResults.isEmpty
             || root.stepItems.contains(where: { walkingSteps.contains($0.stepIdentifier) || $0.stepIdentifier.hasPrefix("walking.") })
         {
@@ -417,6 +420,7 @@ public enum InputLoader {
         // background-noise check), and the task is still a dB HL task whose SPL step is analysed too.
         let order: [TaskKind] = [
             .dBHLToneAudiometry, .toneAudiometry, .walking, .tapping, .environmentSPLMeter, .rangeOfMotion, .audio,
+            .survey,
         ]
         input.kinds = order.filter(kinds.contains)
         input.taskKind = input.kinds.first ?? .unknown

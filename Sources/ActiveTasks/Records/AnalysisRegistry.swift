@@ -77,6 +77,7 @@ public enum AnalysisRegistry {
         AudiometryAnalysis.self,
         SPLMeterAnalysis.self,
         AudioRecordingAnalysis.self,
+        SurveyAnalysis.self,
     ]
 
     /// The analysis registered for `kind`, if any.

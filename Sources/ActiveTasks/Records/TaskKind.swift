@@ -21,6 +21,8 @@ public enum TaskKind: String, Sendable, Hashable, Codable, CaseIterable {
     case rangeOfMotion
     /// An audio recording.
     case audio
+    /// Survey answers and consent signatures (`ORK…QuestionResult`, `ORKConsentSignatureResult`).
+    case survey
     /// Several kinds, or none recognised.
     case unknown
 }

@@ -127,7 +127,7 @@ public struct InputInspection: Sendable, Codable, Hashable {
             }
             researchKit = ResearchKitOutline(
                 rootClass: root.className, identifier: root.identifier,
-                taskRunUUID: document.taskResult?.taskRunUUID.uuidString, startDate: root.header.startDate,
+                taskRunUUID: document.taskResult?.taskRunUUID?.uuidString, startDate: root.header.startDate,
                 endDate: root.header.endDate, steps: steps, warningCount: document.warnings.count)
         }
     }

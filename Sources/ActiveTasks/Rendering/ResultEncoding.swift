@@ -46,6 +46,14 @@ public enum ResultEncoding {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
+    /// JSON text on one line (sorted keys, slashes unescaped, no trailing newline): for a JSON value inside a CSV
+    /// cell.
+    public static func compactJSON(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
     /// Renders `result` in `format`; the export formats use `export` for dates, identifiers and the MORK envelope.
     ///
     /// - Returns: The text; for `fhir`, results without a FHIR mapping are listed in ``ExportOptions/notes``.

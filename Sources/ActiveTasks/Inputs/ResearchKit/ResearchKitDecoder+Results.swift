@@ -5,7 +5,10 @@ extension ResearchKitDecoder {
     /// The documented keys of each class whose extra keys are reported (researchkit-formats.md §1.3), built once.
     static let documentedKeys: [String: Set<String>] = {
         let result: Set<String> = ["_class", "identifier", "startDate", "endDate", "userInfo"]
-        return [
+        var questions: [String: Set<String>] = [:]
+        for (name, own) in questionKeys { questions[name] = documentedQuestionKeys(own) }
+        return questions.merging([
+            "ORKConsentSignatureResult": result.union(["consented", "signature"]),
             "ORKTaskResult": result.union(["results", "taskRunUUID", "device"]),
             "ORKStepResult": result.union(["results", "isPreviousResult", "enabledAssistiveTechnology"]),
             "ORKFileResult": result.union(["contentType", "fileName"]),
@@ -24,18 +27,22 @@ extension ResearchKitDecoder {
                 "timeoutTimeStamp",
             ],
             "ORKToneAudiometrySample": ["_class", "frequency", "channel", "channelSelected", "amplitude"],
-        ]
+        ]) { own, _ in own }
     }()
 
     static func decodeTaskResult(_ f: ResearchKitFields) throws(InputError) -> ResearchKit.TaskResult {
         f.reportUnknownKeys()
         let header = try f.header()
-        let text = try f.string("taskRunUUID")
-        guard let uuid = UUID(uuidString: text) else {
-            throw f.error(
-                "taskRunUUID", expected: "a UUID like FDFCC3EC-01B6-43E7-8200-9B93E2744BB8",
-                found: JSONValue.string(text).summary,
-                message: "malformed taskRunUUID")
+        // Optional: ResearchKit's own 2024 test results omit it.
+        var uuid: UUID?
+        if let text = try f.optionalString("taskRunUUID") {
+            guard let parsed = UUID(uuidString: text) else {
+                throw f.error(
+                    "taskRunUUID", expected: "a UUID like FDFCC3EC-01B6-43E7-8200-9B93E2744BB8",
+                    found: JSONValue.string(text).summary,
+                    message: "malformed taskRunUUID")
+            }
+            uuid = parsed
         }
         let device = try f.positional("device", expectedClass: "ORKDevice").map { d throws(InputError) in
             try decodeDevice(d)

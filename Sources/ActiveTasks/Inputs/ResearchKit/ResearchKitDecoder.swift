@@ -138,7 +138,9 @@ public enum ResearchKitDecoder {
         case "ORKEnvironmentSPLMeterResult": return .environmentSPLMeter(try decodeSPLMeterResult(f))
         case "ORKTimedWalkResult": return .timedWalk(try decodeTimedWalkResult(f))
         case "ORKRangeOfMotionResult": return .rangeOfMotion(try decodeRangeOfMotionResult(f))
+        case "ORKConsentSignatureResult": return .consentSignature(try decodeConsentSignatureResult(f))
         default:
+            if isQuestionResult(f.className) { return .question(try decodeQuestionResult(f)) }
             if nonResultClasses.contains(f.className) || isRecorderConfiguration(f.className) {
                 throw f.context.error(
                     at: f.path.key("_class"), expected: "a result class (an ORKResult subclass)",

@@ -1,7 +1,7 @@
 /// A ResearchKit result of any class taskproc knows, or an unknown class kept verbatim.
 ///
-/// One case per modelled `ORKResult` subclass. Results of other classes (questionnaire answers, other active
-/// tasks) decode to ``unknown(className:header:raw:)`` and the document gets a
+/// One case per modelled `ORKResult` subclass. Results of other classes (other active tasks, instruction and
+/// video steps) decode to ``unknown(className:header:raw:)`` and the document gets a
 /// ``ResearchKitWarning/Kind/unknownClass`` warning: decoding never fails because of an unknown class.
 public enum ResearchKitResult: Sendable, Hashable, Codable {
     /// `ORKTaskResult`.
@@ -22,6 +22,10 @@ public enum ResearchKitResult: Sendable, Hashable, Codable {
     case timedWalk(ResearchKit.TimedWalkResult)
     /// `ORKRangeOfMotionResult`.
     case rangeOfMotion(ResearchKit.RangeOfMotionResult)
+    /// A survey answer: any `ORK…QuestionResult` (see ``ResearchKit/QuestionResult``).
+    case question(ResearchKit.QuestionResult)
+    /// `ORKConsentSignatureResult`.
+    case consentSignature(ResearchKit.ConsentSignatureResult)
     /// A class taskproc does not model. `header` holds whichever `ORKResult` keys were present and well formed
     /// (identifier empty otherwise); `raw` is the whole object as written.
     case unknown(className: String, header: ResearchKit.ResultHeader, raw: JSONObject)
@@ -38,6 +42,8 @@ public enum ResearchKitResult: Sendable, Hashable, Codable {
         case .environmentSPLMeter(let r): r.header
         case .timedWalk(let r): r.header
         case .rangeOfMotion(let r): r.header
+        case .question(let r): r.header
+        case .consentSignature(let r): r.header
         case .unknown(_, let header, _): header
         }
     }
@@ -81,6 +87,12 @@ public enum ResearchKitResult: Sendable, Hashable, Codable {
     }
     /// The timed-walk result, if this is one.
     public var timedWalk: ResearchKit.TimedWalkResult? { if case .timedWalk(let r) = self { r } else { nil } }
+    /// The question result, if this is one.
+    public var question: ResearchKit.QuestionResult? { if case .question(let r) = self { r } else { nil } }
+    /// The consent signature result, if this is one.
+    public var consentSignature: ResearchKit.ConsentSignatureResult? {
+        if case .consentSignature(let r) = self { r } else { nil }
+    }
     /// The range-of-motion result, if this is one.
     public var rangeOfMotion: ResearchKit.RangeOfMotionResult? {
         if case .rangeOfMotion(let r) = self { r } else { nil }

@@ -5,15 +5,16 @@ extension ResearchKit {
     public struct TaskResult: Sendable, Hashable, Codable {
         /// Class, task identifier, start/end of the run and user info.
         public var header: ResultHeader
-        /// The run's UUID (`taskRunUUID`, upper-case canonical text in the file).
-        public var taskRunUUID: UUID
+        /// The run's UUID (`taskRunUUID`, upper-case canonical text in the file); nil when the file has none
+        /// (ResearchKit's own 2024 test results omit it).
+        public var taskRunUUID: UUID?
         /// The device the task ran on; nil in files from ResearchKit before 2.0.
         public var device: Device?
         /// Child results in document order: normally one ``ResearchKitResult/step(_:)`` per visited step.
         public var results: [ResearchKitResult]
 
         /// Creates a task result.
-        public init(header: ResultHeader, taskRunUUID: UUID, device: Device? = nil, results: [ResearchKitResult] = []) {
+        public init(header: ResultHeader, taskRunUUID: UUID?, device: Device? = nil, results: [ResearchKitResult] = []) {
             self.header = header
             self.taskRunUUID = taskRunUUID
             self.device = device

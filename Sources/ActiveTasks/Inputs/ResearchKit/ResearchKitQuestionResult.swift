@@ -1,0 +1,166 @@
+import Foundation
+
+extension ResearchKit {
+    /// One answer to a survey question (`ORKQuestionResult` and its subclasses), as ResearchKit serialises it.
+    ///
+    /// The classes and their answer keys (ResearchKit's `ORKESerialization.m`):
+    ///
+    /// | class | answer key | ``Answer`` |
+    /// |---|---|---|
+    /// | `ORKScaleQuestionResult` (scale and continuous scale) | `scaleAnswer` | ``Answer/scale(_:)`` |
+    /// | `ORKChoiceQuestionResult` (text, image and value-picker choices) | `choiceAnswers` | ``Answer/choices(_:)`` |
+    /// | `ORKBooleanQuestionResult` | `booleanAnswer` | ``Answer/boolean(_:)`` |
+    /// | `ORKTextQuestionResult` | `textAnswer` | ``Answer/text(_:)`` (or ``Answer/withheld``) |
+    /// | `ORKNumericQuestionResult` | `numericAnswer`, `unit`, `displayUnit` | ``Answer/numeric(_:unit:displayUnit:)`` |
+    /// | `ORKTimeOfDayQuestionResult` | `dateComponentsAnswer` (`HH:mm`) | ``Answer/timeOfDay(_:)`` |
+    /// | `ORKTimeIntervalQuestionResult` | `intervalAnswer` (s) | ``Answer/timeInterval(_:)`` |
+    /// | `ORKDateQuestionResult` | `dateAnswer`, `timeZone` (s east of UTC), `calendar` | ``Answer/date(_:timeZone:calendar:)`` |
+    /// | `ORKLocationQuestionResult` | `locationAnswer` | ``Answer/location(_:)`` |
+    /// | `ORKMultipleComponentQuestionResult` | `componentsAnswer`, `separator` | ``Answer/components(_:separator:)`` |
+    /// | `ORKSESQuestionResult` (socio-economic ladder) | `rungPicked` | ``Answer/ladderRung(_:)`` |
+    ///
+    /// Every class also carries `questionType` (``questionType``) and, since ResearchKit 2.1, `noAnswerType`: an
+    /// `ORKDontKnowAnswer` when the participant chose "I don't know" (``noAnswer``). A result without an answer and
+    /// without `noAnswerType` is a skipped question (``isSkipped``): the question was shown and left empty, which is
+    /// not the same as a question that has no result at all.
+    public struct QuestionResult: Sendable, Hashable, Codable {
+        /// Class, question identifier, when it was shown and answered.
+        public var header: ResultHeader
+        /// ResearchKit's `ORKQuestionType` (0 none, 1 scale, 2 single choice, 3 multiple choice, 4 decimal,
+        /// 5 integer, 6 Boolean, 7 text, 8 time of day, 9 date and time, 10 date, 11 time interval, 12 height,
+        /// 13 weight, 14 location, later versions more); nil when absent.
+        public var questionType: Int?
+        /// The answer; nil when the question was skipped or answered "I don't know".
+        public var answer: Answer?
+        /// The class of `noAnswerType` (`ORKDontKnowAnswer`) when the participant gave that instead of an answer.
+        public var noAnswer: String?
+
+        /// Creates a question result.
+        public init(header: ResultHeader, questionType: Int? = nil, answer: Answer? = nil, noAnswer: String? = nil) {
+            self.header = header
+            self.questionType = questionType
+            self.answer = answer
+            self.noAnswer = noAnswer
+        }
+
+        /// The question identifier (a form item's identifier, or the step's for a question step).
+        public var identifier: String { header.identifier }
+
+        /// True when the participant answered "I don't know".
+        public var isDontKnow: Bool { answer == nil && noAnswer != nil }
+
+        /// True when the question was shown but has neither an answer nor "I don't know".
+        public var isSkipped: Bool { answer == nil && noAnswer == nil }
+    }
+
+    /// A survey answer, typed by its question result class (see ``QuestionResult``).
+    public enum Answer: Sendable, Hashable, Codable {
+        /// A scale position (the scale's value, not its index).
+        case scale(Double)
+        /// The values of the chosen options, as written (strings or numbers), in order; one for a single choice.
+        case choices([JSONValue])
+        /// Yes (true) or no (false).
+        case boolean(Bool)
+        /// Free text.
+        case text(String)
+        /// A number with the answer format's unit and the unit shown to the participant, when given.
+        case numeric(Double, unit: String?, displayUnit: String?)
+        /// A time of day as written (`HH:mm`, 24-hour).
+        case timeOfDay(String)
+        /// A duration, s.
+        case timeInterval(Double)
+        /// A date (and time), with the result's time zone (s east of UTC) and calendar identifier (`gregorian`).
+        case date(ResultDate, timeZone: Int?, calendar: String?)
+        /// A place.
+        case location(Location)
+        /// The components of a multiple-component (multi-picker) answer, and the separator shown between them.
+        case components([JSONValue], separator: String?)
+        /// The rung picked on the socio-economic ladder (`ORKSESQuestionResult`), counted as ResearchKit counts it.
+        case ladderRung(Double)
+        /// A secret (password, passcode): never read, never written (see ``QuestionResult`` and
+        /// ``ResearchKit/isSecret(_:)``).
+        case withheld
+    }
+
+    /// A location answer (`ORKLocation`).
+    public struct Location: Sendable, Hashable, Codable {
+        /// Latitude, degrees north; nil when absent.
+        public var latitude: Double?
+        /// Longitude, degrees east; nil when absent.
+        public var longitude: Double?
+        /// What the participant typed, when given.
+        public var userInput: String?
+        /// The postal address dictionary (street, city, postalCode, …) as written.
+        public var postalAddress: JSONObject?
+        /// The circular region dictionary (centre and radius) as written.
+        public var region: JSONObject?
+
+        /// Creates a location.
+        public init(
+            latitude: Double? = nil, longitude: Double? = nil, userInput: String? = nil,
+            postalAddress: JSONObject? = nil, region: JSONObject? = nil
+        ) {
+            self.latitude = latitude
+            self.longitude = longitude
+            self.userInput = userInput
+            self.postalAddress = postalAddress
+            self.region = region
+        }
+    }
+
+    /// A consent review's signature (`ORKConsentSignatureResult`).
+    public struct ConsentSignatureResult: Sendable, Hashable, Codable {
+        /// Class, signature identifier, when the review was shown and signed.
+        public var header: ResultHeader
+        /// Whether the participant agreed; nil when absent.
+        public var consented: Bool?
+        /// The signature; nil when absent.
+        public var signature: ConsentSignature?
+
+        /// Creates a consent signature result.
+        public init(header: ResultHeader, consented: Bool? = nil, signature: ConsentSignature? = nil) {
+            self.header = header
+            self.consented = consented
+            self.signature = signature
+        }
+    }
+
+    /// The signature of a consent document (`ORKConsentSignature`). The signature image itself is never kept.
+    public struct ConsentSignature: Sendable, Hashable, Codable {
+        /// The signature's identifier (`participant`, …).
+        public var identifier: String?
+        /// The signer's given name.
+        public var givenName: String?
+        /// The signer's family name.
+        public var familyName: String?
+        /// The signature date as the app formatted it (free text such as `3/9/17`).
+        public var signatureDate: String?
+        /// Whether the signature carried an image (`signatureImage` present).
+        public var hasImage: Bool
+
+        /// Creates a signature.
+        public init(
+            identifier: String? = nil, givenName: String? = nil, familyName: String? = nil,
+            signatureDate: String? = nil, hasImage: Bool = false
+        ) {
+            self.identifier = identifier
+            self.givenName = givenName
+            self.familyName = familyName
+            self.signatureDate = signatureDate
+            self.hasImage = hasImage
+        }
+    }
+
+    /// Identifiers of ResearchKit's own secret form items: the registration and login steps' password fields.
+    public static let secretIdentifiers: Set<String> = [
+        "ORKRegistrationFormItemPassword", "ORKRegistrationFormItemConfirmPassword", "ORKLoginFormItemPassword",
+    ]
+
+    /// True when a question's answer is a secret that taskproc never reads or writes: one of
+    /// ``secretIdentifiers``, or any identifier containing `password`, `passcode` or `passwd` (any case).
+    public static func isSecret(_ identifier: String) -> Bool {
+        if secretIdentifiers.contains(identifier) { return true }
+        let lower = identifier.lowercased()
+        return lower.contains("password") || lower.contains("passcode") || lower.contains("passwd")
+    }
+}

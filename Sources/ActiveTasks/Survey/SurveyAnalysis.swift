@@ -1,0 +1,171 @@
+import Foundation
+
+/// The analysis of surveys and consent in the registry: every question and consent-signature result of a
+/// ResearchKit task result, as tidy answer rows (``SurveyResult``).
+///
+/// A task result holding both answers and active-task steps (a walking task's mood question) gives its active-task
+/// results and, after them, its survey result.
+public enum SurveyAnalysis: TaskAnalysis {
+    /// Survey and consent answers.
+    public static let kinds: [TaskKind] = [.survey]
+    /// Why a survey input gave no result.
+    public static let nothingToAnalyse = "no question or consent-signature result to read"
+
+    /// One result per ResearchKit document holding question or consent-signature results.
+    public static func analyze(_ input: LoadedInput, options: AnalysisOptions) -> [SurveyResult] {
+        guard let document = input.researchKit, let root = document.result else { return [] }
+        let result = survey(root, source: document.file)
+        return result.answers.isEmpty ? [] : [result]
+    }
+
+    /// The answers of a task or step result tree, in document order.
+    public static func survey(_ root: ResearchKitResult, source: String?) -> SurveyResult {
+        var result = SurveyResult(source: source)
+        if let task = root.task {
+            result.taskIdentifier = task.identifier
+            result.taskRunUUID = task.taskRunUUID?.uuidString
+            result.startDate = task.header.startDate
+            result.endDate = task.header.endDate
+        }
+        for item in root.stepItems {
+            if let question = item.result.question {
+                result.answers.append(answer(question, step: item.stepIdentifier))
+            } else if let consent = item.result.consentSignature {
+                result.answers.append(answer(consent, step: item.stepIdentifier))
+            }
+        }
+        if result.withheldCount > 0 {
+            let n = result.withheldCount
+            result.warnings.append(
+                n == 1
+                    ? "1 answer is a secret (a password or passcode field) and was not read"
+                    : "\(n) answers are secrets (password or passcode fields) and were not read")
+        }
+        if result.taskRunUUID == nil, root.task != nil {
+            result.warnings.append("the task result has no taskRunUUID")
+        }
+        return result
+    }
+
+    /// The `answerType` of a question result class and `ORKQuestionType` number.
+    static func answerType(className: String, questionType: Int?) -> String {
+        switch className {
+        case "ORKScaleQuestionResult": "scale"
+        case "ORKChoiceQuestionResult":
+            questionType == 2 ? "singleChoice" : questionType == 3 ? "multipleChoice" : "choice"
+        case "ORKBooleanQuestionResult": "boolean"
+        case "ORKTextQuestionResult": "text"
+        case "ORKNumericQuestionResult":
+            switch questionType {
+            case 4: "decimal"
+            case 5: "integer"
+            case 12: "height"
+            case 13: "weight"
+            default: "numeric"
+            }
+        case "ORKTimeOfDayQuestionResult": "timeOfDay"
+        case "ORKTimeIntervalQuestionResult": "timeInterval"
+        case "ORKDateQuestionResult": questionType == 9 ? "dateAndTime" : "date"
+        case "ORKLocationQuestionResult": "location"
+        case "ORKMultipleComponentQuestionResult": "multipleComponent"
+        case "ORKSESQuestionResult": "socioeconomicLadder"
+        default: "unknown"
+        }
+    }
+
+    /// A number as text: integers without a fraction, others in Swift's shortest round-trip form.
+    static func text(_ x: Double) -> String {
+        if abs(x) < 1e15, let integer = Int64(exactly: x) { return String(integer) }
+        return "\(x)"
+    }
+
+    /// A choice or component value as text: strings as written, numbers by ``text(_:)``, anything else as JSON.
+    static func text(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let s): s
+        case .number(let x): text(x)
+        case .bool(let b): b ? "true" : "false"
+        case .null: ""
+        default: value.summary
+        }
+    }
+
+    static func answer(_ question: ResearchKit.QuestionResult, step: String) -> SurveyAnswer {
+        var row = SurveyAnswer(
+            stepIdentifier: step, questionIdentifier: question.identifier, className: question.header.className,
+            answerType: answerType(className: question.header.className, questionType: question.questionType))
+        row.questionType = question.questionType
+        row.startDate = question.header.startDate
+        row.endDate = question.header.endDate
+        row.dontKnow = question.isDontKnow
+        row.skipped = question.isSkipped
+        guard let answer = question.answer else { return row }
+        switch answer {
+        case .scale(let x), .ladderRung(let x):
+            row.valueNumber = x
+            row.value = text(x)
+        case .choices(let values):
+            row.choiceValues = values
+            row.value = values.map(text).joined(separator: "|")
+            if values.count == 1 {
+                row.valueNumber = values[0].numberValue
+                row.valueText = values[0].stringValue
+            }
+        case .boolean(let b):
+            row.valueNumber = b ? 1 : 0
+            row.value = b ? "true" : "false"
+        case .text(let s):
+            row.valueText = s
+            row.value = s
+        case .numeric(let x, let unit, let displayUnit):
+            row.valueNumber = x
+            row.unit = unit ?? displayUnit
+            row.value = text(x)
+        case .timeOfDay(let s):
+            row.valueText = s
+            row.value = s
+        case .timeInterval(let x):
+            row.valueNumber = x
+            row.unit = "s"
+            row.value = text(x)
+        case .date(let date, let timeZone, let calendar):
+            row.valueDate = date
+            row.timeZone = timeZone
+            row.calendar = calendar
+            row.value = date.description
+        case .location(let location):
+            row.latitude = location.latitude
+            row.longitude = location.longitude
+            row.valueText = location.userInput
+            if let lat = location.latitude, let lon = location.longitude {
+                row.value = text(lat) + "," + text(lon)
+            } else {
+                row.value = location.userInput
+            }
+        case .components(let values, let separator):
+            row.choiceValues = values
+            row.value = values.map(text).joined(separator: separator ?? " ")
+        case .withheld:
+            row.withheld = "secret"
+        }
+        return row
+    }
+
+    static func answer(_ consent: ResearchKit.ConsentSignatureResult, step: String) -> SurveyAnswer {
+        var row = SurveyAnswer(
+            stepIdentifier: step, questionIdentifier: consent.header.identifier,
+            className: consent.header.className, answerType: "consentSignature")
+        row.startDate = consent.header.startDate
+        row.endDate = consent.header.endDate
+        row.consented = consent.consented
+        row.value = consent.consented.map { $0 ? "true" : "false" }
+        row.valueNumber = consent.consented.map { $0 ? 1 : 0 }
+        row.skipped = consent.consented == nil
+        if let signature = consent.signature {
+            let name = [signature.givenName, signature.familyName].compactMap { $0 }.filter { !$0.isEmpty }
+            row.signatureName = name.isEmpty ? nil : name.joined(separator: " ")
+            row.signatureDate = signature.signatureDate
+        }
+        return row
+    }
+}

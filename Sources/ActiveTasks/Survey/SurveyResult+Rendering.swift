@@ -1,0 +1,72 @@
+import Foundation
+
+extension SurveyResult: RenderableResult {
+    /// Sections for the aligned-text form: the run, one line per answer, then the warnings.
+    public var tableSections: [(title: String, rows: [(String, String)])] {
+        var run: [(String, String)] = []
+        if let taskIdentifier { run.append(("task", taskIdentifier)) }
+        if let taskRunUUID { run.append(("run", taskRunUUID)) }
+        if let source { run.append(("file", source)) }
+        if let startDate { run.append(("started", startDate.description)) }
+        run.append(
+            ("answers",
+                "\(answers.count) (\(answeredCount) answered, \(skippedCount) skipped, \(dontKnowCount) I don't know, "
+                    + "\(withheldCount) withheld)"))
+        let rows: [(String, String)] = answers.map { a in
+            let label = a.stepIdentifier == a.questionIdentifier ? a.questionIdentifier
+                : a.stepIdentifier + " / " + a.questionIdentifier
+            let shown: String
+            if a.withheld != nil {
+                shown = "withheld (\(a.withheld ?? "secret"))"
+            } else if a.dontKnow {
+                shown = "I don't know"
+            } else if a.skipped {
+                shown = "skipped"
+            } else if a.answerType == "consentSignature" {
+                shown = (a.consented == true ? "consented" : "declined")
+                    + (a.signatureName.map { ", signed " + $0 } ?? "") + (a.signatureDate.map { " on " + $0 } ?? "")
+            } else {
+                shown = (a.value ?? "") + (a.unit.map { " " + $0 } ?? "")
+            }
+            return (label, shown + " [" + a.answerType + "]")
+        }
+        var sections: [(title: String, rows: [(String, String)])] = [
+            ("Survey " + (taskIdentifier ?? source ?? ""), run), ("Answers", rows),
+        ]
+        if !warnings.isEmpty {
+            sections.append(("Warnings", warnings.enumerated().map { ("\($0.offset + 1)", $0.element) }))
+        }
+        return sections
+    }
+
+    /// The CSV columns, in order (``SurveyAnswer`` defines each).
+    public static let csvHeader = [
+        "taskRunUUID", "taskIdentifier", "stepIdentifier", "questionIdentifier", "answerType", "value", "valueNumber",
+        "valueText", "valueDate", "unit", "choiceValues", "dontKnow", "skipped", "withheld", "startDate", "endDate",
+        "className", "questionType", "timeZone", "calendar", "latitude", "longitude", "consented", "signatureName",
+        "signatureDate", "source",
+    ]
+
+    /// One CSV row per answer (the tidy form): the run's keys, then the answer's columns.
+    public var csvTable: (header: [String], rows: [[String]]) {
+        let n = { (v: Double?) in v.map(SurveyAnalysis.text) ?? "" }
+        let b = { (v: Bool?) in v.map { $0 ? "true" : "false" } ?? "" }
+        let rows = answers.map { a -> [String] in
+            let choices: String
+            if let values = a.choiceValues, let json = try? ResultEncoding.compactJSON(values) {
+                choices = json
+            } else {
+                choices = ""
+            }
+            return [
+                taskRunUUID ?? "", taskIdentifier ?? "", a.stepIdentifier, a.questionIdentifier, a.answerType,
+                a.value ?? "", n(a.valueNumber), a.valueText ?? "", a.valueDate?.description ?? "", a.unit ?? "",
+                choices, b(a.dontKnow), b(a.skipped), a.withheld ?? "", a.startDate?.description ?? "",
+                a.endDate?.description ?? "", a.className, a.questionType.map(String.init) ?? "",
+                a.timeZone.map(String.init) ?? "", a.calendar ?? "", n(a.latitude), n(a.longitude), b(a.consented),
+                a.signatureName ?? "", a.signatureDate ?? "", source ?? "",
+            ]
+        }
+        return (Self.csvHeader, rows)
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import ActiveTasks
+
+/// Surveys and consent (issue 18): every question result class and the consent signature read into tidy rows;
+/// secrets never read. The expected values are the fixture's own (written by hand from ResearchKit's
+/// serialisation keys in `ORKESerialization.m`), not the code's output.
+@Suite struct SurveyTests {
+    static func fixture(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/survey/" + name)
+            .path
+    }
+
+    static func survey(_ name: String) throws -> SurveyResult {
+        let input = try InputLoader.load(path: fixture(name))
+        #expect(input.kinds == [.survey], "\(input.kinds)")
+        #expect(!input.problems.contains { $0.severity == .error }, "\(input.problems)")
+        let results = SurveyAnalysis.analyze(input, options: AnalysisOptions())
+        try #require(results.count == 1)
+        return results[0]
+    }
+
+    static func row(_ survey: SurveyResult, _ question: String) throws -> SurveyAnswer {
+        try #require(survey.answers.first { $0.questionIdentifier == question }, "no row for \(question)")
+    }
+
+    @Test func everyAnswerTypeBecomesATypedRow() throws {
+        let s = try Self.survey("all-answer-types.json")
+        #expect(s.taskIdentifier == "symptomSurvey")
+        #expect(s.answers.count == 17)
+        #expect(s.answers.map(\.questionIdentifier).prefix(3) == ["painStep", "medication", "symptoms"])
+
+        let pain = try Self.row(s, "painStep")
+        #expect(pain.stepIdentifier == "painStep" && pain.answerType == "scale" && pain.valueNumber == 7)
+        #expect(pain.value == "7" && pain.questionType == 1)
+        #expect(pain.startDate?.description == "2024-05-02T09:15:01+02:00")
+
+        let medication = try Self.row(s, "medication")
+        #expect(medication.stepIdentifier == "aboutYou" && medication.answerType == "singleChoice")
+        #expect(medication.valueText == "Just took PD medication (0-1 hour ago)")
+        #expect(medication.choiceValues == [.string("Just took PD medication (0-1 hour ago)")])
+
+        let symptoms = try Self.row(s, "symptoms")
+        #expect(symptoms.answerType == "multipleChoice" && symptoms.value == "1|4|5")
+        #expect(symptoms.choiceValues == [.number(1), .number(4), .number(5)] && symptoms.valueNumber == nil)
+
+        let fell = try Self.row(s, "fell")
+        #expect(fell.answerType == "boolean" && fell.value == "false" && fell.valueNumber == 0)
+
+        let notes = try Self.row(s, "notes")
+        #expect(notes.answerType == "text" && notes.valueText == "Slept badly, \"tired\", stiff")
+
+        let weight = try Self.row(s, "weight")
+        #expect(weight.answerType == "decimal" && weight.valueNumber == 71.25 && weight.unit == "kg")
+        let steps = try Self.row(s, "stepsToday")
+        #expect(steps.answerType == "integer" && steps.valueNumber == 3200 && steps.unit == nil)
+
+        let dose = try Self.row(s, "lastDose")
+        #expect(dose.answerType == "timeOfDay" && dose.valueText == "07:45")
+        let sleep = try Self.row(s, "sleep")
+        #expect(sleep.answerType == "timeInterval" && sleep.valueNumber == 25_200 && sleep.unit == "s")
+
+        let diagnosed = try Self.row(s, "diagnosed")
+        #expect(diagnosed.answerType == "date" && diagnosed.timeZone == 3600 && diagnosed.calendar == "gregorian")
+        let date = try #require(diagnosed.valueDate)
+        #expect(date.timeIntervalSince1970 == 1_572_822_000)  // 2019-11-03T23:00:00Z
+        #expect(date.utcOffset == 3600)
+
+        let home = try Self.row(s, "home")
+        #expect(home.answerType == "location" && home.latitude == 46.948 && home.longitude == 7.4474)
+        #expect(home.valueText == "Bern" && home.value == "46.948,7.4474")
+
+        let pressure = try Self.row(s, "bloodPressure")
+        #expect(pressure.answerType == "multipleComponent" && pressure.value == "120/80")
+        #expect(pressure.choiceValues == [.string("120"), .string("80")])
+
+        let ladder = try Self.row(s, "ladder")
+        #expect(ladder.answerType == "socioeconomicLadder" && ladder.valueNumber == 6 && ladder.questionType == nil)
+    }
+
+    /// "I don't know", skipped and a missing result are three different things.
+    @Test func dontKnowSkippedAndMissingStayDistinct() throws {
+        let s = try Self.survey("all-answer-types.json")
+        let mood = try Self.row(s, "mood")
+        #expect(mood.dontKnow && !mood.skipped && mood.value == nil && mood.valueNumber == nil)
+        let comments = try Self.row(s, "comments")
+        #expect(comments.skipped && !comments.dontKnow && comments.value == nil)
+        // A question without a result has no row at all.
+        #expect(!s.answers.contains { $0.questionIdentifier == "neverShown" })
+        #expect(s.skippedCount == 1 && s.dontKnowCount == 1 && s.withheldCount == 1 && s.answeredCount == 14)
+        for row in s.answers where row.questionIdentifier != "mood" && row.questionIdentifier != "comments"
+            && row.withheld == nil
+        {
+            #expect(!row.skipped && !row.dontKnow && row.value != nil, "\(row.questionIdentifier)")
+        }
+    }
+
+    @Test func consentSignatureKeepsTheDecisionAndTheSignerNotTheImage() throws {
+        let s = try Self.survey("all-answer-types.json")
+        let consent = try Self.row(s, "participant")
+        #expect(consent.stepIdentifier == "consentReview" && consent.answerType == "consentSignature")
+        #expect(consent.consented == false && consent.value == "false" && consent.valueNumber == 0)
+        #expect(consent.signatureName == "Ada Muster" && consent.signatureDate == "02.05.24")
+        let json = try ResultEncoding.json(s)
+        #expect(!json.contains("iVBORw0KGgo="), "the signature image reached the output")
+    }
+
+    /// `taskRunUUID` is optional (ResearchKit's own 2024 test results omit it); a malformed one is still an error.
+    @Test func taskRunUUIDIsOptional() throws {
+        let s = try Self.survey("all-answer-types.json")
+        #expect(s.taskRunUUID == nil)
+        #expect(s.warnings.contains("the task result has no taskRunUUID"))
+        let bad = #"{"_class":"ORKTaskResult","identifier":"t","taskRunUUID":"not-a-uuid","results":[]}"#
+        #expect(throws: InputError.self) { try ResearchKitDecoder.decode(Data(bad.utf8), file: "bad.json") }
+        let good = #"{"_class":"ORKTaskResult","identifier":"t","taskRunUUID":"FAFFB3BF-79F7-4B33-A020-4CE98BDC79C4"}"#
+        let document = try ResearchKitDecoder.decode(Data(good.utf8), file: "good.json")
+        #expect(document.taskResult?.taskRunUUID?.uuidString == "FAFFB3BF-79F7-4B33-A020-4CE98BDC79C4")
+    }
+
+    // MARK: Secrets
+
+    /// The secret of the fixture and of the registration task.
+    static let secrets = ["Zx9-passcode-Secret", "Hunter2-Registration-Secret"]
+
+    @Test func passwordsAndPasscodesAreNeverRead() throws {
+        let s = try Self.survey("all-answer-types.json")
+        let passcode = try Self.row(s, "appPasscode")
+        #expect(passcode.withheld == "secret" && passcode.value == nil && passcode.valueText == nil)
+        #expect(!passcode.skipped, "a withheld answer is not a skipped question")
+
+        let registration = try Self.survey("registration.json")
+        let withheld = registration.answers.filter { $0.withheld == "secret" }.map(\.questionIdentifier)
+        #expect(withheld == ["ORKRegistrationFormItemPassword", "ORKRegistrationFormItemConfirmPassword"])
+        #expect(try Self.row(registration, "ORKRegistrationFormItemEmail").valueText == "ada@example.org")
+        #expect(registration.warnings.contains("2 answers are secrets (password or passcode fields) and were not read"))
+    }
+
+    @Test(arguments: ["ORKRegistrationFormItemPassword", "ORKLoginFormItemPassword", "newPasscode", "PASSWD2"])
+    func secretIdentifiers(identifier: String) { #expect(ResearchKit.isSecret(identifier)) }
+
+    @Test(arguments: ["ORKRegistrationFormItemEmail", "pin", "spinalPain", "passage"])
+    func ordinaryIdentifiers(identifier: String) { #expect(!ResearchKit.isSecret(identifier)) }
+
+    /// A secret of the wrong JSON type is not an error whose message would quote it: it is withheld like any other.
+    @Test func aMalformedSecretIsWithheldNotQuoted() throws {
+        let json = #"""
+            {"_class":"ORKStepResult","identifier":"login","results":[
+              {"_class":"ORKTextQuestionResult","identifier":"ORKLoginFormItemPassword","textAnswer":982451653},
+              {"_class":"ORKNumericQuestionResult","identifier":"pinPasscode","numericAnswer":"77331"}]}
+            """#
+        let document = try ResearchKitDecoder.decode(Data(json.utf8), file: "login.json")
+        let root = try #require(document.result)
+        let s = SurveyAnalysis.survey(root, source: "login.json")
+        #expect(s.answers.map(\.withheld) == ["secret", "secret"])
+        let text = try ResultEncoding.json(s) + document.warnings.map(\.message).joined()
+        #expect(!text.contains("982451653") && !text.contains("77331"))
+    }
+
+    /// Every rendering of the library (the command-line formats, the exports and batch are in
+    /// `SurveyEndToEndTests`).
+    @Test func noRenderingHoldsASecret() throws {
+        for name in ["all-answer-types.json", "registration.json"] {
+            let s = try Self.survey(name)
+            for format in [OutputFormat.json, .table, .csv] {
+                let text = try ResultEncoding.render(s, as: format)
+                for secret in Self.secrets { #expect(!text.contains(secret), "\(name) \(format): \(secret)") }
+            }
+        }
+    }
+
+    // MARK: Renderings
+
+    @Test func csvIsOneTidyRowPerAnswer() throws {
+        let s = try Self.survey("registration.json")
+        let table = s.csvTable
+        #expect(Array(table.header.prefix(16)) == [
+            "taskRunUUID", "taskIdentifier", "stepIdentifier", "questionIdentifier", "answerType", "value",
+            "valueNumber", "valueText", "valueDate", "unit", "choiceValues", "dontKnow", "skipped", "withheld",
+            "startDate", "endDate",
+        ])
+        #expect(table.rows.count == s.answers.count && table.rows.allSatisfy { $0.count == table.header.count })
+        let gender = try #require(table.rows.first { $0[3] == "ORKRegistrationFormItemGender" })
+        #expect(gender[0] == "2C7D5C1E-3F1B-4B52-9B8E-0D1C2A3B4C5D" && gender[1] == "registrationTask")
+        #expect(gender[4] == "singleChoice" && gender[5] == "female" && gender[10] == #"["female"]"#)
+    }
+
+    /// A walking task that also asks a question gives both results, walking first.
+    @Test func aTaskWithAnswersAndActiveStepsGivesBoth() throws {
+        let input = try InputLoader.load(path: Self.fixture("walking-with-mood"))
+        #expect(input.kinds == [.walking, .survey], "\(input.kinds)")
+        let analyses = AnalysisRegistry.analyze(input)
+        let kinds = analyses.flatMap(\.results).map(\.kind)
+        #expect(kinds.first == .walking && kinds.last == .survey, "\(kinds)")
+        let survey = try #require(analyses.flatMap(\.results).last?.result as? SurveyResult)
+        #expect(survey.answers.map(\.valueText) == ["Immediately before Parkinson medication"])
+    }
+}

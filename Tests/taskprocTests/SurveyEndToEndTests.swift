@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Surveys through the command line (issue 18): every output format, `inspect` and `batch` (its CSV, JSON lines,
+/// errors and SQLite files), and the rule that no secret (password, passcode) reaches any of them.
+@Suite struct SurveyEndToEndTests {
+    static let secrets = ["Zx9-passcode-Secret", "Hunter2-Registration-Secret"]
+    static let inputs = ["survey/all-answer-types.json", "survey/registration.json"]
+
+    /// Every byte of every file under `folder`, as text (SQLite pages included: a secret would show as its UTF-8).
+    static func allText(under folder: URL) throws -> String {
+        var text = ""
+        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        while let url = files?.nextObject() as? URL {
+            if let data = try? Data(contentsOf: url) { text += String(decoding: data, as: UTF8.self) }
+        }
+        return text
+    }
+
+    @Test(arguments: ["json", "table", "csv", "researchkit", "mork", "fhir"])
+    func analyzeInEveryFormatHoldsNoSecret(format: String) throws {
+        let dir = try E2E.temporaryDirectory("survey-\(format)")
+        defer { E2E.remove(dir) }
+        let config = dir.appendingPathComponent("mork.json").path
+        try E2E.write(
+            #"{"envelope": {"subject_name": "P-0001", "study_uuid": "S-1", "folder_oid": "SCREENING", "form_oid": "TASK"}}"#,
+            to: config)
+        for input in Self.inputs {
+            var arguments = ["analyze", E2E.fixture(input), "--format", format]
+            if format == "mork" { arguments += ["--mork-config", config] }
+            let run = try E2E.run(arguments)
+            for secret in Self.secrets {
+                #expect(!run.stdout.contains(secret) && !run.stderr.contains(secret), "\(input) --format \(format)")
+            }
+            if ["json", "table", "csv"].contains(format) {
+                #expect(run.status == ExpectedExit.success, "\(input) --format \(format): \(run.stderr)")
+            }
+        }
+    }
+
+    @Test func jsonAndCSVCarryTheRows() throws {
+        let json = try E2E.run(["analyze", E2E.fixture("survey/registration.json")])
+        #expect(json.status == ExpectedExit.success, "\(json.stderr)")
+        // A task result's results are a JSON array (one element here), as for every ResearchKit task.
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        try #require(array.count == 1)
+        let object = array[0]
+        #expect(object["kind"] as? String == "survey" && object["answerCount"] as? Int == 9)
+        #expect(object["withheldCount"] as? Int == 2)
+        let csv = try E2E.run(["analyze", E2E.fixture("survey/registration.json"), "--format", "csv"])
+        let lines = csv.stdout.split(separator: "\n")
+        #expect(lines.count == 10, "header and 9 answer rows")
+        #expect(lines.first?.hasPrefix("taskRunUUID,taskIdentifier,stepIdentifier,questionIdentifier,answerType,value,") == true)
+    }
+
+    @Test func inspectHoldsNoSecret() throws {
+        for input in Self.inputs {
+            let run = try E2E.run(["inspect", E2E.fixture(input)])
+            #expect(run.status == ExpectedExit.success, "\(run.stderr)")
+            for secret in Self.secrets { #expect(!run.stdout.contains(secret) && !run.stderr.contains(secret)) }
+        }
+    }
+
+    /// Batch over the surveys and the walking task with a mood question: a `survey` CSV and SQLite table, no error
+    /// records, no secret in any file it writes.
+    @Test func batchCarriesSurveysWithoutSecrets() throws {
+        let dir = try E2E.temporaryDirectory("survey-batch")
+        defer { E2E.remove(dir) }
+        let inputs = dir.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        for input in Self.inputs + ["survey/walking-with-mood"] {
+            try FileManager.default.copyItem(
+                atPath: E2E.fixture(input), toPath: inputs.appendingPathComponent((input as NSString).lastPathComponent).path)
+        }
+        let out = dir.appendingPathComponent("out")
+        let run = try E2E.run(["batch", inputs.path, "--out", out.path])
+        #expect(run.status == ExpectedExit.success, "\(run.stderr)")
+        let csv = try String(contentsOf: out.appendingPathComponent("survey.csv"), encoding: .utf8)
+        #expect(csv.split(separator: "\n").count == 1 + 17 + 9 + 1, "\(csv)")
+        let errors = (try? String(contentsOf: out.appendingPathComponent("errors.jsonl"), encoding: .utf8)) ?? ""
+        #expect(errors.isEmpty, "\(errors)")
+        let everything = try Self.allText(under: out) + run.stdout + run.stderr
+        for secret in Self.secrets { #expect(!everything.contains(secret), "\(secret) in the batch output") }
+    }
+}
