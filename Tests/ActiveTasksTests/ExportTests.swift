@@ -157,7 +157,8 @@ import TestSupport
         let steps = try #require(fields.first { $0["item_oid"]?.stringValue == "WALK_OUT_STEPS" })
         let stepCount = try #require(WalkingProcessor.analyze(input)[0].stepCount)
         #expect(steps["data_value"]?.stringValue == String(stepCount))
-        #expect(steps["date_time_entered"]?.stringValue == "2024-05-03T09:00:30-04:00")
+        // MORK's form: the step's end in the device's local time (UTC−4 here), 24-hour, no offset.
+        #expect(steps["date_time_entered"]?.stringValue == "2024-05-03T09:00:30")
         #expect(!fields.contains { ($0["item_oid"]?.stringValue ?? "").hasSuffix("_SYMMETRY") })
         let speed = try #require(fields.first { $0["item_oid"]?.stringValue == "TIMED_WALK_TRIAL1_GAIT_SPEED" })
         #expect(speed["data_value"]?.stringValue == "1.25")

@@ -197,3 +197,93 @@ import TestSupport
         #expect(survey.answers.map(\.valueText) == ["Immediately before Parkinson medication"])
     }
 }
+
+/// `--format mork` for surveys: MORK's own test vectors (`MORKTests/MORKTests.m` in mdsol/MORK: a scale answer of
+/// 10 is `"10"`, a choice of `["YES"]` is `"YES"`, a question result is `{data_value, item_oid = identifier,
+/// date_time_entered}`, a step or task result gives its questions' items in order), then every answer type.
+@Suite struct SurveyMORKTests {
+    static func fieldData(_ json: String, configuration: MORKExport.Configuration = .init()) throws -> [JSONObject] {
+        let document = try ResearchKitDecoder.decode(Data(json.utf8), file: "mork.json")
+        let survey = SurveyAnalysis.survey(try #require(document.result), source: "mork.json")
+        let items = try MORKExport.fieldData(
+            try ExportRecord.records(of: survey), context: ExportContext(), configuration: configuration)
+        return items.compactMap(\.objectValue)
+    }
+
+    static func entries(_ o: JSONObject) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: o.entries.map { ($0.key, $0.value.stringValue ?? "?") })
+    }
+
+    /// MORK's `testScaleQuestionResultReturnsCorrectRawResult`, `testChoiceQuestionResultReturnsCorrectRawResult`,
+    /// `testFieldDataReturnsProperDictionary`, `testCollectionResultReturnsFieldDataArray` and
+    /// `testNestedTaskResultsReturnsFieldDataArray`, with the 24-hour clock of ``ResultDate/morkText``.
+    @Test func morksOwnTestVectors() throws {
+        let step = #"""
+            {"_class":"ORKStepResult","identifier":"steps","results":[
+              {"_class":"ORKChoiceQuestionResult","identifier":"choice","choiceAnswers":["YES"],
+               "endDate":"2015-04-24T15:02:39-0400"},
+              {"_class":"ORKScaleQuestionResult","identifier":"scale","scaleAnswer":10,
+               "endDate":"2015-04-24T15:02:39-0400"}]}
+            """#
+        let expected: [[String: String]] = [
+            ["data_value": "YES", "item_oid": "choice", "date_time_entered": "2015-04-24T15:02:39"],
+            ["data_value": "10", "item_oid": "scale", "date_time_entered": "2015-04-24T15:02:39"],
+        ]
+        #expect(try Self.fieldData(step).map(Self.entries) == expected)
+        let task = #"{"_class":"ORKTaskResult","identifier":"task","results":["# + step + "]}"
+        #expect(try Self.fieldData(task).map(Self.entries) == expected)
+        // Each item has exactly MORK's three keys, in its order.
+        #expect(try Self.fieldData(step).allSatisfy { $0.keys == ["data_value", "item_oid", "date_time_entered"] })
+    }
+
+    /// Every answer type gets an item (MORK itself supports only choice, date and scale); skipped, "I don't know"
+    /// and withheld answers send nothing. The values are the fixture's.
+    @Test func everyAnswerType() throws {
+        let json = try String(contentsOfFile: SurveyTests.fixture("all-answer-types.json"), encoding: .utf8)
+        let items = try Self.fieldData(json).map(Self.entries)
+        let values = Dictionary(uniqueKeysWithValues: items.map { ($0["item_oid"] ?? "", $0["data_value"] ?? "") })
+        #expect(values == [
+            "painStep": "7", "medication": "Just took PD medication (0-1 hour ago)", "symptoms": "1|4|5", "fell": "0",
+            "notes": "Slept badly, \"tired\", stiff", "weight": "71.25", "stepsToday": "3200", "lastDose": "07:45",
+            "sleep": "25200", "diagnosed": "2019-11-04T00:00:00", "home": "46.948,7.4474", "bloodPressure": "120/80",
+            "ladder": "6", "participant": "0",
+        ])
+        // The first answer's own end, in the device's local time (+02:00), 24-hour: 09:15:09, not 09:15:09 AM.
+        #expect(items.first?["date_time_entered"] == "2024-05-02T09:15:09")
+        for item in items { #expect(!SurveyTests.secrets.contains(item["data_value"] ?? "")) }
+    }
+
+    /// An afternoon time shows the difference from MORK's `hh` (which would write `03:02:39` for 15:02:39).
+    @Test func dateTimeEnteredUsesTheTwentyFourHourClock() throws {
+        let json = #"""
+            {"_class":"ORKDateQuestionResult","identifier":"when","dateAnswer":"2015-04-24T15:02:39-0400",
+             "endDate":"2015-04-24T23:59:01-0400"}
+            """#
+        let items = try Self.fieldData(json).map(Self.entries)
+        #expect(items == [["data_value": "2015-04-24T15:02:39", "item_oid": "when", "date_time_entered": "2015-04-24T23:59:01"]])
+    }
+
+    @Test func itemOIDsCanBeMappedOrLeftOut() throws {
+        var configuration = MORKExport.Configuration()
+        configuration.itemOIDs = ["steps.choice": "RAVE_CHOICE", "scale": String?.none]
+        let step = #"""
+            {"_class":"ORKStepResult","identifier":"steps","results":[
+              {"_class":"ORKChoiceQuestionResult","identifier":"choice","choiceAnswers":["YES"]},
+              {"_class":"ORKScaleQuestionResult","identifier":"scale","scaleAnswer":10}]}
+            """#
+        #expect(try Self.fieldData(step, configuration: configuration).map { Self.entries($0)["item_oid"] } == ["RAVE_CHOICE"])
+    }
+
+    /// Without `--mork-config` the `field_data` array alone, with a note, instead of an error.
+    @Test func withoutAnEnvelopeTheFieldDataArrayAlone() throws {
+        let input = try InputLoader.load(path: SurveyTests.fixture("registration.json"))
+        let survey = try #require(SurveyAnalysis.analyze(input, options: AnalysisOptions()).first)
+        let options = ExportOptions(context: ExportContext(input: input))
+        let text = try ResultEncoding.render(survey, as: .mork, export: options)
+        let parsed = try JSONParser.parse(Data(text.utf8), file: "out")
+        let items = try #require(parsed.arrayValue)
+        #expect(items.count == 7, "9 answers, 2 withheld")
+        #expect(options.notes.count == 1 && options.notes[0].contains("wrote the field_data array alone"))
+        for secret in SurveyTests.secrets { #expect(!text.contains(secret)) }
+    }
+}

@@ -287,6 +287,8 @@ import TestSupport
         try Data().write(to: URL(fileURLWithPath: empty))
         let tone = dir.path + "/tone.wav"
         #expect(try E2E.run(["synth", tone]).status == ExpectedExit.success)
+        let partialMORK = dir.path + "/mork.json"
+        try E2E.write(#"{"envelope": {"subject_name": "P-0001"}}"#, to: partialMORK)
         // Expected status, and a part of the message on stderr (nil: only that there is one).
         let cases: [(arguments: [String], status: Int32, stderr: String?)] = [
             (["analyze", dir.path + "/missing.wav"], ExpectedExit.missingInput, "no such file"),
@@ -298,7 +300,8 @@ import TestSupport
                 ["analyze", tone, "--mork-config", empty], ExpectedExit.usage,
                 "--mork-config applies to --format mork only"
             ),
-            (["analyze", tone, "--format", "mork"], ExpectedExit.dataError, "subject_name"),
+            // An envelope without the required fields (without any --mork-config: the field_data array alone).
+            (["analyze", tone, "--format", "mork", "--mork-config", partialMORK], ExpectedExit.dataError, "study_uuid"),
             (["analyze", tone, "--output", tone], ExpectedExit.outputExists, "pass --force"),
             (
                 ["report", dir.path + "/missing", "-o", dir.path + "/r.html"], ExpectedExit.missingInputOfStudyCommands,

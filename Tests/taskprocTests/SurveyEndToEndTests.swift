@@ -54,6 +54,19 @@ import TestSupport
         #expect(lines.first?.hasPrefix("taskRunUUID,taskIdentifier,stepIdentifier,questionIdentifier,answerType,value,") == true)
     }
 
+    /// Without `--mork-config`: exit 0, the `field_data` array alone, a note on standard error.
+    @Test func morkWithoutAConfigurationWritesTheFieldDataArray() throws {
+        let run = try E2E.run(["analyze", E2E.fixture("survey/registration.json"), "--format", "mork"])
+        #expect(run.status == ExpectedExit.success, "\(run.stderr)")
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: String]])
+        #expect(items.map { $0["item_oid"] ?? "" } == [
+            "ORKRegistrationFormItemEmail", "ORKRegistrationFormItemGivenName", "ORKRegistrationFormItemFamilyName",
+            "ORKRegistrationFormItemGender", "ORKRegistrationFormItemDOB", "sharingStep", "participant",
+        ])
+        #expect(items.first { $0["item_oid"] == "ORKRegistrationFormItemDOB" }?["data_value"] == "1987-03-09T16:48:33")
+        #expect(run.stderr.contains("wrote the field_data array alone"), "\(run.stderr)")
+    }
+
     @Test func inspectHoldsNoSecret() throws {
         for input in Self.inputs {
             let run = try E2E.run(["inspect", E2E.fixture(input)])

@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Every top-level numeric or boolean value of every result becomes one `field_data` item
 /// `{"data_value", "item_oid", "date_time_entered"}` (all strings: numbers in shortest round-trip form, booleans
-/// `1`/`0`, dates ISO 8601 with offset — the step's end, or the export time when the input has no dates). Undefined (`null`) values are not sent. Item OIDs default
+/// `1`/`0`, dates in MORK's form `yyyy-MM-dd'T'HH:mm:ss` in the device's local time, 24-hour — the step's end, or the
+/// export time when the input has no dates); every answer of a survey result becomes one item keyed by its question
+/// identifier. Undefined (`null`) values are not sent. Item OIDs default
 /// to `<STEP>_<FEATURE>` in upper snake case (`walking.outbound` + `stepCount` → `WALKING_OUTBOUND_STEP_COUNT`) and can be
 /// overridden, or a feature left out, by ``Configuration/itemOIDs``.
 public enum MORKExport {
@@ -89,53 +91,112 @@ public enum MORKExport {
     public static func payload(_ records: [ExportRecord], context: ExportContext, configuration: Configuration) throws
         -> JSONValue
     {
-        var envelope = configuration.envelope
-        if envelope["subject_name"] == nil, let participant = context.participant { envelope["subject_name"] = participant }
-        if envelope["device_id"] == nil, let device = context.device { envelope["device_id"] = device }
-        if envelope["signature_date_time_entered"] == nil {
-            envelope["signature_date_time_entered"] = context.exportedAt.description
-        }
+        let envelope = filledEnvelope(context: context, configuration: configuration)
         let missing = requiredFields.filter { (envelope[$0] ?? "").isEmpty }
         guard missing.isEmpty else {
             throw ExportError(
                 "the mork format needs the form_data fields " + missing.joined(separator: ", ")
                     + ": give them under \"envelope\" in --mork-config FILE (subject_name defaults to the participant when the input names one)")
         }
-        var items: [JSONValue] = []
-        var seen: [String: String] = [:]
-        for record in records {
-            let step = record.stepIdentifier ?? record.kind
-            let entered = (context.endDate(of: record.stepIdentifier) ?? context.exportedAt).description
-            for (feature, value) in record.scalars {
-                guard let value else { continue }
-                let oid: String
-                let oids = configuration.itemOIDs
-                let specific: String?? = oids.index(forKey: step + "." + feature).map { oids[$0].value }
-                let general: String?? = oids.index(forKey: feature).map { oids[$0].value }
-                let override: String?? = specific ?? general
-                if let mapped = override {
-                    guard let mapped else { continue }
-                    oid = mapped
-                } else {
-                    oid = defaultOID(step: step, feature: feature)
-                }
-                let origin = step + "." + feature
-                if let other = seen[oid], other != origin {
-                    throw ExportError(
-                        "item OID \(oid) is produced by both \(other) and \(origin): map one of them to another OID in itemOIDs")
-                }
-                seen[oid] = origin
-                items.append(
-                    .object(
-                        JSONObject([
-                            ("data_value", .string(dataValue(value))), ("item_oid", .string(oid)),
-                            ("date_time_entered", .string(entered)),
-                        ])))
-            }
-        }
+        let items = try fieldData(records, context: context, configuration: configuration)
         var form: [(key: String, value: JSONValue)] = envelopeFields.map { ($0, .string(envelope[$0] ?? "")) }
         form.insert(("field_data", .array(items)), at: envelopeFields.firstIndex(of: "site_oid")!)
         return .object(JSONObject([("form_data", .object(JSONObject(form)))]))
+    }
+
+    /// The configured envelope with its defaults: `subject_name` from the input's participant, `device_id` from its
+    /// device, `signature_date_time_entered` the export time (MORK's date form).
+    static func filledEnvelope(context: ExportContext, configuration: Configuration) -> [String: String] {
+        var envelope = configuration.envelope
+        if envelope["subject_name"] == nil, let participant = context.participant { envelope["subject_name"] = participant }
+        if envelope["device_id"] == nil, let device = context.device { envelope["device_id"] = device }
+        if envelope["signature_date_time_entered"] == nil {
+            envelope["signature_date_time_entered"] = context.exportedAt.morkText
+        }
+        return envelope
+    }
+
+    /// The `field_data` items of `records`, in order: every derived scalar of an active-task result, every answer
+    /// with a value of a survey result (see ``answerItems(_:context:configuration:seen:)``).
+    ///
+    /// - Throws: ``ExportError`` when two items would get the same item OID.
+    public static func fieldData(_ records: [ExportRecord], context: ExportContext, configuration: Configuration)
+        throws -> [JSONValue]
+    {
+        var items: [JSONValue] = []
+        var seen: [String: String] = [:]
+        for record in records {
+            if record.kind == "survey" {
+                items += try answerItems(record, context: context, configuration: configuration, seen: &seen)
+                continue
+            }
+            let step = record.stepIdentifier ?? record.kind
+            let entered = (context.endDate(of: record.stepIdentifier) ?? context.exportedAt).morkText
+            for (feature, value) in record.scalars {
+                guard let value else { continue }
+                guard let oid = itemOID(step: step, name: feature, configuration: configuration,
+                    default: defaultOID(step: step, feature: feature))
+                else { continue }
+                try claim(oid, origin: step + "." + feature, seen: &seen)
+                items.append(item(dataValue(value), oid: oid, entered: entered))
+            }
+        }
+        return items
+    }
+
+    /// The OID of `<step>.<name>`: the most specific override in ``Configuration/itemOIDs`` (nil when it leaves the
+    /// item out), else `default`.
+    static func itemOID(step: String, name: String, configuration: Configuration, default fallback: String) -> String? {
+        let oids = configuration.itemOIDs
+        let specific: String?? = oids.index(forKey: step + "." + name).map { oids[$0].value }
+        let general: String?? = oids.index(forKey: name).map { oids[$0].value }
+        if let mapped = specific ?? general { return mapped }
+        return fallback
+    }
+
+    static func claim(_ oid: String, origin: String, seen: inout [String: String]) throws {
+        if let other = seen[oid], other != origin {
+            throw ExportError(
+                "item OID \(oid) is produced by both \(other) and \(origin): map one of them to another OID in itemOIDs")
+        }
+        seen[oid] = origin
+    }
+
+    static func item(_ value: String, oid: String, entered: String) -> JSONValue {
+        .object(
+            JSONObject([
+                ("data_value", .string(value)), ("item_oid", .string(oid)), ("date_time_entered", .string(entered)),
+            ]))
+    }
+
+    /// A survey result's answers as MORK sends question results: `item_oid` the question identifier (as MORK
+    /// does; overridable by `<step>.<question>` or `<question>` in ``Configuration/itemOIDs``), `data_value` the
+    /// answer's `value` (a date in MORK's form `yyyy-MM-dd'T'HH:mm:ss`, device-local time; a Boolean or consent
+    /// `1`/`0`; choices joined by `|`, of which MORK sends only the first), `date_time_entered` the answer's end (else the step's, else the export
+    /// time) in that form. Answers without a value — skipped, "I don't know", withheld secrets — are not sent.
+    static func answerItems(
+        _ record: ExportRecord, context: ExportContext, configuration: Configuration, seen: inout [String: String]
+    ) throws -> [JSONValue] {
+        var items: [JSONValue] = []
+        for element in record.json["answers"]?.arrayValue ?? [] {
+            guard let answer = element.objectValue, answer["withheld"]?.stringValue == nil,
+                var value = answer["value"]?.stringValue,
+                let question = answer["questionIdentifier"]?.stringValue
+            else { continue }
+            let step = answer["stepIdentifier"]?.stringValue ?? question
+            if let date = answer["valueDate"]?.stringValue.flatMap({ ResultDate($0) }) { value = date.morkText }
+            let type = answer["answerType"]?.stringValue
+            if type == "boolean" || type == "consentSignature", let number = answer["valueNumber"]?.numberValue {
+                value = number == 0 ? "0" : "1"  // as every Boolean of this export
+            }
+            guard let oid = itemOID(step: step, name: question, configuration: configuration, default: question)
+            else { continue }
+            try claim(oid, origin: step + "." + question, seen: &seen)
+            let end = answer["endDate"]?.stringValue.flatMap { ResultDate($0) }
+            let entered = (end ?? context.endDate(of: step) ?? context.exportedAt).morkText
+            items.append(item(value, oid: oid, entered: entered))
+        }
+        return items
     }
 
     /// `walking.outbound` + `stepCount` → `WALKING_OUTBOUND_STEP_COUNT`; `LAeq` → `LAEQ`.

@@ -120,6 +120,11 @@ public struct ResultDate: Sendable, Hashable, Codable, TextCodable, Comparable {
 
     public static func < (a: ResultDate, b: ResultDate) -> Bool { a.date < b.date }
 
+    /// The date in MORK's `date_time_entered` form, `yyyy-MM-dd'T'HH:mm:ss`: the device's local time (this date's
+    /// UTC offset applied), 24-hour clock, whole seconds, no offset. (MORK itself formats with `hh`, a 12-hour clock
+    /// without AM/PM; taskproc writes the 24-hour hour.)
+    public var morkText: String { String(description.prefix(19)) }
+
     /// What ``TextCodable``'s decoding error calls a string it cannot read.
     static let textDescription = "an ISO-8601 date with offset"
 }
