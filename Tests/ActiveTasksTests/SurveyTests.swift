@@ -287,3 +287,73 @@ import TestSupport
         for secret in SurveyTests.secrets { #expect(!text.contains(secret)) }
     }
 }
+
+/// `--format fhir` for surveys: a `QuestionnaireResponse` per task (answer types after C3-PRO's mapping, in R4
+/// form) and a `Consent` per consent signature with the sharing scope. The bundles pass the independent validator
+/// in `SurveyEndToEndTests`.
+@Suite struct SurveyFHIRTests {
+    static func resources(_ name: String) throws -> (resources: [JSONObject], skipped: [String]) {
+        let input = try InputLoader.load(path: SurveyTests.fixture(name))
+        let survey = try #require(SurveyAnalysis.analyze(input, options: AnalysisOptions()).first)
+        let output = FHIRExport.bundle(try ExportRecord.records(of: survey), context: ExportContext(input: input))
+        let entries = output.bundle.objectValue?["entry"]?.arrayValue ?? []
+        return (entries.compactMap { $0.objectValue?["resource"]?.objectValue }, output.skipped)
+    }
+
+    /// The answer objects of the item `linkId` anywhere in the response.
+    static func answers(_ response: JSONObject, _ linkId: String) -> [JSONObject]? {
+        func search(_ items: [JSONValue]) -> [JSONObject]? {
+            for case .object(let item) in items {
+                if item["linkId"]?.stringValue == linkId { return item["answer"]?.arrayValue?.compactMap(\.objectValue) }
+                if let nested = item["item"]?.arrayValue, let found = search(nested) { return found }
+            }
+            return nil
+        }
+        return search(response["item"]?.arrayValue ?? [])
+    }
+
+    @Test func questionnaireResponseMapsEveryAnswerType() throws {
+        let (resources, skipped) = try Self.resources("all-answer-types.json")
+        #expect(resources.map { $0["resourceType"]?.stringValue } == ["QuestionnaireResponse", "Consent"])
+        let response = resources[0]
+        #expect(response["status"] == .string("completed"))
+        #expect(response["questionnaire"] == .string("urn:researchkit:task:symptomSurvey"))
+        #expect(response["authored"] == .string("2024-05-02T09:19:30+02:00"))
+        // A question step is one item; a form step a group of its questions.
+        let top = response["item"]?.arrayValue?.compactMap { $0.objectValue?["linkId"]?.stringValue }
+        #expect(top == ["painStep", "aboutYou"])
+        func value(_ linkId: String) -> [JSONObject] { Self.answers(response, linkId) ?? [] }
+        #expect(value("painStep") == [JSONObject([("valueDecimal", .number(7))])])
+        #expect(value("medication") == [JSONObject([("valueCoding", .object(JSONObject([("code", .string("Just took PD medication (0-1 hour ago)"))])))])])
+        #expect(value("symptoms").count == 3)
+        #expect(value("fell") == [JSONObject([("valueBoolean", .bool(false))])])
+        #expect(value("notes") == [JSONObject([("valueString", .string("Slept badly, \"tired\", stiff"))])])
+        #expect(value("weight") == [JSONObject([("valueQuantity", .object(JSONObject([("value", .number(71.25)), ("unit", .string("kg"))])))])])
+        #expect(value("stepsToday") == [JSONObject([("valueInteger", .number(3200))])])
+        #expect(value("lastDose") == [JSONObject([("valueTime", .string("07:45:00"))])])
+        #expect(value("sleep").first?["valueQuantity"]?.objectValue?["code"] == .string("s"))
+        #expect(value("diagnosed") == [JSONObject([("valueDate", .string("2019-11-04"))])])
+        #expect(value("home") == [JSONObject([("valueString", .string("46.948,7.4474"))])])
+        #expect(value("ladder") == [JSONObject([("valueInteger", .number(6))])])
+        // No item for "I don't know", skipped and secret answers; each is noted.
+        for linkId in ["mood", "comments", "appPasscode"] { #expect(Self.answers(response, linkId) == nil, "\(linkId)") }
+        #expect(skipped.count == 3 && skipped.contains { $0.contains("appPasscode: withheld (secret)") }, "\(skipped)")
+    }
+
+    @Test func consentCarriesTheDecisionAndTheSharingScope() throws {
+        let declined = try Self.resources("all-answer-types.json").resources[1]
+        #expect(declined["status"] == .string("rejected"))
+        #expect(declined["policyRule"]?.objectValue?["coding"]?.arrayValue?.first?.objectValue?["code"] == .string("OPTOUT"))
+        #expect(declined["extension"] == nil, "no sharing step in this task")
+        let (resources, _) = try Self.resources("registration.json")
+        let consent = try #require(resources.first { $0["resourceType"] == .string("Consent") })
+        #expect(consent["status"] == .string("active"))
+        let sharing = consent["extension"]?.arrayValue?.first?.objectValue
+        #expect(sharing?["url"] == .string(FHIRExport.sharingScopeExtension))
+        #expect(sharing?["valueCode"] == .string("sponsors_and_partners"), "choice 0: the study only")
+        let response = try #require(resources.first { $0["resourceType"] == .string("QuestionnaireResponse") })
+        #expect(response["identifier"]?.objectValue?["value"] == .string("urn:uuid:2c7d5c1e-3f1b-4b52-9b8e-0d1c2a3b4c5d"))
+        // The signer's name stays out of the Consent.
+        #expect(!(try ResultEncoding.json(JSONValue.object(consent))).contains("Muster"))
+    }
+}

@@ -6,8 +6,9 @@ Usage: fhir_validate.py BUNDLE.json [...]
 Uses the `fhir.resources` package (pydantic models generated from the FHIR specification; its R4B models, FHIR
 4.3.0, whose Bundle and Observation have the same elements as R4 4.0.1 for everything taskproc writes): unknown
 elements, wrong types, missing required elements and malformed dates are rejected. On top, the required value
-sets taskproc relies on are checked here (the models do not enforce code bindings): Bundle.type and
-Observation.status.
+sets taskproc relies on are checked here (the models do not enforce code bindings): Bundle.type,
+Observation.status, QuestionnaireResponse.status and Consent.status, and Consent's invariant ppc-1 (a policy or a
+policyRule).
 
 The package is installed on first use into a virtual environment (default `.build/fhir-venv`, or
 $TASKPROC_FHIR_VENV), so the test suite needs only python3 with venv and access to PyPI.
@@ -21,6 +22,8 @@ import sys
 PACKAGE = "fhir.resources==8.3.0"
 OBSERVATION_STATUS = {"registered", "preliminary", "final", "amended", "corrected", "cancelled",
                       "entered-in-error", "unknown"}
+QUESTIONNAIRE_RESPONSE_STATUS = {"in-progress", "completed", "amended", "entered-in-error", "stopped"}
+CONSENT_STATUS = {"draft", "proposed", "active", "rejected", "inactive", "entered-in-error"}
 BUNDLE_TYPES = {"document", "message", "transaction", "transaction-response", "batch", "batch-response",
                 "history", "searchset", "collection"}
 
@@ -56,8 +59,13 @@ def validate(paths):
             problems.append(f"Bundle.type {data.get('type')!r} is not a FHIR bundle type")
         for i, entry in enumerate(data.get("entry", [])):
             resource = entry.get("resource", {})
-            if resource.get("resourceType") == "Observation" and resource.get("status") not in OBSERVATION_STATUS:
-                problems.append(f"entry[{i}]: Observation.status {resource.get('status')!r} is not in its value set")
+            kind = resource.get("resourceType")
+            allowed = {"Observation": OBSERVATION_STATUS, "QuestionnaireResponse": QUESTIONNAIRE_RESPONSE_STATUS,
+                       "Consent": CONSENT_STATUS}.get(kind)
+            if allowed is not None and resource.get("status") not in allowed:
+                problems.append(f"entry[{i}]: {kind}.status {resource.get('status')!r} is not in its value set")
+            if kind == "Consent" and not (resource.get("policy") or resource.get("policyRule")):
+                problems.append(f"entry[{i}]: Consent needs a policy or policyRule (invariant ppc-1)")
         for p in problems:
             print(f"{path}: {p}")
         failures += bool(problems)

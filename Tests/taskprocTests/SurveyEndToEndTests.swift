@@ -67,6 +67,23 @@ import TestSupport
         #expect(run.stderr.contains("wrote the field_data array alone"), "\(run.stderr)")
     }
 
+    /// The survey bundles pass the independent FHIR validator (`Tests/Reference/fhir_validate.py`).
+    @Test func fhirBundlesAreValid() throws {
+        let dir = try E2E.temporaryDirectory("survey-fhir")
+        defer { E2E.remove(dir) }
+        var files: [String] = []
+        for input in Self.inputs + ["survey/walking-with-mood"] {
+            let run = try E2E.run(["analyze", E2E.fixture(input), "--format", "fhir"])
+            #expect(run.status == ExpectedExit.success, "\(input): \(run.stderr)")
+            #expect(run.stdout.contains("\"QuestionnaireResponse\""), "\(input)")
+            let file = dir.appendingPathComponent("\(files.count).json").path
+            try E2E.write(run.stdout, to: file)
+            files.append(file)
+        }
+        let validation = try E2E.validateFHIR(files)
+        #expect(validation.status == 0, "\(validation.output)")
+    }
+
     @Test func inspectHoldsNoSecret() throws {
         for input in Self.inputs {
             let run = try E2E.run(["inspect", E2E.fixture(input)])

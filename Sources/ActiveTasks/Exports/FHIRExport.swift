@@ -15,6 +15,8 @@ import Foundation
 ///   (no LOINC code exists) and UCUM `dB[SPL]`, category `exam`; `LAeq` also carries HealthKit's environmental
 ///   audio exposure code, as HealthKitOnFHIR maps it. Uncalibrated (dBFS) levels are not sound pressure levels
 ///   and are skipped.
+/// - Survey results: a `QuestionnaireResponse` per task and a `Consent` per consent signature (see
+///   `FHIRExport+Survey.swift`).
 /// - Results without a mapping give no Observation; ``Output/skipped`` lists them so the caller can say so.
 ///
 /// Every Observation has `status` `final`, the subject (`subject.identifier`, when the input names the participant),
@@ -55,6 +57,19 @@ public enum FHIRExport {
         var entries: [JSONValue] = []
         var skipped: [String] = []
         for record in records {
+            if record.kind == "survey" {
+                let resources = surveyResources(record, context: context, skipped: &skipped)
+                if resources.isEmpty {
+                    skipped.append("\(record.source ?? record.kind): no answer with a value and no consent signature")
+                }
+                for (id, resource) in resources {
+                    var resource = resource
+                    resource.entries.insert(("id", .string(id)), at: 1)
+                    entries.append(
+                        .object(JSONObject([("fullUrl", .string("urn:uuid:" + id)), ("resource", .object(resource))])))
+                }
+                continue
+            }
             let observations = observations(for: record, context: context, skipped: &skipped)
             if observations.isEmpty {
                 skipped.append(
