@@ -72,8 +72,9 @@ import TestSupport
         let first = try #require(steps[0].objectValue)
         #expect(first["_class"]?.stringValue == "ORKStepResult")
         #expect(first["identifier"]?.stringValue == "walking.outbound")
-        #expect(first["startDate"]?.stringValue == "2024-05-03T09:00:10-04:00")
-        #expect(first["endDate"]?.stringValue == "2024-05-03T09:00:30-04:00")
+        // ResearchKit's own date form (issue 18): yyyy-MM-dd'T'HH:mm:ssZ.
+        #expect(first["startDate"]?.stringValue == "2024-05-03T09:00:10-0400")
+        #expect(first["endDate"]?.stringValue == "2024-05-03T09:00:30-0400")
         #expect(first["taskRunUUID"]?.stringValue == "0B8E2A55-3C1D-4F7A-9E61-2D4C8B7A1F30")
         let child = try #require(first["results"]?.arrayValue?.first?.objectValue)
         #expect(child["_class"]?.stringValue == "taskproc.WalkingResult")
@@ -104,8 +105,8 @@ import TestSupport
                 continue
             }
             #expect(decoded.identifier == object["identifier"]?.stringValue)
-            #expect(decoded.header.startDate?.description == object["startDate"]?.stringValue)
-            #expect(decoded.header.endDate?.description == object["endDate"]?.stringValue)
+            #expect(decoded.header.startDate?.researchKitText == object["startDate"]?.stringValue)
+            #expect(decoded.header.endDate?.researchKitText == object["endDate"]?.stringValue)
             #expect(decoded.results.count == object["results"]?.arrayValue?.count)
             #expect(document.warnings(of: .unknownClass).count == decoded.results.count)
         }

@@ -357,3 +357,34 @@ import TestSupport
         #expect(!(try ResultEncoding.json(JSONValue.object(consent))).contains("Muster"))
     }
 }
+
+/// `--format researchkit` for surveys: ResearchKit's own date form, and the answers written back as the question
+/// results they were read from, so that reading the export gives the same rows (withheld secrets are left out).
+@Suite struct SurveyResearchKitExportTests {
+    @Test func datesAreInResearchKitsForm() {
+        let date = ResultDate("2017-03-09T16:48:43.250-08:00")
+        #expect(date?.researchKitText == "2017-03-09T16:48:43-0800")
+        #expect(ResultDate("2024-05-02T09:15:01+0530")?.researchKitText == "2024-05-02T09:15:01+0530")
+        #expect(ResultDate("2024-05-02T09:15:01Z")?.researchKitText == "2024-05-02T09:15:01+0000")
+    }
+
+    @Test(arguments: ["all-answer-types.json", "registration.json"])
+    func readingTheExportGivesTheSameAnswers(name: String) throws {
+        let input = try InputLoader.load(path: SurveyTests.fixture(name))
+        let survey = try #require(SurveyAnalysis.analyze(input, options: AnalysisOptions()).first)
+        let exported = ResearchKitExport.stepResults(
+            try ExportRecord.records(of: survey), context: ExportContext(input: input))
+        var again: [SurveyAnswer] = []
+        for (i, step) in (exported.arrayValue ?? []).enumerated() {
+            let document = try ResearchKitDecoder.decode(step, file: "step\(i).json")
+            // The only key ResearchKit's step results do not have is the run's UUID, which the export adds.
+            #expect(document.warnings.allSatisfy { $0.message.contains("taskRunUUID") }, "\(document.warnings)")
+            again += SurveyAnalysis.survey(try #require(document.result), source: name).answers
+        }
+        let expected = survey.answers.filter { $0.withheld == nil }
+        #expect(again.count == expected.count)
+        for (a, b) in zip(again, expected) { #expect(a == b, "\(b.questionIdentifier)") }
+        let text = try ResultEncoding.json(exported)
+        for secret in SurveyTests.secrets { #expect(!text.contains(secret)) }
+    }
+}

@@ -223,7 +223,9 @@ import TestSupport
         case "researchkit":
             let step = try #require(try E2E.objects(r.stdout).first)
             #expect(step["identifier"] as? String == "walking.outbound")
-            #expect(step["startDate"] as? String == start && step["endDate"] as? String == end)
+            // ResearchKit's own date form: no colon in the offset.
+            #expect(step["startDate"] as? String == "2024-05-03T09:00:10-0400")
+            #expect(step["endDate"] as? String == "2024-05-03T09:00:40-0400")
             #expect(step["taskRunUUID"] as? String == "0C2E6B1A-5D0C-4E55-9A53-3E2D4C1B0A99")
         case "mork":
             let form = try #require(try E2E.object(r.stdout)["form_data"] as? [String: Any])

@@ -4,24 +4,34 @@ import Foundation
 /// store them beside the raw results.
 ///
 /// One `ORKStepResult`-shaped object per step (`_class`, `identifier`, `startDate`, `endDate`, `results`), in the
-/// order the steps first appear (dates `null` when the input carries none, e.g. a bare recorder log); each child result is one taskproc result with `_class`
+/// order the steps first appear (dates in ResearchKit's form `yyyy-MM-dd'T'HH:mm:ssZ`, `null` when the input carries
+/// none, e.g. a bare recorder log); each child result is one taskproc result with `_class`
 /// `taskproc.<Kind>Result` (for example `taskproc.WalkingResult`) — a class name no ResearchKit release uses, so
 /// readers can never confuse computed values with recorded ones — its `identifier` (the step), the step's dates,
 /// `taskprocVersion`, and every key of the taskproc result unchanged.
+///
+/// Survey results are the exception: their answers are recorded values, not computed ones, so they go out as the
+/// ResearchKit question and consent-signature results they were read from (see
+/// ``surveyStepResults(_:context:)``), and reading the export back gives the same answers.
 public enum ResearchKitExport {
     /// The step results for `records`, as a JSON array.
     public static func stepResults(_ records: [ExportRecord], context: ExportContext) -> JSONValue {
         var order: [String] = []
         var byStep: [String: [ExportRecord]] = [:]
+        var surveySteps: [JSONValue] = []
         for record in records {
+            if record.kind == "survey" {
+                surveySteps += surveyStepResults(record, context: context)
+                continue
+            }
             let step = record.stepIdentifier ?? record.kind
             if byStep[step] == nil { order.append(step) }
             byStep[step, default: []].append(record)
         }
         return .array(
             order.map { step in
-                let start = context.startDate(of: step).map { JSONValue.string($0.description) } ?? .null
-                let end = context.endDate(of: step).map { JSONValue.string($0.description) } ?? .null
+                let start = context.startDate(of: step).map { JSONValue.string($0.researchKitText) } ?? .null
+                let end = context.endDate(of: step).map { JSONValue.string($0.researchKitText) } ?? .null
                 let children: [JSONValue] = byStep[step, default: []].map { record in
                     var entries: [(key: String, value: JSONValue)] = [
                         ("_class", .string(className(of: record.kind))), ("identifier", .string(step)),
@@ -38,7 +48,7 @@ public enum ResearchKitExport {
                 ]
                 if let run = context.taskRunUUID { step.append(("taskRunUUID", .string(run))) }
                 return .object(JSONObject(step))
-            })
+            } + surveySteps)
     }
 
     /// `taskproc.<Kind>Result` for a result kind (`walking` → `taskproc.WalkingResult`).

@@ -125,6 +125,16 @@ public struct ResultDate: Sendable, Hashable, Codable, TextCodable, Comparable {
     /// without AM/PM; taskproc writes the 24-hour hour.)
     public var morkText: String { String(description.prefix(19)) }
 
+    /// The date in ResearchKit's serialisation form `yyyy-MM-dd'T'HH:mm:ssZ` (`ORKESerializer`), e.g.
+    /// `2017-03-09T16:48:43-0800`: the device's local time, whole seconds, the UTC offset as `±HHMM`.
+    public var researchKitText: String {
+        let offset = abs(utcOffset)
+        let sign = utcOffset < 0 ? "-" : "+"
+        let hours = offset / 3600
+        let minutes = (offset % 3600) / 60
+        return morkText + sign + (hours < 10 ? "0" : "") + String(hours) + (minutes < 10 ? "0" : "") + String(minutes)
+    }
+
     /// What ``TextCodable``'s decoding error calls a string it cannot read.
     static let textDescription = "an ISO-8601 date with offset"
 }

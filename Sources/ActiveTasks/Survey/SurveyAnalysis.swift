@@ -162,8 +162,8 @@ public enum SurveyAnalysis: TaskAnalysis {
         row.valueNumber = consent.consented.map { $0 ? 1 : 0 }
         row.skipped = consent.consented == nil
         if let signature = consent.signature {
-            let name = [signature.givenName, signature.familyName].compactMap { $0 }.filter { !$0.isEmpty }
-            row.signatureName = name.isEmpty ? nil : name.joined(separator: " ")
+            row.signatureGivenName = signature.givenName
+            row.signatureFamilyName = signature.familyName
             row.signatureDate = signature.signatureDate
         }
         return row

@@ -43,7 +43,7 @@ extension SurveyResult: RenderableResult {
     public static let csvHeader = [
         "taskRunUUID", "taskIdentifier", "stepIdentifier", "questionIdentifier", "answerType", "value", "valueNumber",
         "valueText", "valueDate", "unit", "choiceValues", "dontKnow", "skipped", "withheld", "startDate", "endDate",
-        "className", "questionType", "timeZone", "calendar", "latitude", "longitude", "consented", "signatureName",
+        "className", "questionType", "timeZone", "calendar", "latitude", "longitude", "consented", "signatureGivenName", "signatureFamilyName",
         "signatureDate", "source",
     ]
 
@@ -64,7 +64,7 @@ extension SurveyResult: RenderableResult {
                 choices, b(a.dontKnow), b(a.skipped), a.withheld ?? "", a.startDate?.description ?? "",
                 a.endDate?.description ?? "", a.className, a.questionType.map(String.init) ?? "",
                 a.timeZone.map(String.init) ?? "", a.calendar ?? "", n(a.latitude), n(a.longitude), b(a.consented),
-                a.signatureName ?? "", a.signatureDate ?? "", source ?? "",
+                a.signatureGivenName ?? "", a.signatureFamilyName ?? "", a.signatureDate ?? "", source ?? "",
             ]
         }
         return (Self.csvHeader, rows)

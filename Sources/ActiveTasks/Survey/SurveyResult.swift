@@ -100,14 +100,22 @@ public struct SurveyAnswer: Sendable, Hashable {
     public var withheld: String?
     /// For a consent signature: whether the participant consented; nil otherwise.
     public var consented: Bool?
-    /// For a consent signature: the signer's given and family name; nil otherwise or when absent.
-    public var signatureName: String?
+    /// For a consent signature: the signer's given name; nil otherwise or when absent.
+    public var signatureGivenName: String?
+    /// For a consent signature: the signer's family name; nil otherwise or when absent.
+    public var signatureFamilyName: String?
     /// For a consent signature: the signature date as the app wrote it (free text); nil otherwise.
     public var signatureDate: String?
     /// When the question was shown; nil when absent.
     public var startDate: ResultDate?
     /// When it was answered; nil when absent.
     public var endDate: ResultDate?
+
+    /// The signer's given and family name, space-separated; nil when neither is known.
+    public var signatureName: String? {
+        let parts = [signatureGivenName, signatureFamilyName].compactMap { $0 }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
 
     /// Creates an answer row; every typed column empty.
     public init(stepIdentifier: String, questionIdentifier: String, className: String, answerType: String) {
@@ -162,7 +170,7 @@ extension SurveyAnswer: Codable {
     enum CodingKeys: String, CodingKey {
         case stepIdentifier, questionIdentifier, className, questionType, answerType, value, valueNumber, valueText
         case valueDate, unit, choiceValues, timeZone, calendar, latitude, longitude, dontKnow, skipped, withheld
-        case consented, signatureName, signatureDate, startDate, endDate
+        case consented, signatureGivenName, signatureFamilyName, signatureDate, startDate, endDate
     }
 
     /// Every key, `null` when undefined.
@@ -187,7 +195,8 @@ extension SurveyAnswer: Codable {
         try c.encode(skipped, forKey: .skipped)
         try c.encodeNullable(withheld, forKey: .withheld)
         try c.encodeNullable(consented, forKey: .consented)
-        try c.encodeNullable(signatureName, forKey: .signatureName)
+        try c.encodeNullable(signatureGivenName, forKey: .signatureGivenName)
+        try c.encodeNullable(signatureFamilyName, forKey: .signatureFamilyName)
         try c.encodeNullable(signatureDate, forKey: .signatureDate)
         try c.encodeNullable(startDate, forKey: .startDate)
         try c.encodeNullable(endDate, forKey: .endDate)
@@ -216,7 +225,8 @@ extension SurveyAnswer: Codable {
         skipped = try c.decodeIfPresent(Bool.self, forKey: .skipped) ?? false
         withheld = try c.decodeIfPresent(String.self, forKey: .withheld)
         consented = try c.decodeIfPresent(Bool.self, forKey: .consented)
-        signatureName = try c.decodeIfPresent(String.self, forKey: .signatureName)
+        signatureGivenName = try c.decodeIfPresent(String.self, forKey: .signatureGivenName)
+        signatureFamilyName = try c.decodeIfPresent(String.self, forKey: .signatureFamilyName)
         signatureDate = try c.decodeIfPresent(String.self, forKey: .signatureDate)
         startDate = try c.decodeIfPresent(ResultDate.self, forKey: .startDate)
         endDate = try c.decodeIfPresent(ResultDate.self, forKey: .endDate)
