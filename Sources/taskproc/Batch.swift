@@ -64,8 +64,10 @@ struct Batch: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "CSV of participants' scopes: a userSharingScope column and healthCode, ParticipantIdentifier, "
-                + "externalId or recordId.", valueName: "file"), completion: .file())
+            "Participants' scopes: a CSV (a userSharingScope column and healthCode, ParticipantIdentifier, "
+                + "externalId or recordId), or FHIR Consent JSON such as export.fhir.jsonl of a batch with "
+                + "--format fhir (the consent signatures' sharing choice; a declined consent is no_sharing).",
+            valueName: "file"), completion: .file())
     var sharingScopes: String?
 
     @Option(
@@ -170,7 +172,7 @@ struct Batch: AsyncParsableCommand {
         var policy = ConsentPolicy()
         policy.minimumScope = sharingScope.flatMap(SharingScope.init(text:))
         do {
-            if let file = sharingScopes { try policy.addScopes(csvFile: file) }
+            if let file = sharingScopes { try policy.addScopes(file: file) }
             for file in withdrawals { try policy.addWithdrawals(file: file) }
         } catch let error as ExportError {
             throw ValidationError(error.description)

@@ -78,3 +78,45 @@ import Testing
         }
     }
 }
+
+/// Scopes from taskproc's own FHIR export of consent signatures (issue 18 item 6): the sharing-scope extension of a
+/// Consent, `no_sharing` for a declined one, the narrowest when a participant has several; JSON Lines unwrapped.
+@Suite struct ConsentScopesFromFHIRTests {
+    static func consent(_ patient: String, status: String, scope: String?) -> String {
+        let ext = scope.map { #","extension":[{"url":"urn:taskproc:fhir:sharingScope","valueCode":"\#($0)"}]"# } ?? ""
+        return #"{"resourceType":"Consent","status":"\#(status)"\#(ext),"patient":{"identifier":{"value":"\#(patient)"}}}"#
+    }
+
+    static func write(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("scopes-\(UUID().uuidString).jsonl").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func narrowestScopeDeclinedIsNoSharingAndLinesAreUnwrapped() throws {
+        let bundle = { (resources: [String]) in
+            #"{"export":{"resourceType":"Bundle","type":"collection","entry":["#
+                + resources.map { #"{"resource":\#($0)}"# }.joined(separator: ",") + #"]},"source":"r"}"#
+        }
+        let path = try Self.write(
+            [
+                bundle([Self.consent("A", status: "active", scope: "all_qualified_researchers")]),
+                bundle([Self.consent("A", status: "active", scope: "sponsors_and_partners")]),
+                bundle([Self.consent("B", status: "rejected", scope: "all_qualified_researchers")]),
+                bundle([Self.consent("C", status: "active", scope: nil), #"{"resourceType":"Observation"}"#]),
+            ].joined(separator: "\n"))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var policy = ConsentPolicy()
+        #expect(try policy.addScopes(file: path) == 2)
+        #expect(policy.scopes == ["A": .sponsorsAndPartners, "B": .noSharing])
+        // The same file as withdrawals: B declined.
+        #expect(try policy.addWithdrawals(file: path) == 1 && policy.withdrawn == ["B"])
+    }
+
+    @Test func anUnknownScopeIsAnErrorNamingTheFile() throws {
+        let path = try Self.write(Self.consent("A", status: "active", scope: "everyone"))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var policy = ConsentPolicy()
+        #expect { try policy.addScopes(file: path) } throws: { "\($0)".contains(path) && "\($0)".contains("sponsors_and_partners") }
+    }
+}

@@ -84,6 +84,47 @@ import TestSupport
         #expect(validation.status == 0, "\(validation.output)")
     }
 
+    /// Consent drives processing (issue 18 item 6), in two runs: the consent records' FHIR export
+    /// (`export.fhir.jsonl`: each signature's decision and the task's sharing choice) is the next run's
+    /// `--sharing-scopes` and `--withdrawals`. P1 shares broadly, P2 with the study only, P3 declined.
+    @Test func consentRecordsDriveTheNextBatch() throws {
+        let dir = try E2E.temporaryDirectory("survey-consent")
+        defer { E2E.remove(dir) }
+        let template = try String(contentsOfFile: E2E.fixture("survey/registration.json"), encoding: .utf8)
+        let people: [(id: String, consented: Bool, sharing: Int)] = [("P1", true, 1), ("P2", true, 0), ("P3", false, 1)]
+        for person in people {
+            let consent = template
+                .replacingOccurrences(of: #""consented":true"#, with: "\"consented\":\(person.consented)")
+                .replacingOccurrences(of: #""choiceAnswers":[0]"#, with: "\"choiceAnswers\":[\(person.sharing)]")
+            try E2E.write(consent, to: dir.path + "/consents/healthCode=\(person.id)/consent.json")
+            try FileManager.default.createDirectory(
+                atPath: dir.path + "/study/healthCode=\(person.id)", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                atPath: E2E.fixture("survey/all-answer-types.json"),
+                toPath: dir.path + "/study/healthCode=\(person.id)/survey.json")
+        }
+        let first = try E2E.run(["batch", dir.path + "/consents", "--out", dir.path + "/c", "--format", "fhir", "--no-progress"])
+        #expect(first.status == ExpectedExit.success, "\(first.stderr)")
+        let consents = dir.path + "/c/export.fhir.jsonl"
+
+        let scoped = try E2E.run([
+            "batch", dir.path + "/study", "--out", dir.path + "/s1", "--sharing-scope", "all_qualified_researchers",
+            "--sharing-scopes", consents, "--no-progress",
+        ])
+        #expect(scoped.status == ExpectedExit.success, "\(scoped.stderr)")
+        let rows = try String(contentsOfFile: dir.path + "/s1/survey.csv", encoding: .utf8)
+        #expect(rows.contains("healthCode=P1") && !rows.contains("healthCode=P2") && !rows.contains("healthCode=P3"))
+        #expect(scoped.stderr.contains("2 excluded by consent") && scoped.stderr.contains("2 sharingScope"), "\(scoped.stderr)")
+
+        let withdrawn = try E2E.run([
+            "batch", dir.path + "/study", "--out", dir.path + "/s2", "--withdrawals", consents, "--no-progress",
+        ])
+        #expect(withdrawn.status == ExpectedExit.success, "\(withdrawn.stderr)")
+        let kept = try String(contentsOfFile: dir.path + "/s2/survey.csv", encoding: .utf8)
+        #expect(kept.contains("healthCode=P1") && kept.contains("healthCode=P2") && !kept.contains("healthCode=P3"))
+        #expect(withdrawn.stderr.contains("1 withdrawn"), "\(withdrawn.stderr)")
+    }
+
     @Test func inspectHoldsNoSecret() throws {
         for input in Self.inputs {
             let run = try E2E.run(["inspect", E2E.fixture(input)])

@@ -72,6 +72,80 @@ public struct ConsentPolicy: Sendable, Hashable, Codable {
 
     // MARK: Reading the lists
 
+    /// Adds participants' scopes from a file: a CSV (see ``addScopes(csvFile:)``) or FHIR JSON — `Consent`
+    /// resources alone, in an array, in a `Bundle`, or in the JSON Lines `export.fhir.jsonl` of `taskproc batch
+    /// --format fhir` (`{"export": <Bundle>, "source": …}` per line), as taskproc's own FHIR export writes a consent
+    /// signature (see `FHIRExport+Survey.swift`): the extension ``FHIRExport/sharingScopeExtension`` gives the scope
+    /// of the Consent's `patient`; a `rejected` or `inactive` Consent (the participant declined) gives `no_sharing`.
+    /// A participant with several scopes keeps the narrowest: consent is shown, not assumed.
+    ///
+    /// - Returns: How many participants the file gave a scope.
+    /// - Throws: ``ExportError`` naming the file and what is wrong.
+    @discardableResult
+    public mutating func addScopes(file path: String) throws -> Int {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ExportError("\(path): cannot read") }
+        let text = String(decoding: data.prefix(4096), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.hasPrefix("{") || text.hasPrefix("[") else {
+            let before = scopes.count
+            try addScopes(csvFile: path)
+            return scopes.count - before
+        }
+        var found: [String: SharingScope] = [:]
+        for value in try Self.jsonValues(data, file: path) { try Self.collectScopes(value, file: path, into: &found) }
+        for (id, scope) in found { scopes[id] = min(scope, scopes[id] ?? scope) }
+        return found.count
+    }
+
+    /// The JSON values of a file: one JSON document, or JSON Lines (one value per non-empty line).
+    static func jsonValues(_ data: Data, file: String) throws -> [JSONValue] {
+        do { return [try JSONParser.parse(data, file: file)] } catch {
+            let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+            guard lines.count > 1 else { throw ExportError("\(error)") }
+            var values: [JSONValue] = []
+            for (i, line) in lines.enumerated() {
+                do { values.append(try JSONParser.parse(Data(line), file: file)) } catch {
+                    throw ExportError("\(file): line \(i + 1): not JSON (\(error))")
+                }
+            }
+            return values
+        }
+    }
+
+    static func collectScopes(_ value: JSONValue, file: String, into found: inout [String: SharingScope]) throws {
+        switch value {
+        case .array(let items): for item in items { try collectScopes(item, file: file, into: &found) }
+        case .object(let o):
+            if o["resourceType"] == nil, let inner = o["export"] {  // a line of export.fhir.jsonl
+                try collectScopes(inner, file: file, into: &found)
+                return
+            }
+            switch o["resourceType"]?.stringValue {
+            case "Bundle":
+                for entry in o["entry"]?.arrayValue ?? [] {
+                    if let resource = entry.objectValue?["resource"] { try collectScopes(resource, file: file, into: &found) }
+                }
+            case "Consent":
+                var scope: SharingScope?
+                if ["rejected", "inactive"].contains(o["status"]?.stringValue ?? "") { scope = .noSharing }
+                for e in o["extension"]?.arrayValue?.compactMap(\.objectValue) ?? []
+                where e["url"]?.stringValue == FHIRExport.sharingScopeExtension {
+                    guard let code = e["valueCode"]?.stringValue, let given = SharingScope(text: code) else {
+                        throw ExportError(
+                            "\(file): a Consent's sharing scope must be one of "
+                                + SharingScope.allCases.map(\.rawValue).joined(separator: ", "))
+                    }
+                    scope = min(given, scope ?? given)
+                }
+                guard let scope else { return }
+                for id in participants(o["patient"]) { found[id] = min(scope, found[id] ?? scope) }
+            default:
+                return  // Observations, QuestionnaireResponses: nothing about consent
+            }
+        default:
+            throw ExportError("\(file): expected FHIR resources, found \(value.summary)")
+        }
+    }
+
     /// Adds participants' scopes from a CSV with a header: a `userSharingScope` column and a participant column
     /// (`healthCode`, `ParticipantIdentifier`, `externalId` or `recordId`; every one present is used).
     ///
@@ -100,7 +174,9 @@ public struct ConsentPolicy: Sendable, Hashable, Codable {
     }
 
     /// Adds withdrawn participants from a file: plain text (one identifier per line, `#` comments), or JSON — an
-    /// array of identifiers, or FHIR `Consent`/`Contract` resources (alone, in an array or in a `Bundle`).
+    /// array of identifiers, or FHIR `Consent`/`Contract` resources (alone, in an array or in a `Bundle`) — or JSON
+    /// Lines of such values (`export.fhir.jsonl` of `taskproc batch --format fhir`, whose `{"export": …}` lines are
+    /// unwrapped; its Observations and QuestionnaireResponses are ignored).
     ///
     /// A `Consent` counts as declined or withdrawn when its `status` is `rejected` or `inactive` or its
     /// `provision.type` is `deny`; a `Contract` when its `status` is `revoked`, `terminated`, `cancelled` or
@@ -122,9 +198,7 @@ public struct ConsentPolicy: Sendable, Hashable, Codable {
             }
             return withdrawn.count - before
         }
-        let value: JSONValue
-        do { value = try JSONParser.parse(data, file: path) } catch { throw ExportError("\(error)") }
-        try addWithdrawals(value, file: path)
+        for value in try Self.jsonValues(data, file: path) { try addWithdrawals(value, file: path) }
         return withdrawn.count - before
     }
 
@@ -133,11 +207,17 @@ public struct ConsentPolicy: Sendable, Hashable, Codable {
         case .string(let id): withdrawn.insert(id)
         case .array(let items): for item in items { try addWithdrawals(item, file: file) }
         case .object(let o):
+            if o["resourceType"] == nil, let inner = o["export"] {  // a line of export.fhir.jsonl
+                try addWithdrawals(inner, file: file)
+                return
+            }
             switch o["resourceType"]?.stringValue {
             case "Bundle":
                 for entry in o["entry"]?.arrayValue ?? [] {
                     if let resource = entry.objectValue?["resource"] { try addWithdrawals(resource, file: file) }
                 }
+            case "Observation", "QuestionnaireResponse":
+                return  // other resources of an export bundle say nothing about consent
             case "Consent":
                 let status = o["status"]?.stringValue ?? ""
                 let denied = o["provision"]?.objectValue?["type"]?.stringValue == "deny"
