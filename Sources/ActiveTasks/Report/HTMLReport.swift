@@ -152,6 +152,7 @@ public enum HTMLReport {
             chart.height = 200
             s += chart.render() + "\n"
         }
+        s += SurveyAnalysis.overview(records)
         return s
     }
 
