@@ -474,8 +474,12 @@ struct BadResearchKitInput: Sendable, CustomStringConvertible {
             json: #"{"_class":"ORKTaskResult","identifier":"t","taskRunUUID":"not-a-uuid"}"#,
             kind: .schema, path: "$.taskRunUUID", message: "malformed taskRunUUID"),
         BadResearchKitInput(
-            name: "root is not an object", json: #"[{"_class":"ORKTaskResult"}]"#,
-            kind: .schema, path: "$", message: "found array of 1"),
+            name: "root is not an object", json: #"42"#, kind: .schema, path: "$", message: "found number 42"),
+        BadResearchKitInput(
+            name: "an empty array of results", json: #"[]"#, kind: .schema, path: "$", message: "found an empty array"),
+        BadResearchKitInput(
+            name: "an array of results whose element is incomplete", json: #"[{"_class":"ORKTaskResult"}]"#,
+            kind: .schema, path: "$[0].identifier", message: "requires \"identifier\""),
         BadResearchKitInput(
             name: "wrong class in a sample position",
             json:

@@ -368,6 +368,21 @@ import TestSupport
         #expect(ResultDate("2024-05-02T09:15:01Z")?.researchKitText == "2024-05-02T09:15:01+0000")
     }
 
+    /// The export itself (a JSON array of step results) reads as one task, with a warning.
+    @Test func theExportArrayReadsAsOneTask() throws {
+        let input = try InputLoader.load(path: SurveyTests.fixture("registration.json"))
+        let survey = try #require(SurveyAnalysis.analyze(input, options: AnalysisOptions()).first)
+        let exported = ResearchKitExport.stepResults(
+            try ExportRecord.records(of: survey), context: ExportContext(input: input))
+        let document = try ResearchKitDecoder.decode(exported, file: "export.json")
+        let task = try #require(document.taskResult)
+        #expect(task.identifier.isEmpty && task.taskRunUUID?.uuidString == "2C7D5C1E-3F1B-4B52-9B8E-0D1C2A3B4C5D")
+        #expect(document.warnings.contains { $0.kind == .arrayRoot && $0.path == "$" })
+        let again = SurveyAnalysis.survey(try #require(document.result), source: "export.json")
+        #expect(again.taskIdentifier == nil && again.taskRunUUID == survey.taskRunUUID)
+        #expect(again.answers == survey.answers.filter { $0.withheld == nil })
+    }
+
     @Test(arguments: ["all-answer-types.json", "registration.json"])
     func readingTheExportGivesTheSameAnswers(name: String) throws {
         let input = try InputLoader.load(path: SurveyTests.fixture(name))

@@ -125,6 +125,33 @@ import TestSupport
         #expect(withdrawn.stderr.contains("1 withdrawn"), "\(withdrawn.stderr)")
     }
 
+    /// analyze → `--format researchkit` → analyze gives the same answer rows (issue 18 item 7); the secrets were
+    /// never exported, and the task identifier is not part of ResearchKit step results.
+    @Test func researchKitRoundTripThroughTheCommandLine() throws {
+        let dir = try E2E.temporaryDirectory("survey-roundtrip")
+        defer { E2E.remove(dir) }
+        for input in Self.inputs {
+            let exported = try E2E.run(["analyze", E2E.fixture(input), "--format", "researchkit"])
+            #expect(exported.status == ExpectedExit.success, "\(exported.stderr)")
+            let file = dir.appendingPathComponent("export.json").path
+            try E2E.write(exported.stdout, to: file)
+            let again = try E2E.run(["analyze", file, "--format", "csv"])
+            #expect(again.status == ExpectedExit.success, "\(again.stderr)")
+            let original = try E2E.run(["analyze", E2E.fixture(input), "--format", "csv"])
+            let before = try E2E.csvTable(original.stdout).rows.filter { ($0["withheld"] ?? "").isEmpty }
+            let after = try E2E.csvTable(again.stdout).rows
+            #expect(before.count == after.count, "\(input)")
+            for (a, b) in zip(before, after) {
+                var a = a, b = b
+                for key in ["source", "taskIdentifier"] {
+                    a[key] = nil
+                    b[key] = nil
+                }
+                #expect(a == b, "\(input): \(a["questionIdentifier"] ?? "")")
+            }
+        }
+    }
+
     @Test func inspectHoldsNoSecret() throws {
         for input in Self.inputs {
             let run = try E2E.run(["inspect", E2E.fixture(input)])

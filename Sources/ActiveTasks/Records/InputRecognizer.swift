@@ -103,7 +103,10 @@ public enum InputRecognizer {
             }
         }
         if first == "[" {
-            return text.contains("\"TapTimeStamp\"") ? .mPowerTapping : .recorderLog(bare: true)
+            if text.contains("\"TapTimeStamp\"") { return .mPowerTapping }
+            // An array of ResearchKit results (taskproc's researchkit export): recorder samples have no `_class`.
+            if text.contains("\"_class\"") && text.contains("\"ORK") { return .researchKit }
+            return .recorderLog(bare: true)
         }
         guard first == "{" else {
             let shown =

@@ -22,7 +22,7 @@ public enum SurveyAnalysis: TaskAnalysis {
     public static func survey(_ root: ResearchKitResult, source: String?) -> SurveyResult {
         var result = SurveyResult(source: source)
         if let task = root.task {
-            result.taskIdentifier = task.identifier
+            result.taskIdentifier = task.identifier.isEmpty ? nil : task.identifier
             result.taskRunUUID = task.taskRunUUID?.uuidString
             result.startDate = task.header.startDate
             result.endDate = task.header.endDate

@@ -67,8 +67,37 @@ public enum ResearchKitDecoder {
     /// - Throws: ``InputError`` of kind `.schema`, with the JSON path of the offending value.
     public static func decode(_ value: JSONValue, file: String) throws(InputError) -> ResearchKitDocument {
         let context = ResearchKitDecodingContext(file: file)
+        if case .array(let items) = value {
+            return ResearchKitDocument(file: file, root: try decodeResultArray(items, context), warnings: context.allWarnings)
+        }
         let root = try decodeObject(value, at: .root, context)
         return ResearchKitDocument(file: file, root: root, warnings: context.allWarnings)
+    }
+
+    /// A top-level JSON array of results — what taskproc's `researchkit` export writes (one `ORKStepResult` per
+    /// step) — read as the results of one task: an `ORKTaskResult` with an empty identifier, whose `taskRunUUID` is
+    /// the one every element names (`taskRunUUID` on each exported step), if they agree. A warning says so.
+    static func decodeResultArray(_ items: [JSONValue], _ context: ResearchKitDecodingContext) throws(InputError)
+        -> ResearchKitObject
+    {
+        guard !items.isEmpty else {
+            throw context.error(
+                at: .root, expected: "a ResearchKit result, or an array of results", found: "an empty array")
+        }
+        var results: [ResearchKitResult] = []
+        results.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() { results.append(try decodeResult(item, at: .root.index(i), context)) }
+        let runs = Set(items.compactMap { $0.objectValue?["taskRunUUID"]?.stringValue })
+        let run = runs.count == 1 ? runs.first.flatMap { UUID(uuidString: $0) } : nil
+        context.warn(
+            .arrayRoot, at: .root,
+            "a JSON array of \(items.count) results (as taskproc's researchkit export writes them), read as the results "
+                + "of one task")
+        return .result(
+            .task(
+                ResearchKit.TaskResult(
+                    header: ResearchKit.ResultHeader(className: "ORKTaskResult", identifier: ""), taskRunUUID: run,
+                    results: results)))
     }
 
     // MARK: Dispatch

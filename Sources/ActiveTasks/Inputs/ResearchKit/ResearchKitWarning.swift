@@ -16,6 +16,9 @@ public struct ResearchKitWarning: Sendable, Hashable, Codable, CustomStringConve
         /// A value outside its documented range in a field that ResearchKit declares optional (the legacy
         /// `outputVolume`, the accelerometer `frequency` in `userInfo`), mapped to nil instead of failing.
         case implausibleValue
+        /// A JSON array of results at the top level (what taskproc's `researchkit` export writes), read as the
+        /// results of one task.
+        case arrayRoot
     }
 
     /// The category.
