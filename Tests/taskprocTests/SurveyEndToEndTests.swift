@@ -178,6 +178,11 @@ import TestSupport
         #expect(csv.split(separator: "\n").count == 1 + 17 + 9 + 1, "\(csv)")
         let errors = (try? String(contentsOf: out.appendingPathComponent("errors.jsonl"), encoding: .utf8)) ?? ""
         #expect(errors.isEmpty, "\(errors)")
+        // The walking row carries the same task's answers (issue 18 item 3: medication timing beside the walk).
+        let walking = try E2E.csvTable(
+            try String(contentsOf: out.appendingPathComponent("walking.csv"), encoding: .utf8))
+        #expect(walking.header.last == "taskAnswers")
+        #expect(walking.rows.map { $0["taskAnswers"] } == [#"{"momentInDayFormat":"Immediately before Parkinson medication"}"#])
         let everything = try Self.allText(under: out) + run.stdout + run.stderr
         for secret in Self.secrets { #expect(!everything.contains(secret), "\(secret) in the batch output") }
     }

@@ -99,7 +99,15 @@ public enum RecordAnalysis {
         do {
             for analysis in analyses {
                 typed += analysis.results
-                outcome.results += try analysis.results.map { try RenderedResult(kind: $0.kind.rawValue, result: $0.result) }
+                let answers = taskAnswers(analysis.results)
+                outcome.results += try analysis.results.map { analysed in
+                    var rendered = try RenderedResult(kind: analysed.kind.rawValue, result: analysed.result)
+                    if analysed.kind != .survey {
+                        rendered.csvHeader.append(taskAnswersColumn)
+                        for i in rendered.csvRows.indices { rendered.csvRows[i].append(answers) }
+                    }
+                    return rendered
+                }
                 if let failure = analysis.failure, analysis.dialect != .folder { failures.append(failure) }
             }
         } catch {
@@ -115,6 +123,28 @@ public enum RecordAnalysis {
             outcome.failure = failures.isEmpty ? "nothing to analyse" : Array(Set(failures)).sorted().joined(separator: "; ")
         }
         return outcome
+    }
+
+    /// The last column of every batch CSV but `survey.csv`: the answers of the same task result, so that a study
+    /// can stratify active-task rows by them (mPower's medication timing beside each walking row).
+    public static let taskAnswersColumn = "taskAnswers"
+
+    /// The answers of the survey results among `results` as one compact JSON object
+    /// `{"<questionIdentifier>": "<value>", …}` (answers with a value only; secrets are never there; a question
+    /// answered twice keeps the later answer); empty when there are none.
+    static func taskAnswers(_ results: [AnalysedResult]) -> String {
+        var entries: [(key: String, value: JSONValue)] = []
+        for case let survey as SurveyResult in results.map(\.result) {
+            for answer in survey.answers where answer.withheld == nil {
+                guard let value = answer.value else { continue }
+                entries.removeAll { $0.key == answer.questionIdentifier }
+                entries.append((answer.questionIdentifier, .string(value)))
+            }
+        }
+        guard !entries.isEmpty, let text = try? ResultEncoding.compactJSON(JSONValue.object(JSONObject(entries))) else {
+            return ""
+        }
+        return text
     }
 
     /// Problems of an input and its children, in order.
