@@ -4,6 +4,7 @@ import Foundation
 import SensorSignal
 
 extension OutputFormat: ExpressibleByArgument {}
+extension FHIRConsentShape: ExpressibleByArgument {}
 
 /// `taskproc analyze FILE`: summarise one recording or result.
 struct Analyze: AsyncParsableCommand {

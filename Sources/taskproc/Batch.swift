@@ -84,6 +84,9 @@ struct Batch: AsyncParsableCommand {
     @Option(help: "For --format mork: the form_data envelope and item-OID overrides (JSON; see README).")
     var morkConfig: String?
 
+    @Option(help: "For --format fhir: a consent signature as an R4 Consent (default) or C3-PRO's signed Contract.")
+    var fhirConsent: FHIRConsentShape?
+
     @Flag(help: "No progress bar, even on a terminal.")
     var noProgress = false
 
@@ -112,6 +115,9 @@ struct Batch: AsyncParsableCommand {
         }
         guard (1...Self.maximumJobs).contains(jobs) else {
             throw ValidationError("--jobs: \(jobs) out of range (1…\(Self.maximumJobs))")
+        }
+        if fhirConsent != nil && exportFormat != .fhir {
+            throw ValidationError("--fhir-consent applies to --format fhir only")
         }
         if morkConfig != nil && exportFormat != .mork {
             throw ValidationError("--mork-config applies to --format mork only")
@@ -195,6 +201,7 @@ struct Batch: AsyncParsableCommand {
             requested.analysis = try analysisOptions()
             requested.exportFormat = exportFormat?.rawValue
             requested.morkConfigurationFile = morkConfig.map { RecordDiscovery.Input($0).absolute }
+            requested.fhirConsent = fhirConsent?.rawValue
         }
         if resume {
             do {

@@ -60,6 +60,9 @@ struct OutputOptions: ParsableArguments {
     @Option(help: "Participant identifier for the export formats (default: from the input, e.g. a MyDataHelps path).")
     var participant: String?
 
+    @Option(help: "For --format fhir: a consent signature as an R4 Consent (default) or C3-PRO's signed Contract.")
+    var fhirConsent: FHIRConsentShape?
+
     @OptionGroup var destination: OutputDestination
 
     /// The `--output` file; nil for standard output.
@@ -69,6 +72,7 @@ struct OutputOptions: ParsableArguments {
 
     func validate() throws {
         if morkConfig != nil && format != .mork { throw ValidationError("--mork-config applies to --format mork only") }
+        if fhirConsent != nil && format != .fhir { throw ValidationError("--fhir-consent applies to --format fhir only") }
     }
 
     /// Renders `result` in the chosen format and writes it; `input` gives the export formats their dates,
@@ -76,6 +80,7 @@ struct OutputOptions: ParsableArguments {
     func emit(_ result: some RenderableResult, input: LoadedInput? = nil) throws {
         let export = ExportOptions(context: input.map { ExportContext(input: $0) } ?? ExportContext())
         if let participant { export.context.participant = participant }
+        if let fhirConsent { export.fhirConsent = fhirConsent }
         if format == .mork, let morkConfig {
             do { export.mork = try MORKExport.Configuration(file: morkConfig) } catch let error as ExportError {
                 throw CommandFailure.data(error.description)

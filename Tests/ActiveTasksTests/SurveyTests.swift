@@ -340,6 +340,36 @@ import TestSupport
         #expect(skipped.count == 3 && skipped.contains { $0.contains("appPasscode: withheld (secret)") }, "\(skipped)")
     }
 
+    /// `--fhir-consent contract`: C3-PRO's signed Contract (a CONSENTER signer, its consent signature and the
+    /// consents-to-data-sharing extension), in R4 form.
+    @Test func contractShape() throws {
+        let input = try InputLoader.load(path: SurveyTests.fixture("registration.json"))
+        let survey = try #require(SurveyAnalysis.analyze(input, options: AnalysisOptions()).first)
+        var context = ExportContext(input: input)
+        context.participant = "P-7"
+        let bundle = FHIRExport.bundle(try ExportRecord.records(of: survey), context: context, consentShape: .contract)
+        let resources = (bundle.bundle.objectValue?["entry"]?.arrayValue ?? []).compactMap {
+            $0.objectValue?["resource"]?.objectValue
+        }
+        #expect(resources.map { $0["resourceType"]?.stringValue } == ["QuestionnaireResponse", "Contract"])
+        let contract = resources[1]
+        #expect(contract["status"] == .string("executed"))
+        let signer = try #require(contract["signer"]?.arrayValue?.first?.objectValue)
+        #expect(signer["type"]?.objectValue?["code"] == .string("CONSENTER"))
+        #expect(signer["party"]?.objectValue?["identifier"]?.objectValue?["value"] == .string("P-7"))
+        let share = try #require(signer["extension"]?.arrayValue?.first?.objectValue)
+        #expect(share["url"] == .string(FHIRExport.c3proSharingExtension) && share["valueBoolean"] == .bool(false))
+        let signature = try #require(signer["signature"]?.arrayValue?.first?.objectValue)
+        #expect(signature["type"]?.arrayValue?.first?.objectValue?["code"] == .string("1.2.840.10065.1.12.1.7"))
+        #expect(signature["when"] == .string("2017-03-09T16:49:18-08:00"))
+        // The policy reads it back: P-7 shares with the study only.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("contract-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(try ResultEncoding.json(bundle.bundle).utf8).write(to: URL(fileURLWithPath: path))
+        var policy = ConsentPolicy()
+        #expect(try policy.addScopes(file: path) == 1 && policy.scopes == ["P-7": .sponsorsAndPartners])
+    }
+
     @Test func consentCarriesTheDecisionAndTheSharingScope() throws {
         let declined = try Self.resources("all-answer-types.json").resources[1]
         #expect(declined["status"] == .string("rejected"))

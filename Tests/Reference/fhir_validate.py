@@ -7,7 +7,7 @@ Uses the `fhir.resources` package (pydantic models generated from the FHIR speci
 4.3.0, whose Bundle and Observation have the same elements as R4 4.0.1 for everything taskproc writes): unknown
 elements, wrong types, missing required elements and malformed dates are rejected. On top, the required value
 sets taskproc relies on are checked here (the models do not enforce code bindings): Bundle.type,
-Observation.status, QuestionnaireResponse.status and Consent.status, and Consent's invariant ppc-1 (a policy or a
+Observation.status, QuestionnaireResponse.status, Consent.status and Contract.status, and Consent's invariant ppc-1 (a policy or a
 policyRule).
 
 The package is installed on first use into a virtual environment (default `.build/fhir-venv`, or
@@ -24,6 +24,8 @@ OBSERVATION_STATUS = {"registered", "preliminary", "final", "amended", "correcte
                       "entered-in-error", "unknown"}
 QUESTIONNAIRE_RESPONSE_STATUS = {"in-progress", "completed", "amended", "entered-in-error", "stopped"}
 CONSENT_STATUS = {"draft", "proposed", "active", "rejected", "inactive", "entered-in-error"}
+CONTRACT_STATUS = {"amended", "appended", "cancelled", "disputed", "entered-in-error", "executable", "executed",
+                   "negotiable", "offered", "policy", "rejected", "renewed", "revoked", "resolved", "terminated"}
 BUNDLE_TYPES = {"document", "message", "transaction", "transaction-response", "batch", "batch-response",
                 "history", "searchset", "collection"}
 
@@ -61,7 +63,7 @@ def validate(paths):
             resource = entry.get("resource", {})
             kind = resource.get("resourceType")
             allowed = {"Observation": OBSERVATION_STATUS, "QuestionnaireResponse": QUESTIONNAIRE_RESPONSE_STATUS,
-                       "Consent": CONSENT_STATUS}.get(kind)
+                       "Consent": CONSENT_STATUS, "Contract": CONTRACT_STATUS}.get(kind)
             if allowed is not None and resource.get("status") not in allowed:
                 problems.append(f"entry[{i}]: {kind}.status {resource.get('status')!r} is not in its value set")
             if kind == "Consent" and not (resource.get("policy") or resource.get("policyRule")):

@@ -72,8 +72,8 @@ import TestSupport
         let dir = try E2E.temporaryDirectory("survey-fhir")
         defer { E2E.remove(dir) }
         var files: [String] = []
-        for input in Self.inputs + ["survey/walking-with-mood"] {
-            let run = try E2E.run(["analyze", E2E.fixture(input), "--format", "fhir"])
+        for (input, shape) in (Self.inputs + ["survey/walking-with-mood"]).flatMap({ i in ["consent", "contract"].map { (i, $0) } }) {
+            let run = try E2E.run(["analyze", E2E.fixture(input), "--format", "fhir", "--fhir-consent", shape])
             #expect(run.status == ExpectedExit.success, "\(input): \(run.stderr)")
             #expect(run.stdout.contains("\"QuestionnaireResponse\""), "\(input)")
             let file = dir.appendingPathComponent("\(files.count).json").path
@@ -87,7 +87,8 @@ import TestSupport
     /// Consent drives processing (issue 18 item 6), in two runs: the consent records' FHIR export
     /// (`export.fhir.jsonl`: each signature's decision and the task's sharing choice) is the next run's
     /// `--sharing-scopes` and `--withdrawals`. P1 shares broadly, P2 with the study only, P3 declined.
-    @Test func consentRecordsDriveTheNextBatch() throws {
+    @Test(arguments: ["consent", "contract"])
+    func consentRecordsDriveTheNextBatch(shape: String) throws {
         let dir = try E2E.temporaryDirectory("survey-consent")
         defer { E2E.remove(dir) }
         let template = try String(contentsOfFile: E2E.fixture("survey/registration.json"), encoding: .utf8)
@@ -103,7 +104,12 @@ import TestSupport
                 atPath: E2E.fixture("survey/all-answer-types.json"),
                 toPath: dir.path + "/study/healthCode=\(person.id)/survey.json")
         }
-        let first = try E2E.run(["batch", dir.path + "/consents", "--out", dir.path + "/c", "--format", "fhir", "--no-progress"])
+        let first = try E2E.run([
+            "batch", dir.path + "/consents", "--out", dir.path + "/c", "--format", "fhir", "--fhir-consent", shape,
+            "--no-progress",
+        ])
+        #expect(try String(contentsOfFile: dir.path + "/c/export.fhir.jsonl", encoding: .utf8).contains(
+            shape == "contract" ? "\"Contract\"" : "\"Consent\""))
         #expect(first.status == ExpectedExit.success, "\(first.stderr)")
         let consents = dir.path + "/c/export.fhir.jsonl"
 

@@ -19,6 +19,8 @@ public enum BatchExport {
         public var format: OutputFormat
         /// The MORK envelope and item OIDs (for `mork`).
         public var mork: MORKExport.Configuration
+        /// How a consent signature is written by `fhir`.
+        public var fhirConsent: FHIRConsentShape = .consent
         /// The export time (FHIR `timestamp`, MORK signature time): the run's start, so a resumed run exports the
         /// same bytes.
         public var exportedAt: Date
@@ -72,6 +74,7 @@ public enum BatchExport {
         }
         context.absorbDates(of: records)
         let options = ExportOptions(context: context, mork: settings.mork)
+        options.fhirConsent = settings.fhirConsent
         do {
             let document = try Export.render(records, as: settings.format, options: options)
             let line = JSONObject([("export", document), ("source", .string(rename.to))])

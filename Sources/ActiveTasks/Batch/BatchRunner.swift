@@ -48,6 +48,8 @@ public struct BatchConfiguration: Sendable, Hashable, Codable {
     public var exportFormat: String?
     /// The `--mork-config` file of a `mork` export.
     public var morkConfigurationFile: String?
+    /// The `--fhir-consent` shape of a `fhir` export (`consent` or `contract`); nil = `consent`.
+    public var fhirConsent: String?
 
     /// Creates a configuration.
     public init(
@@ -140,7 +142,14 @@ public enum BatchRunner {
                 throw BatchError("\(error)")
             }
         }
-        return BatchExport.Settings(format: format, mork: mork, exportedAt: exportedAt)
+        var settings = BatchExport.Settings(format: format, mork: mork, exportedAt: exportedAt)
+        if let shape = configuration.fhirConsent {
+            guard let parsed = FHIRConsentShape(rawValue: shape) else {
+                throw BatchError("the stored --fhir-consent \(shape) is not consent or contract")
+            }
+            settings.fhirConsent = parsed
+        }
+        return settings
     }
 
     /// The configuration stored by an earlier run in `outputFolder`.

@@ -76,7 +76,9 @@ public struct ConsentPolicy: Sendable, Hashable, Codable {
     /// resources alone, in an array, in a `Bundle`, or in the JSON Lines `export.fhir.jsonl` of `taskproc batch
     /// --format fhir` (`{"export": <Bundle>, "source": …}` per line), as taskproc's own FHIR export writes a consent
     /// signature (see `FHIRExport+Survey.swift`): the extension ``FHIRExport/sharingScopeExtension`` gives the scope
-    /// of the Consent's `patient`; a `rejected` or `inactive` Consent (the participant declined) gives `no_sharing`.
+    /// of the Consent's `patient`; a `rejected` or `inactive` Consent (the participant declined) gives `no_sharing`;
+    /// C3-PRO's signed `Contract` gives its signer's `consents-to-data-sharing` choice (true: all qualified
+    /// researchers, false: sponsors and partners), or `no_sharing` when rejected or revoked.
     /// A participant with several scopes keeps the narrowest: consent is shown, not assumed.
     ///
     /// - Returns: How many participants the file gave a scope.
@@ -138,6 +140,23 @@ public struct ConsentPolicy: Sendable, Hashable, Codable {
                 }
                 guard let scope else { return }
                 for id in participants(o["patient"]) { found[id] = min(scope, found[id] ?? scope) }
+            case "Contract":
+                // C3-PRO's signed Contract: a signer's consents-to-data-sharing extension (true = share broadly);
+                // a rejected or revoked contract: no_sharing.
+                let declined = ["revoked", "terminated", "cancelled", "rejected"].contains(o["status"]?.stringValue ?? "")
+                for signer in o["signer"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
+                    var scope: SharingScope? = declined ? .noSharing : nil
+                    for e in signer["extension"]?.arrayValue?.compactMap(\.objectValue) ?? []
+                    where e["url"]?.stringValue == FHIRExport.c3proSharingExtension {
+                        guard let broadly = e["valueBoolean"]?.boolValue else {
+                            throw ExportError("\(file): a Contract signer's consents-to-data-sharing must be a valueBoolean")
+                        }
+                        let given: SharingScope = broadly ? .allQualifiedResearchers : .sponsorsAndPartners
+                        scope = min(given, scope ?? given)
+                    }
+                    guard let scope else { continue }
+                    for id in participants(signer["party"]) { found[id] = min(scope, found[id] ?? scope) }
+                }
             default:
                 return  // Observations, QuestionnaireResponses: nothing about consent
             }

@@ -9,6 +9,8 @@ public final class ExportOptions {
     public var context: ExportContext
     /// The MORK envelope and item-OID mapping.
     public var mork: MORKExport.Configuration
+    /// How the `fhir` export writes a consent signature: an R4 `Consent` (default) or C3-PRO's `Contract`.
+    public var fhirConsent: FHIRConsentShape = .consent
     /// Notes the last export left for the user (e.g. results FHIR has no code for); one line each.
     public private(set) var notes: [String] = []
 
@@ -19,6 +21,15 @@ public final class ExportOptions {
     }
 
     func record(_ lines: [String]) { notes += lines }
+}
+
+/// The resource a consent signature becomes in the `fhir` export (`--fhir-consent`).
+public enum FHIRConsentShape: String, Sendable, Hashable, Codable, CaseIterable {
+    /// An R4 `Consent` (status, scope, policy rule, the sharing choice as an extension).
+    case consent
+    /// C3-PRO's signed `Contract` (a `CONSENTER` signer with a consent signature and its
+    /// `consents-to-data-sharing` extension).
+    case contract
 }
 
 /// Dispatches the export formats.
@@ -47,7 +58,7 @@ public enum Export {
             }
             return try MORKExport.payload(records, context: options.context, configuration: options.mork)
         case .fhir:
-            let output = FHIRExport.bundle(records, context: options.context)
+            let output = FHIRExport.bundle(records, context: options.context, consentShape: options.fhirConsent)
             options.record(output.skipped)
             return output.bundle
         case .json, .table, .csv: throw ExportError("\(format.rawValue) is not an export format")

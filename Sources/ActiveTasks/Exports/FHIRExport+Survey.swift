@@ -40,7 +40,10 @@ extension FHIRExport {
 
     /// The resources of one survey record: its `QuestionnaireResponse` (when any answer has a value) and one
     /// `Consent` per consent signature; what could not be expressed goes to `skipped`.
-    static func surveyResources(_ record: ExportRecord, context: ExportContext, skipped: inout [String]) -> [(
+    static func surveyResources(
+        _ record: ExportRecord, context: ExportContext, consentShape: FHIRConsentShape = .consent,
+        skipped: inout [String]
+    ) -> [(
         id: String, resource: JSONObject
     )] {
         let answers = (record.json["answers"]?.arrayValue ?? []).compactMap(\.objectValue)
@@ -112,6 +115,11 @@ extension FHIRExport {
                 skipped.append("\(name): consent signature without a decision, no Consent")
                 continue
             }
+            if consentShape == .contract {
+                let id = deterministicUUID([run ?? "", record.source ?? "", "Contract", String(index)].joined(separator: "\u{1F}"))
+                resources.append((id, contract(answer, consented: consented, sharing: sharing, context: context)))
+                continue
+            }
             var r: [(key: String, value: JSONValue)] = [
                 ("resourceType", .string("Consent")),
                 ("status", .string(consented ? "active" : "rejected")),
@@ -139,6 +147,45 @@ extension FHIRExport {
             resources.append((id, JSONObject(r)))
         }
         return resources
+    }
+
+    /// The extension URL C3-PRO puts on a `Contract` signer for the sharing choice (`valueBoolean`, true = share
+    /// broadly).
+    public static let c3proSharingExtension =
+        "http://fhir-registry.smarthealthit.org/StructureDefinition/consents-to-data-sharing"
+
+    /// A consent signature as C3-PRO signs a `Contract` (`ConsentController.signContract`), in R4 form: `status`
+    /// `executed` (consented) or `rejected` (declined); `applies.start` the signature's end; one signer of `type`
+    /// `CONSENTER` whose `party` is the participant (`identifier`, or `display` "participant" when the input names
+    /// none), with C3-PRO's `consents-to-data-sharing` extension when the task has a sharing choice, and a
+    /// `signature` of type 1.2.840.10065.1.12.1.7 "Consent Signature" (`when` the signature's end, `who` the party).
+    static func contract(_ answer: JSONObject, consented: Bool, sharing: String?, context: ExportContext) -> JSONObject {
+        let party: JSONValue =
+            context.participant.map { .object(JSONObject([("identifier", .object(JSONObject([("value", .string($0))])))])) }
+            ?? .object(JSONObject([("display", .string("participant"))]))
+        let when = answer["endDate"]?.stringValue.flatMap { ResultDate($0) } ?? context.end ?? context.exportedAt
+        var signer: [(key: String, value: JSONValue)] = []
+        if let sharing {
+            signer.append(
+                ("extension", .array([.object(JSONObject([
+                    ("url", .string(c3proSharingExtension)), ("valueBoolean", .bool(sharing == "all_qualified_researchers")),
+                ]))])))
+        }
+        signer += [
+            ("type", coding(system: "http://hl7.org/fhir/ValueSet/contract-signer-type", code: "CONSENTER", display: "consenter")),
+            ("party", party),
+            ("signature", .array([.object(JSONObject([
+                ("type", .array([coding(
+                    system: "http://hl7.org/fhir/ValueSet/signature-type", code: "1.2.840.10065.1.12.1.7",
+                    display: "Consent Signature")])),
+                ("when", .string(when.description)), ("who", party),
+            ]))])),
+        ]
+        return JSONObject([
+            ("resourceType", .string("Contract")), ("status", .string(consented ? "executed" : "rejected")),
+            ("applies", .object(JSONObject([("start", .string(when.description))]))),
+            ("signer", .array([.object(JSONObject(signer))])),
+        ])
     }
 
     /// `urn:researchkit:task:<identifier>` when the identifier is usable in a URI (letters, digits, `.-_~:`).

@@ -53,12 +53,14 @@ public enum FHIRExport {
     public static let methodSystem = "urn:taskproc:method"
 
     /// Builds the bundle for `records`.
-    public static func bundle(_ records: [ExportRecord], context: ExportContext) -> Output {
+    public static func bundle(
+        _ records: [ExportRecord], context: ExportContext, consentShape: FHIRConsentShape = .consent
+    ) -> Output {
         var entries: [JSONValue] = []
         var skipped: [String] = []
         for record in records {
             if record.kind == "survey" {
-                let resources = surveyResources(record, context: context, skipped: &skipped)
+                let resources = surveyResources(record, context: context, consentShape: consentShape, skipped: &skipped)
                 if resources.isEmpty {
                     skipped.append("\(record.source ?? record.kind): no answer with a value and no consent signature")
                 }
