@@ -43,6 +43,12 @@ struct Analyze: AsyncParsableCommand {
     )
     var acceptTruncated = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Withhold identifying survey answers (names, e-mail, date of birth, phone, locations, a consent "
+                + "signer's name and date) as \"withheld\": \"identifier\"."))
+    var dropIdentifiers = false
+
     @Option(help: "Frames decoded per block, 1…1048576 (memory use is proportional to this).")
     var blockFrames = 65_536
 
@@ -72,6 +78,7 @@ struct Analyze: AsyncParsableCommand {
             csv: csv, sound: sound, tapping: tapping, acceptTruncated: acceptTruncated, blockFrames: blockFrames)
         options.loader.readsAudioHeaders = false  // the audio analysis opens each recording once
         options.audiometry = audiometry.analysisOptions
+        if dropIdentifiers { options.dropsIdentifiers = true }
         return options
     }
 

@@ -93,6 +93,12 @@ struct Batch: AsyncParsableCommand {
     @Flag(help: "Analyse what survives of truncated audio files instead of failing them.")
     var acceptTruncated = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Withhold identifying survey answers (names, e-mail, date of birth, phone, locations, a consent "
+                + "signer's name and date) as \"withheld\": \"identifier\"."))
+    var dropIdentifiers = false
+
     @OptionGroup(title: "Accelerometer CSV")
     var csv: CSVInputOptions
 
@@ -154,6 +160,7 @@ struct Batch: AsyncParsableCommand {
             args += ["--researchkit-version", v.patch == 0 ? "\(v.major).\(v.minor)" : v.description]
         }
         if acceptTruncated { args.append("--accept-truncated") }
+        if dropIdentifiers { args.append("--drop-identifiers") }
         return args
     }
 
@@ -169,6 +176,7 @@ struct Batch: AsyncParsableCommand {
             csv: csv, sound: sound, tapping: tapping, acceptTruncated: acceptTruncated,
             blockFrames: AudioAnalysisOptions().blockFrames)
         options.audiometry.researchKitVersion = researchKitVersion
+        if dropIdentifiers { options.dropsIdentifiers = true }
         return options
     }
 

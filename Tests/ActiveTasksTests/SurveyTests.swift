@@ -495,3 +495,45 @@ import TestSupport
         #expect(walking.csvRows.allSatisfy { $0.last == "" && $0.count == walking.csvHeader.count })
     }
 }
+
+/// `--drop-identifiers`: names, e-mail, birth date, phone, locations and a consent signer's details withheld.
+@Suite struct DropIdentifiersTests {
+    @Test func identifyingAnswersAreWithheld() throws {
+        var options = AnalysisOptions()
+        options.dropsIdentifiers = true
+        let input = try InputLoader.load(path: SurveyTests.fixture("registration.json"))
+        let survey = try #require(SurveyAnalysis.analyze(input, options: options).first)
+        let withheld = Dictionary(uniqueKeysWithValues: survey.answers.map { ($0.questionIdentifier, $0.withheld) })
+        #expect(withheld["ORKRegistrationFormItemEmail"] == "identifier")
+        #expect(withheld["ORKRegistrationFormItemGivenName"] == "identifier")
+        #expect(withheld["ORKRegistrationFormItemFamilyName"] == "identifier")
+        #expect(withheld["ORKRegistrationFormItemDOB"] == "identifier")
+        #expect(withheld["ORKRegistrationFormItemPassword"] == "secret")
+        #expect(withheld["ORKRegistrationFormItemGender"] == .some(nil) && withheld["sharingStep"] == .some(nil))
+        let consent = try #require(survey.answers.first { $0.answerType == "consentSignature" })
+        #expect(consent.consented == true && consent.signatureGivenName == nil && consent.signatureFamilyName == nil)
+        #expect(consent.signatureDate == nil)
+        let text = try ["json", "csv", "table"].map { try ResultEncoding.render(survey, as: OutputFormat(rawValue: $0)!) }
+            .joined()
+        for identifying in ["ada@example.org", "Muster", "1987-03-09", "3/9/17"] {
+            #expect(!text.contains(identifying), "\(identifying)")
+        }
+        // Without the option, nothing is withheld but the secrets.
+        let kept = try #require(SurveyAnalysis.analyze(input, options: AnalysisOptions()).first)
+        #expect(kept.answers.filter { $0.withheld != nil }.count == 2)
+    }
+
+    @Test func locationsAreIdentifying() throws {
+        let json = try String(contentsOfFile: SurveyTests.fixture("all-answer-types.json"), encoding: .utf8)
+        let document = try ResearchKitDecoder.decode(Data(json.utf8), file: "s.json")
+        let survey = SurveyAnalysis.survey(try #require(document.result), source: "s.json", dropsIdentifiers: true)
+        let home = try #require(survey.answers.first { $0.questionIdentifier == "home" })
+        #expect(home.withheld == "identifier" && home.latitude == nil && home.value == nil)
+    }
+
+    @Test(arguments: ["ORKRegistrationFormItemDOB", "email_address", "Participant.FirstName", "mobilePhone", "birthDate"])
+    func identifying(identifier: String) { #expect(ResearchKit.isIdentifying(identifier)) }
+
+    @Test(arguments: ["medication", "gender", "painStep", "symptoms"])
+    func notIdentifying(identifier: String) { #expect(!ResearchKit.isIdentifying(identifier)) }
+}

@@ -158,6 +158,24 @@ import TestSupport
         }
     }
 
+    /// `batch --drop-identifiers`: no name, e-mail or birth date in any file, and the option is stored with the run.
+    @Test func batchDropsIdentifiers() throws {
+        let dir = try E2E.temporaryDirectory("survey-identifiers")
+        defer { E2E.remove(dir) }
+        let out = dir.appendingPathComponent("out")
+        let run = try E2E.run([
+            "batch", E2E.fixture("survey/registration.json"), "--out", out.path, "--drop-identifiers", "--format", "fhir",
+            "--no-progress",
+        ])
+        #expect(run.status == ExpectedExit.success, "\(run.stderr)")
+        let everything = try Self.allText(under: out)
+        for identifying in ["ada@example.org", "Muster", "1987-03-09"] + Self.secrets {
+            #expect(!everything.contains(identifying), "\(identifying)")
+        }
+        #expect(everything.contains("\"withheld\":\"identifier\""))
+        #expect(everything.contains("--drop-identifiers"), "stored with the run for --resume")
+    }
+
     @Test func inspectHoldsNoSecret() throws {
         for input in Self.inputs {
             let run = try E2E.run(["inspect", E2E.fixture(input)])

@@ -16,6 +16,10 @@ public struct AnalysisOptions: Sendable, Hashable, Codable {
     /// Overrides the threshold rule of ResearchKit SPL-meter steps; nil keeps each step's own (or ResearchKit's
     /// default).
     public var splMeterRule: SPLThresholdRule?
+    /// Withhold identifying survey answers — names, e-mail, date of birth, phone number, locations, a consent
+    /// signer's name and signature date (``ResearchKit/isIdentifying(_:)``) — as `"withheld": "identifier"`;
+    /// nil or false keeps them. Optional so that run configurations stored before it existed still decode.
+    public var dropsIdentifiers: Bool?
 
     /// Default options.
     public init() {}

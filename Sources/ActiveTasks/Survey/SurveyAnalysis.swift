@@ -14,12 +14,13 @@ public enum SurveyAnalysis: TaskAnalysis {
     /// One result per ResearchKit document holding question or consent-signature results.
     public static func analyze(_ input: LoadedInput, options: AnalysisOptions) -> [SurveyResult] {
         guard let document = input.researchKit, let root = document.result else { return [] }
-        let result = survey(root, source: document.file)
+        let result = survey(root, source: document.file, dropsIdentifiers: options.dropsIdentifiers == true)
         return result.answers.isEmpty ? [] : [result]
     }
 
     /// The answers of a task or step result tree, in document order.
-    public static func survey(_ root: ResearchKitResult, source: String?) -> SurveyResult {
+    /// - Parameter dropsIdentifiers: Withhold identifying answers (see ``AnalysisOptions/dropsIdentifiers``).
+    public static func survey(_ root: ResearchKitResult, source: String?, dropsIdentifiers: Bool = false) -> SurveyResult {
         var result = SurveyResult(source: source)
         if let task = root.task {
             result.taskIdentifier = task.identifier.isEmpty ? nil : task.identifier
@@ -34,8 +35,28 @@ public enum SurveyAnalysis: TaskAnalysis {
                 result.answers.append(answer(consent, step: item.stepIdentifier))
             }
         }
-        if result.withheldCount > 0 {
-            let n = result.withheldCount
+        if dropsIdentifiers {
+            var dropped = 0
+            for i in result.answers.indices {
+                let a = result.answers[i]
+                if a.answerType == "consentSignature" {
+                    if a.signatureGivenName != nil || a.signatureFamilyName != nil || a.signatureDate != nil { dropped += 1 }
+                    result.answers[i].signatureGivenName = nil
+                    result.answers[i].signatureFamilyName = nil
+                    result.answers[i].signatureDate = nil
+                } else if a.withheld == nil, a.answerType == "location" || ResearchKit.isIdentifying(a.questionIdentifier) {
+                    result.answers[i] = withheld(a, reason: "identifier")
+                    dropped += 1
+                }
+            }
+            if dropped > 0 {
+                result.warnings.append(
+                    "--drop-identifiers: \(dropped) identifying answers (names, e-mail, birth date, phone, locations, "
+                        + "signers) withheld")
+            }
+        }
+        if result.answers.contains(where: { $0.withheld == "secret" }) {
+            let n = result.answers.filter { $0.withheld == "secret" }.count
             result.warnings.append(
                 n == 1
                     ? "1 answer is a secret (a password or passcode field) and was not read"
@@ -45,6 +66,18 @@ public enum SurveyAnalysis: TaskAnalysis {
             result.warnings.append("the task result has no taskRunUUID")
         }
         return result
+    }
+
+    /// `answer` with every value column cleared and `withheld` set to `reason`.
+    static func withheld(_ answer: SurveyAnswer, reason: String) -> SurveyAnswer {
+        var row = SurveyAnswer(
+            stepIdentifier: answer.stepIdentifier, questionIdentifier: answer.questionIdentifier,
+            className: answer.className, answerType: answer.answerType)
+        row.questionType = answer.questionType
+        row.startDate = answer.startDate
+        row.endDate = answer.endDate
+        row.withheld = reason
+        return row
     }
 
     /// The `answerType` of a question result class and `ORKQuestionType` number.

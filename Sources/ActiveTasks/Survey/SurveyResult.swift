@@ -96,7 +96,8 @@ public struct SurveyAnswer: Sendable, Hashable {
     public var dontKnow: Bool
     /// True when the question was shown and left empty (no answer, no "I don't know").
     public var skipped: Bool
-    /// `"secret"` when the answer is a password or passcode and was not read; nil otherwise.
+    /// `"secret"` when the answer is a password or passcode and was not read; `"identifier"` when it identifies the
+    /// participant and `--drop-identifiers` withheld it; nil otherwise.
     public var withheld: String?
     /// For a consent signature: whether the participant consented; nil otherwise.
     public var consented: Bool?

@@ -156,6 +156,22 @@ extension ResearchKit {
         "ORKRegistrationFormItemPassword", "ORKRegistrationFormItemConfirmPassword", "ORKLoginFormItemPassword",
     ]
 
+    /// Identifiers of ResearchKit's own identifying form items (registration, login and profile steps).
+    public static let identifyingIdentifiers: Set<String> = [
+        "ORKRegistrationFormItemEmail", "ORKRegistrationFormItemGivenName", "ORKRegistrationFormItemFamilyName",
+        "ORKRegistrationFormItemDOB", "ORKRegistrationFormItemPhoneNumber", "ORKLoginFormItemEmail",
+    ]
+
+    /// True when a question's answer identifies the participant (withheld with `--drop-identifiers`): one of
+    /// ``identifyingIdentifiers``, or an identifier containing `email`, `givenname`, `familyname`, `firstname`,
+    /// `lastname`, `fullname`, `dateofbirth`, `birthdate` or `phone` (any case, ignoring `_`, `-` and `.`).
+    public static func isIdentifying(_ identifier: String) -> Bool {
+        if identifyingIdentifiers.contains(identifier) { return true }
+        let folded = identifier.lowercased().filter { $0 != "_" && $0 != "-" && $0 != "." }
+        return ["email", "givenname", "familyname", "firstname", "lastname", "fullname", "dateofbirth", "birthdate",
+            "phone"].contains { folded.contains($0) }
+    }
+
     /// True when a question's answer is a secret that taskproc never reads or writes: one of
     /// ``secretIdentifiers``, or any identifier containing `password`, `passcode` or `passwd` (any case).
     public static func isSecret(_ identifier: String) -> Bool {
