@@ -29,7 +29,7 @@ import TestSupport
     @Test func everyAnswerTypeBecomesATypedRow() throws {
         let s = try Self.survey("all-answer-types.json")
         #expect(s.taskIdentifier == "symptomSurvey")
-        #expect(s.answers.count == 17)
+        #expect(s.answers.count == 19)
         #expect(s.answers.map(\.questionIdentifier).prefix(3) == ["painStep", "medication", "symptoms"])
 
         let pain = try Self.row(s, "painStep")
@@ -78,6 +78,13 @@ import TestSupport
 
         let ladder = try Self.row(s, "ladder")
         #expect(ladder.answerType == "socioeconomicLadder" && ladder.valueNumber == 6 && ladder.questionType == nil)
+
+        // A web-view consent step: what the page posted, and its signature (present = signed).
+        let web = try Self.row(s, "webConsent")
+        #expect(web.answerType == "webViewResult" && web.valueText == "agreed:v3" && web.stepIdentifier == "webConsent")
+        let signature = try Self.row(s, "webConsentSignature")
+        #expect(signature.answerType == "signature" && signature.value == "true" && signature.valueNumber == 1)
+        #expect(signature.endDate?.description == "2024-05-02T09:19:28+02:00")
     }
 
     /// "I don't know", skipped and a missing result are three different things.
@@ -89,7 +96,7 @@ import TestSupport
         #expect(comments.skipped && !comments.dontKnow && comments.value == nil)
         // A question without a result has no row at all.
         #expect(!s.answers.contains { $0.questionIdentifier == "neverShown" })
-        #expect(s.skippedCount == 1 && s.dontKnowCount == 1 && s.withheldCount == 1 && s.answeredCount == 14)
+        #expect(s.skippedCount == 1 && s.dontKnowCount == 1 && s.withheldCount == 1 && s.answeredCount == 16)
         for row in s.answers where row.questionIdentifier != "mood" && row.questionIdentifier != "comments"
             && row.withheld == nil
         {
@@ -246,7 +253,7 @@ import TestSupport
             "painStep": "7", "medication": "Just took PD medication (0-1 hour ago)", "symptoms": "1|4|5", "fell": "0",
             "notes": "Slept badly, \"tired\", stiff", "weight": "71.25", "stepsToday": "3200", "lastDose": "07:45",
             "sleep": "25200", "diagnosed": "2019-11-04T00:00:00", "home": "46.948,7.4474", "bloodPressure": "120/80",
-            "ladder": "6", "participant": "0",
+            "ladder": "6", "participant": "0", "webConsent": "agreed:v3", "webConsentSignature": "1",
         ])
         // The first answer's own end, in the device's local time (+02:00), 24-hour: 09:15:09, not 09:15:09 AM.
         #expect(items.first?["date_time_entered"] == "2024-05-02T09:15:09")
@@ -321,7 +328,7 @@ import TestSupport
         #expect(response["authored"] == .string("2024-05-02T09:19:30+02:00"))
         // A question step is one item; a form step a group of its questions.
         let top = response["item"]?.arrayValue?.compactMap { $0.objectValue?["linkId"]?.stringValue }
-        #expect(top == ["painStep", "aboutYou"])
+        #expect(top == ["painStep", "aboutYou", "webConsent"])
         func value(_ linkId: String) -> [JSONObject] { Self.answers(response, linkId) ?? [] }
         #expect(value("painStep") == [JSONObject([("valueDecimal", .number(7))])])
         #expect(value("medication") == [JSONObject([("valueCoding", .object(JSONObject([("code", .string("Just took PD medication (0-1 hour ago)"))])))])])

@@ -199,7 +199,7 @@ import TestSupport
         let run = try E2E.run(["batch", inputs.path, "--out", out.path])
         #expect(run.status == ExpectedExit.success, "\(run.stderr)")
         let csv = try String(contentsOf: out.appendingPathComponent("survey.csv"), encoding: .utf8)
-        #expect(csv.split(separator: "\n").count == 1 + 17 + 9 + 1, "\(csv)")
+        #expect(csv.split(separator: "\n").count == 1 + 19 + 9 + 1, "\(csv)")
         let errors = (try? String(contentsOf: out.appendingPathComponent("errors.jsonl"), encoding: .utf8)) ?? ""
         #expect(errors.isEmpty, "\(errors)")
         // The walking row carries the same task's answers (issue 18 item 3: medication timing beside the walk).

@@ -240,7 +240,7 @@ extension FHIRExport {
             guard let x = number else { return nil }
             guard let unit, !unit.isEmpty else { return decimal(x) }
             return one("valueQuantity", .object(JSONObject([("value", .number(x)), ("unit", .string(unit))])))
-        case "boolean":
+        case "boolean", "signature":
             return number.map { one("valueBoolean", .bool($0 != 0)) }
         case "text":
             return answer["valueText"]?.stringValue.map { one("valueString", .string($0)) }

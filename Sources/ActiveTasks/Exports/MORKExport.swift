@@ -186,7 +186,7 @@ public enum MORKExport {
             let step = answer["stepIdentifier"]?.stringValue ?? question
             if let date = answer["valueDate"]?.stringValue.flatMap({ ResultDate($0) }) { value = date.morkText }
             let type = answer["answerType"]?.stringValue
-            if type == "boolean" || type == "consentSignature", let number = answer["valueNumber"]?.numberValue {
+            if type == "boolean" || type == "consentSignature" || type == "signature", let number = answer["valueNumber"]?.numberValue {
                 value = number == 0 ? "0" : "1"  // as every Boolean of this export
             }
             guard let oid = itemOID(step: step, name: question, configuration: configuration, default: question)

@@ -94,6 +94,7 @@ extension ResearchKitExport {
             f.append(("componentsAnswer", values))
             if let separator = separator(of: a) { f.append(("separator", .string(separator))) }
         case "ORKSESQuestionResult": f.append(("rungPicked", number))
+        case "ORKWebViewStepResult": f.append(("result", text))
         default: break
         }
         return .object(JSONObject(f))

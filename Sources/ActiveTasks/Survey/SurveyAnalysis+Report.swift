@@ -38,7 +38,7 @@ extension SurveyAnalysis {
 
     /// Answer types shown as counts per value.
     static let categoricalAnswerTypes: Set<String> = [
-        "singleChoice", "multipleChoice", "choice", "boolean", "consentSignature",
+        "singleChoice", "multipleChoice", "choice", "boolean", "consentSignature", "signature",
     ]
 
     /// The study overview's answer distributions over several survey records: per task and question, a histogram

@@ -102,6 +102,8 @@ public enum SurveyAnalysis: TaskAnalysis {
         case "ORKLocationQuestionResult": "location"
         case "ORKMultipleComponentQuestionResult": "multipleComponent"
         case "ORKSESQuestionResult": "socioeconomicLadder"
+        case "ORKWebViewStepResult": "webViewResult"
+        case "ORKSignatureResult": "signature"
         default: "unknown"
         }
     }

@@ -67,7 +67,8 @@ public struct SurveyAnswer: Sendable, Hashable {
     public var questionType: Int?
     /// The kind of answer: `scale`, `singleChoice`, `multipleChoice`, `choice` (single or multiple unknown),
     /// `boolean`, `text`, `decimal`, `integer`, `height`, `weight`, `numeric`, `timeOfDay`, `date`, `dateAndTime`,
-    /// `timeInterval`, `location`, `multipleComponent`, `socioeconomicLadder` or `consentSignature`.
+    /// `timeInterval`, `location`, `multipleComponent`, `socioeconomicLadder`, `webViewResult`, `signature` or
+    /// `consentSignature`.
     public var answerType: String
     /// The answer as text: numbers in shortest round-trip form, Booleans `true`/`false`, choices joined by `|`,
     /// dates as written (`yyyy-MM-dd'T'HH:mm:ssZ`), a location as `latitude,longitude`; nil when skipped, "I don't

@@ -16,6 +16,9 @@ extension ResearchKitDecoder {
         "ORKLocationQuestionResult": ["locationAnswer"],
         "ORKMultipleComponentQuestionResult": ["componentsAnswer", "separator"],
         "ORKSESQuestionResult": ["rungPicked"],
+        // Not question results, but answers of a consent flow: the web-view step's posted result and its signature.
+        "ORKWebViewStepResult": ["result"],
+        "ORKSignatureResult": [],
     ]
 
     /// Every key a question result class may carry.
@@ -87,6 +90,11 @@ extension ResearchKitDecoder {
             }
         case "ORKSESQuestionResult":
             answer = try f.optionalNumber("rungPicked", .finite).map { .ladderRung($0) }
+        case "ORKWebViewStepResult":
+            answer = try f.optionalString("result").map { .text($0) }
+        case "ORKSignatureResult":
+            // ResearchKit serialises no key of its own (the image is not written): the result exists when signed.
+            answer = .boolean(true)
         default:
             answer = nil
         }

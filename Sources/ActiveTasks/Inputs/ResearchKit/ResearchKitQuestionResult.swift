@@ -18,6 +18,8 @@ extension ResearchKit {
     /// | `ORKLocationQuestionResult` | `locationAnswer` | ``Answer/location(_:)`` |
     /// | `ORKMultipleComponentQuestionResult` | `componentsAnswer`, `separator` | ``Answer/components(_:separator:)`` |
     /// | `ORKSESQuestionResult` (socio-economic ladder) | `rungPicked` | ``Answer/ladderRung(_:)`` |
+    /// | `ORKWebViewStepResult` (a web-view consent step) | `result` (what the page posted) | ``Answer/text(_:)`` |
+    /// | `ORKSignatureResult` (its signature; no key of its own) | — | ``Answer/boolean(_:)`` true |
     ///
     /// Every class also carries `questionType` (``questionType``) and, since ResearchKit 2.1, `noAnswerType`: an
     /// `ORKDontKnowAnswer` when the participant chose "I don't know" (``noAnswer``). A result without an answer and
