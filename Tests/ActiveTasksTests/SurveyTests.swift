@@ -544,3 +544,85 @@ import TestSupport
     @Test(arguments: ["medication", "gender", "painStep", "symptoms"])
     func notIdentifying(identifier: String) { #expect(!ResearchKit.isIdentifying(identifier)) }
 }
+
+/// ResearchKit results archived with NSKeyedArchiver (BridgeAppSDK): a binary property list whose object graph is
+/// resolved into the serializer's JSON. The fixture is written by `Tests/Reference/make_keyed_archive.py` with the
+/// values of `registration.json`, so the two readings must agree.
+@Suite struct KeyedArchiveTests {
+    @Test func anArchivedRegistrationReadsLikeItsJSON() throws {
+        let input = try InputLoader.load(path: SurveyTests.fixture("registration.keyed.plist"))
+        #expect(input.dialect == .researchKitResult && input.kinds == [.survey], "\(input.kinds)")
+        #expect(!input.problems.contains { $0.severity == .error }, "\(input.problems)")
+        let survey = try #require(SurveyAnalysis.analyze(input, options: AnalysisOptions()).first)
+        #expect(survey.taskIdentifier == "registrationTask")
+        #expect(survey.taskRunUUID == "2C7D5C1E-3F1B-4B52-9B8E-0D1C2A3B4C5D")
+        func row(_ id: String) throws -> SurveyAnswer { try SurveyTests.row(survey, id) }
+        #expect(try row("ORKRegistrationFormItemEmail").valueText == "ada@example.org")
+        #expect(try row("ORKRegistrationFormItemPassword").withheld == "secret")
+        #expect(try row("ORKRegistrationFormItemGender").choiceValues == [.string("female")])
+        // The same instant as registration.json's 1987-03-09T16:48:33-0800; the archive's time zone is a name,
+        // read as its offset at that date.
+        let json = try SurveyTests.survey("registration.json")
+        let dob = try row("ORKRegistrationFormItemDOB")
+        #expect(dob.valueDate?.date == (try SurveyTests.row(json, "ORKRegistrationFormItemDOB")).valueDate?.date)
+        #expect(dob.timeZone == -28_800 && dob.calendar == "gregorian")
+        #expect(try row("pain").valueNumber == 7 && (try row("fell")).value == "false")
+        #expect(try row("lastDose").valueText == "07:45")
+        #expect(try row("weight").valueNumber == 71.25 && (try row("weight")).unit == "kg")
+        let consent = try row("participant")
+        #expect(consent.consented == true && consent.signatureName == "Ada Muster" && consent.signatureDate == "3/9/17")
+        #expect(try row("ORKRegistrationFormItemEmail").startDate?.description == "2017-03-10T00:48:45Z")
+        let text = try ResultEncoding.json(survey) + (try ResultEncoding.render(survey, as: .csv))
+        for secret in SurveyTests.secrets { #expect(!text.contains(secret)) }
+    }
+
+    /// A binary property list of `objects` (encoded object bytes), 1-byte offsets and references, top object 0.
+    static func plist(_ objects: [[UInt8]], top: UInt8 = 0) -> Data {
+        var bytes = Array("bplist00".utf8)
+        var offsets: [UInt8] = []
+        for o in objects {
+            offsets.append(UInt8(bytes.count))
+            bytes += o
+        }
+        let table = bytes.count
+        bytes += offsets
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1]
+        bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(objects.count)]
+        bytes += [0, 0, 0, 0, 0, 0, 0, top]
+        bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
+        return Data(bytes)
+    }
+
+    /// 20 levels of an array holding its child twice, then a number.
+    static var sharedLevels: Data {
+        var objects: [[UInt8]] = []
+        for i in 0..<20 {
+            let child = UInt8(i + 1)
+            objects.append([0xA2, child, child])
+        }
+        objects.append([0x10, 0x01])
+        return plist(objects)
+    }
+
+    @Test func hostilePropertyListsAreErrorsNotTraps() throws {
+        let good = try Data(contentsOf: URL(fileURLWithPath: SurveyTests.fixture("registration.keyed.plist")))
+        var cases: [(String, Data)] = [
+            ("truncated", good.prefix(good.count / 2)),
+            ("header only", Data("bplist00".utf8)),
+            ("an array that contains itself", Self.plist([[0xA1, 0x00]])),
+            ("a reference past the objects", Self.plist([[0xA1, 0x05]])),
+            ("a dictionary with a number key", Self.plist([[0xD1, 0x01, 0x01], [0x10, 0x07]])),
+            ("a string longer than the file", Self.plist([[0x5F, 0x10, 0xFF, 0x61]])),
+            ("an unknown marker", Self.plist([[0x70]])),
+            // 20 levels of an array holding its child twice: 2^20 reads if shared objects were re-read freely.
+            ("shared objects", Self.sharedLevels),
+            ("not an archive", Self.plist([[0x10, 0x07]])),
+        ]
+        var bad = [UInt8](good)
+        bad[bad.count - 9] ^= 0x40  // the offset table moved
+        cases.append(("a corrupt trailer", Data(bad)))
+        for (name, data) in cases {
+            #expect(throws: InputError.self, "\(name)") { _ = try KeyedArchive.researchKitJSON(data, file: "x.plist") }
+        }
+    }
+}

@@ -266,6 +266,16 @@ public enum InputLoader {
                 input.problems.append(InputProblem(error))
             }
             return input
+        case .keyedArchive:
+            var input = LoadedInput(path: path, dialect: .researchKitResult, taskKind: .unknown)
+            do throws(InputError) {
+                let document = try ResearchKitDecoder.decode(KeyedArchive.researchKitJSON(data, file: path), file: path)
+                input.researchKit = document
+                absorb(document, into: &input)
+            } catch {
+                input.problems.append(InputProblem(error))
+            }
+            return input
         case .mPowerTapping:
             var input = LoadedInput(path: path, dialect: .mPower, taskKind: .tapping)
             do throws(InputError) { input.tapping.append(try MPowerTappingReader.decode(data, file: path)) } catch {

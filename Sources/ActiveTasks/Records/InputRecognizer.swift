@@ -83,6 +83,8 @@ public enum InputRecognizer {
     public enum JSONShape {
         /// A ResearchKit result (`_class` tags), or an unknown object the ResearchKit decoder will explain.
         case researchKit
+        /// A binary property list (`bplist00`): ResearchKit results archived with `NSKeyedArchiver`.
+        case keyedArchive
         /// mPower tapping samples (`TapTimeStamp` items or a `TappingSamples` object).
         case mPowerTapping
         /// A recorder log: `{"items":[…]}`, or a bare array of samples (`bare`).
@@ -93,6 +95,7 @@ public enum InputRecognizer {
 
     /// Decides the JSON dialect from the first 4 KiB, without parsing the whole document.
     public static func sniffJSON(_ data: Data) -> JSONShape {
+        if BinaryPropertyList.isBinaryPropertyList(data) { return .keyedArchive }
         let prefix = data.prefix(4096)
         let text = String(decoding: prefix, as: UTF8.self)
         guard let first = text.first(where: { !$0.isWhitespace && $0 != "\u{FEFF}" }) else {
