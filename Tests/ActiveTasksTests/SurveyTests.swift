@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 
 @testable import ActiveTasks
+@testable import SensorSignal
 
 /// Surveys and consent (issue 18): every question result class and the consent signature read into tidy rows;
 /// secrets never read. The expected values are the fixture's own (written by hand from ResearchKit's
@@ -624,5 +625,54 @@ import TestSupport
         for (name, data) in cases {
             #expect(throws: InputError.self, "\(name)") { _ = try KeyedArchive.researchKitJSON(data, file: "x.plist") }
         }
+    }
+}
+
+/// The front-facing camera step: its video as an answer row, with the duration FFmpeg reads from the file beside
+/// the result (issue 18 item 1: "file, content type, duration via the existing FFmpeg path").
+@Suite struct CameraStepTests {
+    @Test func theVideoRowHasItsContentTypeAndDuration() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("camera-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A 1.5 s video, 10 frames/s, no audio, made by FFmpeg (a dependency of taskproc).
+        let video = dir.appendingPathComponent("face.mp4").path
+        let ffmpeg = Process()
+        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        ffmpeg.arguments = [
+            "ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc=duration=1.5:size=64x64:rate=10", "-pix_fmt",
+            "yuv420p", video,
+        ]
+        try ffmpeg.run()
+        ffmpeg.waitUntilExit()
+        try #require(ffmpeg.terminationStatus == 0, "ffmpeg could not make the test video")
+        let task = #"""
+            {"_class":"ORKTaskResult","identifier":"selfie","taskRunUUID":"9D0E4C2A-1B3F-4A5D-8C7E-6F5A4B3C2D1E",
+             "results":[{"_class":"ORKStepResult","identifier":"camera","results":[
+               {"_class":"ORKFrontFacingCameraStepResult","identifier":"camera","fileName":"face.mp4",
+                "contentType":"video/mp4","retryCount":1},
+               {"_class":"ORKFrontFacingCameraStepResult","identifier":"missing","fileName":"gone.mov",
+                "contentType":"video/quicktime","retryCount":0}]}]}
+            """#
+        let file = dir.appendingPathComponent("taskResult.json").path
+        try Data(task.utf8).write(to: URL(fileURLWithPath: file))
+        let input = try InputLoader.load(path: file)
+        let survey = try #require(SurveyAnalysis.analyze(input, options: AnalysisOptions()).first)
+        let row = try SurveyTests.row(survey, "camera")
+        #expect(row.answerType == "video" && row.value == "face.mp4" && row.contentType == "video/mp4")
+        #expect(abs((row.valueNumber ?? 0) - 1.5) < 0.05 && row.unit == "s", "\(String(describing: row.valueNumber))")
+        let missing = try SurveyTests.row(survey, "missing")
+        #expect(missing.valueNumber == nil && missing.contentType == "video/quicktime")
+        #expect(survey.warnings.contains { $0.contains("gone.mov") })
+        // FHIR: an attachment; ResearchKit: the result written back.
+        let bundle = FHIRExport.bundle(try ExportRecord.records(of: survey), context: ExportContext(input: input))
+        #expect(try ResultEncoding.json(bundle.bundle).contains("\"valueAttachment\""))
+    }
+
+    @Test(arguments: ["1.500000", "0", "N/A", "inf", "1e300", "-2", "", "nan"])
+    func durationsFromFFprobe(text: String) {
+        let parsed = FFmpegMediaProbe.parsedDuration(text + "\n")
+        let expected: Double? = ["1.500000": 1.5, "0": 0][text]
+        #expect(parsed == expected, "\(text)")
     }
 }

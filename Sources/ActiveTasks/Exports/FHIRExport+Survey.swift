@@ -22,6 +22,7 @@ import Foundation
 /// | date | `valueDate` (the device's local date) |
 /// | date and time | `valueDateTime` with the device's UTC offset |
 /// | location, multiple component | `valueString` (the answer's text: `latitude,longitude`; the joined components) |
+/// | video (front-facing camera) | `valueAttachment` {`contentType`, `title` the file name} |
 ///
 /// Skipped, "I don't know" and withheld (secret) answers give no item, as C3-PRO omits unanswered questions; they
 /// are listed in the notes.
@@ -258,6 +259,12 @@ extension FHIRExport {
                     ("code", .string("s")),
                 ])))
             }
+        case "video":
+            guard let name = answer["valueText"]?.stringValue else { return nil }
+            var attachment: [(key: String, value: JSONValue)] = []
+            if let type = answer["contentType"]?.stringValue { attachment.append(("contentType", .string(type))) }
+            attachment.append(("title", .string(name)))
+            return one("valueAttachment", .object(JSONObject(attachment)))
         case "date", "dateAndTime":
             guard let date = answer["valueDate"]?.stringValue.flatMap({ ResultDate($0) }) else { return nil }
             return type == "date"

@@ -95,6 +95,9 @@ extension ResearchKitExport {
             if let separator = separator(of: a) { f.append(("separator", .string(separator))) }
         case "ORKSESQuestionResult": f.append(("rungPicked", number))
         case "ORKWebViewStepResult": f.append(("result", text))
+        case "ORKFrontFacingCameraStepResult":
+            f.append(("fileName", text))
+            if let type = a["contentType"]?.stringValue { f.append(("contentType", .string(type))) }
         default: break
         }
         return .object(JSONObject(f))

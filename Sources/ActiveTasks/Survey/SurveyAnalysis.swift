@@ -1,4 +1,5 @@
 import Foundation
+import SensorSignal
 
 /// The analysis of surveys and consent in the registry: every question and consent-signature result of a
 /// ResearchKit task result, as tidy answer rows (``SurveyResult``).
@@ -14,8 +15,29 @@ public enum SurveyAnalysis: TaskAnalysis {
     /// One result per ResearchKit document holding question or consent-signature results.
     public static func analyze(_ input: LoadedInput, options: AnalysisOptions) -> [SurveyResult] {
         guard let document = input.researchKit, let root = document.result else { return [] }
-        let result = survey(root, source: document.file, dropsIdentifiers: options.dropsIdentifiers == true)
+        var result = survey(root, source: document.file, dropsIdentifiers: options.dropsIdentifiers == true)
+        measureFiles(&result, beside: document.file, ffmpegDirectory: options.audio.soundLevel.ffmpegDirectory)
         return result.answers.isEmpty ? [] : [result]
+    }
+
+    /// A recorded file's duration (s, `valueNumber`) from FFmpeg, when the file lies beside the result file (as in a
+    /// task folder); a warning when it is not there or FFmpeg cannot read it.
+    static func measureFiles(_ result: inout SurveyResult, beside resultFile: String, ffmpegDirectory: String?) {
+        let folder = (resultFile as NSString).deletingLastPathComponent
+        for i in result.answers.indices where result.answers[i].answerType == "video" {
+            guard let name = result.answers[i].valueText, !name.contains("/"), name != "..", name != "." else { continue }
+            let path = (folder as NSString).appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: path) else {
+                result.warnings.append("\(name): the recorded file is not beside the result, so it has no duration")
+                continue
+            }
+            guard let seconds = FFmpegMediaProbe.duration(path: path, executableDirectory: ffmpegDirectory) else {
+                result.warnings.append("\(name): FFmpeg could not read a duration (is ffprobe installed?)")
+                continue
+            }
+            result.answers[i].valueNumber = seconds
+            result.answers[i].unit = "s"
+        }
     }
 
     /// The answers of a task or step result tree, in document order.
@@ -104,6 +126,7 @@ public enum SurveyAnalysis: TaskAnalysis {
         case "ORKSESQuestionResult": "socioeconomicLadder"
         case "ORKWebViewStepResult": "webViewResult"
         case "ORKSignatureResult": "signature"
+        case "ORKFrontFacingCameraStepResult": "video"
         default: "unknown"
         }
     }
@@ -180,6 +203,10 @@ public enum SurveyAnalysis: TaskAnalysis {
         case .components(let values, let separator):
             row.choiceValues = values
             row.value = values.map(text).joined(separator: separator ?? " ")
+        case .file(let name, let contentType):
+            row.value = name
+            row.valueText = name
+            row.contentType = contentType
         case .withheld:
             row.withheld = "secret"
         }

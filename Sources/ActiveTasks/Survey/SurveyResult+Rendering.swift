@@ -44,7 +44,7 @@ extension SurveyResult: RenderableResult {
         "taskRunUUID", "taskIdentifier", "stepIdentifier", "questionIdentifier", "answerType", "value", "valueNumber",
         "valueText", "valueDate", "unit", "choiceValues", "dontKnow", "skipped", "withheld", "startDate", "endDate",
         "className", "questionType", "timeZone", "calendar", "latitude", "longitude", "consented", "signatureGivenName", "signatureFamilyName",
-        "signatureDate", "source",
+        "signatureDate", "contentType", "source",
     ]
 
     /// One CSV row per answer (the tidy form): the run's keys, then the answer's columns.
@@ -64,7 +64,8 @@ extension SurveyResult: RenderableResult {
                 choices, b(a.dontKnow), b(a.skipped), a.withheld ?? "", a.startDate?.description ?? "",
                 a.endDate?.description ?? "", a.className, a.questionType.map(String.init) ?? "",
                 a.timeZone.map(String.init) ?? "", a.calendar ?? "", n(a.latitude), n(a.longitude), b(a.consented),
-                a.signatureGivenName ?? "", a.signatureFamilyName ?? "", a.signatureDate ?? "", source ?? "",
+                a.signatureGivenName ?? "", a.signatureFamilyName ?? "", a.signatureDate ?? "", a.contentType ?? "",
+                source ?? "",
             ]
         }
         return (Self.csvHeader, rows)

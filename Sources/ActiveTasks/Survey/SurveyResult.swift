@@ -67,8 +67,8 @@ public struct SurveyAnswer: Sendable, Hashable {
     public var questionType: Int?
     /// The kind of answer: `scale`, `singleChoice`, `multipleChoice`, `choice` (single or multiple unknown),
     /// `boolean`, `text`, `decimal`, `integer`, `height`, `weight`, `numeric`, `timeOfDay`, `date`, `dateAndTime`,
-    /// `timeInterval`, `location`, `multipleComponent`, `socioeconomicLadder`, `webViewResult`, `signature` or
-    /// `consentSignature`.
+    /// `timeInterval`, `location`, `multipleComponent`, `socioeconomicLadder`, `webViewResult`, `signature`, `video`
+    /// or `consentSignature`.
     public var answerType: String
     /// The answer as text: numbers in shortest round-trip form, Booleans `true`/`false`, choices joined by `|`,
     /// dates as written (`yyyy-MM-dd'T'HH:mm:ssZ`), a location as `latitude,longitude`; nil when skipped, "I don't
@@ -85,6 +85,8 @@ public struct SurveyAnswer: Sendable, Hashable {
     public var unit: String?
     /// The chosen values (choices) or components, as written (strings or numbers); nil otherwise.
     public var choiceValues: [JSONValue]?
+    /// A recorded file's content type (`video/quicktime`, …); nil otherwise.
+    public var contentType: String?
     /// A date answer's time zone, s east of UTC (`ORKDateQuestionResult.timeZone`); nil otherwise.
     public var timeZone: Int?
     /// A date answer's calendar identifier (`gregorian`, …); nil otherwise.
@@ -171,7 +173,8 @@ extension SurveyResult: Codable {
 extension SurveyAnswer: Codable {
     enum CodingKeys: String, CodingKey {
         case stepIdentifier, questionIdentifier, className, questionType, answerType, value, valueNumber, valueText
-        case valueDate, unit, choiceValues, timeZone, calendar, latitude, longitude, dontKnow, skipped, withheld
+        case valueDate, unit, choiceValues, contentType, timeZone, calendar, latitude, longitude, dontKnow, skipped
+        case withheld
         case consented, signatureGivenName, signatureFamilyName, signatureDate, startDate, endDate
     }
 
@@ -189,6 +192,7 @@ extension SurveyAnswer: Codable {
         try c.encodeNullable(valueDate, forKey: .valueDate)
         try c.encodeNullable(unit, forKey: .unit)
         try c.encodeNullable(choiceValues, forKey: .choiceValues)
+        try c.encodeNullable(contentType, forKey: .contentType)
         try c.encodeNullable(timeZone, forKey: .timeZone)
         try c.encodeNullable(calendar, forKey: .calendar)
         try c.encodeNullable(latitude, forKey: .latitude)
@@ -219,6 +223,7 @@ extension SurveyAnswer: Codable {
         valueDate = try c.decodeIfPresent(ResultDate.self, forKey: .valueDate)
         unit = try c.decodeIfPresent(String.self, forKey: .unit)
         choiceValues = try c.decodeIfPresent([JSONValue].self, forKey: .choiceValues)
+        contentType = try c.decodeIfPresent(String.self, forKey: .contentType)
         timeZone = try c.decodeIfPresent(Int.self, forKey: .timeZone)
         calendar = try c.decodeIfPresent(String.self, forKey: .calendar)
         latitude = try c.decodeIfPresent(Double.self, forKey: .latitude)

@@ -182,7 +182,7 @@ public final class FFmpegAudioDecoder {
     public static var isAvailable: Bool { locate("ffmpeg", in: nil) != nil && locate("ffprobe", in: nil) != nil }
 
     /// Runs a short command to completion: exit status, stdout, stderr.
-    private static func run(_ executable: String, _ arguments: [String]) -> (Int32, String, String) {
+    static func run(_ executable: String, _ arguments: [String]) -> (Int32, String, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

@@ -19,6 +19,7 @@ extension ResearchKitDecoder {
         // Not question results, but answers of a consent flow: the web-view step's posted result and its signature.
         "ORKWebViewStepResult": ["result"],
         "ORKSignatureResult": [],
+        "ORKFrontFacingCameraStepResult": ["fileName", "contentType", "retryCount"],
     ]
 
     /// Every key a question result class may carry.
@@ -28,6 +29,8 @@ extension ResearchKitDecoder {
 
     /// True for the question result classes taskproc reads.
     static func isQuestionResult(_ className: String) -> Bool { questionKeys[className] != nil }
+
+    typealias Answer = ResearchKit.Answer
 
     static func decodeQuestionResult(_ f: ResearchKitFields) throws(InputError) -> ResearchKit.QuestionResult {
         f.reportUnknownKeys()
@@ -92,6 +95,9 @@ extension ResearchKitDecoder {
             answer = try f.optionalNumber("rungPicked", .finite).map { .ladderRung($0) }
         case "ORKWebViewStepResult":
             answer = try f.optionalString("result").map { .text($0) }
+        case "ORKFrontFacingCameraStepResult":
+            let contentType = try f.optionalString("contentType").flatMap { $0.isEmpty ? nil : $0 }
+            answer = try f.optionalString("fileName").flatMap { $0.isEmpty ? nil : Answer.file($0, contentType: contentType) }
         case "ORKSignatureResult":
             // ResearchKit serialises no key of its own (the image is not written): the result exists when signed.
             answer = .boolean(true)

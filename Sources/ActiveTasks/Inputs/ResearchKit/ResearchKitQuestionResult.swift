@@ -20,6 +20,7 @@ extension ResearchKit {
     /// | `ORKSESQuestionResult` (socio-economic ladder) | `rungPicked` | ``Answer/ladderRung(_:)`` |
     /// | `ORKWebViewStepResult` (a web-view consent step) | `result` (what the page posted) | ``Answer/text(_:)`` |
     /// | `ORKSignatureResult` (its signature; no key of its own) | — | ``Answer/boolean(_:)`` true |
+    /// | `ORKFrontFacingCameraStepResult` (a recorded video) | `fileName`, `contentType` (`retryCount` is not kept) | ``Answer/file(_:contentType:)`` |
     ///
     /// Every class also carries `questionType` (``questionType``) and, since ResearchKit 2.1, `noAnswerType`: an
     /// `ORKDontKnowAnswer` when the participant chose "I don't know" (``noAnswer``). A result without an answer and
@@ -79,6 +80,9 @@ extension ResearchKit {
         case components([JSONValue], separator: String?)
         /// The rung picked on the socio-economic ladder (`ORKSESQuestionResult`), counted as ResearchKit counts it.
         case ladderRung(Double)
+        /// A file the step recorded (the front-facing camera step's video): its name beside the result and its
+        /// content type.
+        case file(String, contentType: String?)
         /// A secret (password, passcode): never read, never written (see ``QuestionResult`` and
         /// ``ResearchKit/isSecret(_:)``).
         case withheld
