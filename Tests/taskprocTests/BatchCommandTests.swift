@@ -154,7 +154,16 @@ import TestSupport
         let resumed = try run(["batch", "--resume", "--out", victim, "--no-progress"])
         #expect(resumed.status == 2, "\(resumed.stderr)")  // the same partial result as the uninterrupted run
         #expect(journalLines(victim) == total)  // no record lost, none duplicated
-        #expect(try outputs(victim) == outputs(reference))
+        let victimOutputs = try outputs(victim)
+        let referenceOutputs = try outputs(reference)
+        #expect(victimOutputs == referenceOutputs)
+        // Name what differs (seen once in CI, 2026-11-26, not reproduced): the file and its first differing line.
+        for name in Set(victimOutputs.keys).union(referenceOutputs.keys) where victimOutputs[name] != referenceOutputs[name] {
+            let a = String(decoding: victimOutputs[name] ?? Data(), as: UTF8.self).split(separator: "\n")
+            let b = String(decoding: referenceOutputs[name] ?? Data(), as: UTF8.self).split(separator: "\n")
+            let first = zip(a, b).first { $0 != $1 }
+            Issue.record("\(name) differs: resumed \(a.count) lines, uninterrupted \(b.count); first difference \(String(describing: first))")
+        }
         #expect(try tables(victim) == tables(reference))
     }
 
