@@ -117,8 +117,8 @@ import TestSupport
         #expect(MORKExport.defaultOID(step: "tapping.right", feature: "numberTaps") == "TAPPING_RIGHT_NUMBER_TAPS")
         #expect(MORKExport.defaultOID(step: "spl", feature: "LAeq") == "SPL_LAEQ")
         #expect(MORKExport.defaultOID(step: "dBHL.right", feature: "pta4") == "DBHL_RIGHT_PTA4")
-        #expect(MORKExport.dataValue(326) == "326")
-        #expect(MORKExport.dataValue(0.1) == "0.1")
+        #expect(ResultEncoding.exact(326) == "326")
+        #expect(ResultEncoding.exact(0.1) == "0.1")
     }
 
     /// `mork`: the envelope from the config file, every value a string, OIDs overridable and excludable, the

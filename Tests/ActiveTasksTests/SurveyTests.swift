@@ -531,6 +531,17 @@ import TestSupport
         #expect(kept.answers.filter { $0.withheld != nil }.count == 2)
     }
 
+    /// The report says which kind of withholding it was (it once said "secret" for every withheld answer).
+    @Test func theReportNamesTheWithholding() throws {
+        let json = try String(contentsOfFile: SurveyTests.fixture("registration.json"), encoding: .utf8)
+        let document = try ResearchKitDecoder.decode(Data(json.utf8), file: "r.json")
+        let survey = SurveyAnalysis.survey(try #require(document.result), source: "r.json", dropsIdentifiers: true)
+        let object = try #require(try JSONParser.parse(Data(try ResultEncoding.json(survey).utf8), file: "r").objectValue)
+        let html = SurveyAnalysis.reportPlots(object, readSources: false)
+        #expect(html.contains("<td>ORKRegistrationFormItemEmail</td><td>withheld (identifier)</td>"))
+        #expect(html.contains("<td>ORKRegistrationFormItemPassword</td><td>withheld (secret)</td>"))
+    }
+
     @Test func locationsAreIdentifying() throws {
         let json = try String(contentsOfFile: SurveyTests.fixture("all-answer-types.json"), encoding: .utf8)
         let document = try ResearchKitDecoder.decode(Data(json.utf8), file: "s.json")

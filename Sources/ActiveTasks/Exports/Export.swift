@@ -43,20 +43,9 @@ public enum Export {
         switch format {
         case .researchkit: return ResearchKitExport.stepResults(records, context: options.context)
         case .mork:
-            // Without any envelope (no --mork-config), the field_data items alone: what a caller fills into its own
-            // form_data.
-            if options.mork.envelope.isEmpty,
-                MORKExport.requiredFields.contains(where: {
-                    (MORKExport.filledEnvelope(context: options.context, configuration: options.mork)[$0] ?? "").isEmpty
-                })
-            {
-                options.record([
-                    "no form_data envelope (give subject_name, study_uuid, folder_oid, form_oid under \"envelope\" "
-                        + "in --mork-config FILE): wrote the field_data array alone"
-                ])
-                return .array(try MORKExport.fieldData(records, context: options.context, configuration: options.mork))
-            }
-            return try MORKExport.payload(records, context: options.context, configuration: options.mork)
+            let output = try MORKExport.document(records, context: options.context, configuration: options.mork)
+            options.record(output.notes)
+            return output.document
         case .fhir:
             let output = FHIRExport.bundle(records, context: options.context, consentShape: options.fhirConsent)
             options.record(output.skipped)

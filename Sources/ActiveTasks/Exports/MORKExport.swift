@@ -82,6 +82,28 @@ public enum MORKExport {
     /// Fields that must be known to address the form in Rave.
     public static let requiredFields = ["subject_name", "study_uuid", "folder_oid", "form_oid"]
 
+    /// What `--format mork` writes: the ``payload(_:context:configuration:)``, or — without any configured
+    /// envelope, so that the required fields are not all known — the ``fieldData(_:context:configuration:)`` array
+    /// alone, with a note, for a caller who fills in its own `form_data`.
+    ///
+    /// - Throws: ``ExportError`` as the payload does (a configured envelope that lacks a required field, duplicate
+    ///   item OIDs).
+    public static func document(_ records: [ExportRecord], context: ExportContext, configuration: Configuration)
+        throws -> (document: JSONValue, notes: [String])
+    {
+        let envelope = filledEnvelope(context: context, configuration: configuration)
+        guard configuration.envelope.isEmpty, requiredFields.contains(where: { (envelope[$0] ?? "").isEmpty }) else {
+            return (try payload(records, context: context, configuration: configuration), [])
+        }
+        return (
+            .array(try fieldData(records, context: context, configuration: configuration)),
+            [
+                "no form_data envelope (give subject_name, study_uuid, folder_oid, form_oid under \"envelope\" in "
+                    + "--mork-config FILE): wrote the field_data array alone"
+            ]
+        )
+    }
+
     /// The `{"form_data": {…}}` payload for `records`.
     ///
     /// `subject_name` defaults to the input's participant, `device_id` to its device and
@@ -138,7 +160,7 @@ public enum MORKExport {
                     default: defaultOID(step: step, feature: feature))
                 else { continue }
                 try claim(oid, origin: step + "." + feature, seen: &seen)
-                items.append(item(dataValue(value), oid: oid, entered: entered))
+                items.append(item(ResultEncoding.exact(value), oid: oid, entered: entered))
             }
         }
         return items
@@ -223,9 +245,4 @@ public enum MORKExport {
         return snake(step, splitCamel: true) + "_" + snake(feature, splitCamel: feature.first?.isLowercase ?? true)
     }
 
-    /// A number as MORK text: integers without a decimal point, others in shortest round-trip form.
-    static func dataValue(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
-    }
 }

@@ -46,6 +46,13 @@ public enum ResultEncoding {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
+    /// A number in its shortest exact text: integers (|x| < 10¹⁵) without a decimal point, others in Swift's
+    /// shortest round-trip form (`71.25`, `1e-05`). MORK's `data_value` and the survey rows use it.
+    public static func exact(_ x: Double) -> String {
+        if abs(x) < 1e15, let integer = Int64(exactly: x) { return String(integer) }
+        return "\(x)"
+    }
+
     /// JSON text on one line (sorted keys, slashes unescaped, no trailing newline): for a JSON value inside a CSV
     /// cell.
     public static func compactJSON(_ value: some Encodable) throws -> String {

@@ -1,34 +1,23 @@
 import Foundation
 
 extension SurveyAnalysis {
-    /// The report's table of one survey result: one row per answer (question, answer with unit, type); skipped,
-    /// "I don't know" and withheld answers say so.
-    public static func reportPlots(_ result: JSONObject, readSources: Bool) -> String {
-        let answers = (result["answers"]?.arrayValue ?? []).compactMap(\.objectValue)
-        guard !answers.isEmpty else { return "" }
-        var s = "<table class=\"answers\"><tr><th>step</th><th>question</th><th>answer</th><th>type</th></tr>"
-        for a in answers {
-            let step = a["stepIdentifier"]?.stringValue ?? ""
-            let question = a["questionIdentifier"]?.stringValue ?? ""
-            s += "<tr><td>\(SVGChart.escape(step))</td><td>\(SVGChart.escape(question))</td>"
-            s += "<td>\(SVGChart.escape(shown(a)))</td><td>\(SVGChart.escape(a["answerType"]?.stringValue ?? ""))</td></tr>"
-        }
-        return s + "</table>\n"
+    /// A survey result as the report holds it (its JSON), read back as the typed result; nil when it is not one.
+    static func typed(_ result: JSONObject) -> SurveyResult? {
+        guard result["kind"]?.stringValue == "survey", let text = try? ResultEncoding.compactJSON(JSONValue.object(result))
+        else { return nil }
+        return try? JSONDecoder().decode(SurveyResult.self, from: Data(text.utf8))
     }
 
-    /// How the report shows an answer.
-    static func shown(_ a: JSONObject) -> String {
-        if a["withheld"]?.stringValue != nil { return "withheld (secret)" }
-        if a["dontKnow"]?.boolValue == true { return "I don't know" }
-        if a["answerType"]?.stringValue == "consentSignature" {
-            switch a["consented"]?.boolValue {
-            case true?: return "consented"
-            case false?: return "declined"
-            case nil: return "no decision"
-            }
+    /// The report's table of one survey result: one row per answer (step, question, the answer as the table shows
+    /// it — ``SurveyAnswer/shown`` — and its type).
+    public static func reportPlots(_ result: JSONObject, readSources: Bool) -> String {
+        guard let survey = typed(result), !survey.answers.isEmpty else { return "" }
+        var s = "<table class=\"answers\"><tr><th>step</th><th>question</th><th>answer</th><th>type</th></tr>"
+        for a in survey.answers {
+            s += "<tr><td>\(SVGChart.escape(a.stepIdentifier))</td><td>\(SVGChart.escape(a.questionIdentifier))</td>"
+            s += "<td>\(SVGChart.escape(a.shown))</td><td>\(SVGChart.escape(a.answerType))</td></tr>"
         }
-        guard let value = a["value"]?.stringValue else { return "skipped" }
-        return value + (a["unit"]?.stringValue.map { " " + $0 } ?? "")
+        return s + "</table>\n"
     }
 
     /// Answer types whose values are numbers (a histogram); the others are categories (counts per value).
@@ -59,25 +48,25 @@ extension SurveyAnalysis {
         var keys: [String] = []
         var questions: [String: Question] = [:]
         for record in records where record.kind == "survey" {
-            for result in record.results where result["kind"]?.stringValue == "survey" {
-                let task = result["taskIdentifier"]?.stringValue ?? "survey"
-                for case .object(let a) in result["answers"]?.arrayValue ?? [] {
-                    let type = a["answerType"]?.stringValue ?? ""
+            for case let survey? in record.results.map(typed) {
+                let task = survey.taskIdentifier ?? "survey"
+                for a in survey.answers {
+                    let type = a.answerType
                     guard numericAnswerTypes.contains(type) || categoricalAnswerTypes.contains(type) else { continue }
-                    let key = task + " / " + (a["questionIdentifier"]?.stringValue ?? "")
+                    let key = task + " / " + a.questionIdentifier
                     if questions[key] == nil { keys.append(key) }
                     var q = questions[key] ?? Question()
                     q.type = type
-                    if a["withheld"]?.stringValue != nil {
+                    if a.withheld != nil {
                         q.withheld += 1
-                    } else if a["dontKnow"]?.boolValue == true {
+                    } else if a.dontKnow {
                         q.dontKnow += 1
-                    } else if numericAnswerTypes.contains(type), let x = a["valueNumber"]?.numberValue, x.isFinite {
+                    } else if numericAnswerTypes.contains(type), let x = a.valueNumber, x.isFinite {
                         q.numbers.append(x)
                         q.answered += 1
-                    } else if categoricalAnswerTypes.contains(type), let value = a["value"]?.stringValue {
+                    } else if categoricalAnswerTypes.contains(type), let value = a.value {
                         q.answered += 1
-                        let values = a["choiceValues"]?.arrayValue.map { $0.map(text) } ?? [value]
+                        let values = a.choiceValues.map { $0.map(text) } ?? [value]
                         for v in values {
                             if q.counts[v] == nil { q.order.append(v) }
                             q.counts[v, default: 0] += 1

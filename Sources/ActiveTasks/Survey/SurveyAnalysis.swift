@@ -131,11 +131,8 @@ public enum SurveyAnalysis: TaskAnalysis {
         }
     }
 
-    /// A number as text: integers without a fraction, others in Swift's shortest round-trip form.
-    static func text(_ x: Double) -> String {
-        if abs(x) < 1e15, let integer = Int64(exactly: x) { return String(integer) }
-        return "\(x)"
-    }
+    /// A number as text (``ResultEncoding/exact(_:)``).
+    static func text(_ x: Double) -> String { ResultEncoding.exact(x) }
 
     /// A choice or component value as text: strings as written, numbers by ``text(_:)``, anything else as JSON.
     static func text(_ value: JSONValue) -> String {

@@ -15,20 +15,7 @@ extension SurveyResult: RenderableResult {
         let rows: [(String, String)] = answers.map { a in
             let label = a.stepIdentifier == a.questionIdentifier ? a.questionIdentifier
                 : a.stepIdentifier + " / " + a.questionIdentifier
-            let shown: String
-            if a.withheld != nil {
-                shown = "withheld (\(a.withheld ?? "secret"))"
-            } else if a.dontKnow {
-                shown = "I don't know"
-            } else if a.skipped {
-                shown = "skipped"
-            } else if a.answerType == "consentSignature" {
-                shown = (a.consented == true ? "consented" : "declined")
-                    + (a.signatureName.map { ", signed " + $0 } ?? "") + (a.signatureDate.map { " on " + $0 } ?? "")
-            } else {
-                shown = (a.value ?? "") + (a.unit.map { " " + $0 } ?? "")
-            }
-            return (label, shown + " [" + a.answerType + "]")
+            return (label, a.shown + " [" + a.answerType + "]")
         }
         var sections: [(title: String, rows: [(String, String)])] = [
             ("Survey " + (taskIdentifier ?? source ?? ""), run), ("Answers", rows),
@@ -69,5 +56,21 @@ extension SurveyResult: RenderableResult {
             ]
         }
         return (Self.csvHeader, rows)
+    }
+}
+
+extension SurveyAnswer {
+    /// How the table and the report show the answer: its value with its unit; `withheld (secret)`,
+    /// `withheld (identifier)`, `I don't know` or `skipped`; for a consent signature the decision, the signer and
+    /// the date.
+    public var shown: String {
+        if let withheld { return "withheld (\(withheld))" }
+        if dontKnow { return "I don't know" }
+        if skipped { return "skipped" }
+        if answerType == "consentSignature" {
+            return (consented == true ? "consented" : "declined") + (signatureName.map { ", signed " + $0 } ?? "")
+                + (signatureDate.map { " on " + $0 } ?? "")
+        }
+        return (value ?? "") + (unit.map { " " + $0 } ?? "")
     }
 }

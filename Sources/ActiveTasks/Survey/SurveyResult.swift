@@ -178,7 +178,7 @@ extension SurveyAnswer: Codable {
         case consented, signatureGivenName, signatureFamilyName, signatureDate, startDate, endDate
     }
 
-    /// Every key, `null` when undefined.
+    /// Every key, `null` when undefined (decoding is synthesised: absent and `null` read as nil).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(stepIdentifier, forKey: .stepIdentifier)
@@ -206,36 +206,5 @@ extension SurveyAnswer: Codable {
         try c.encodeNullable(signatureDate, forKey: .signatureDate)
         try c.encodeNullable(startDate, forKey: .startDate)
         try c.encodeNullable(endDate, forKey: .endDate)
-    }
-
-    /// Reads what ``encode(to:)`` writes.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            stepIdentifier: try c.decode(String.self, forKey: .stepIdentifier),
-            questionIdentifier: try c.decode(String.self, forKey: .questionIdentifier),
-            className: try c.decode(String.self, forKey: .className),
-            answerType: try c.decode(String.self, forKey: .answerType))
-        questionType = try c.decodeIfPresent(Int.self, forKey: .questionType)
-        value = try c.decodeIfPresent(String.self, forKey: .value)
-        valueNumber = try c.decodeIfPresent(Double.self, forKey: .valueNumber)
-        valueText = try c.decodeIfPresent(String.self, forKey: .valueText)
-        valueDate = try c.decodeIfPresent(ResultDate.self, forKey: .valueDate)
-        unit = try c.decodeIfPresent(String.self, forKey: .unit)
-        choiceValues = try c.decodeIfPresent([JSONValue].self, forKey: .choiceValues)
-        contentType = try c.decodeIfPresent(String.self, forKey: .contentType)
-        timeZone = try c.decodeIfPresent(Int.self, forKey: .timeZone)
-        calendar = try c.decodeIfPresent(String.self, forKey: .calendar)
-        latitude = try c.decodeIfPresent(Double.self, forKey: .latitude)
-        longitude = try c.decodeIfPresent(Double.self, forKey: .longitude)
-        dontKnow = try c.decodeIfPresent(Bool.self, forKey: .dontKnow) ?? false
-        skipped = try c.decodeIfPresent(Bool.self, forKey: .skipped) ?? false
-        withheld = try c.decodeIfPresent(String.self, forKey: .withheld)
-        consented = try c.decodeIfPresent(Bool.self, forKey: .consented)
-        signatureGivenName = try c.decodeIfPresent(String.self, forKey: .signatureGivenName)
-        signatureFamilyName = try c.decodeIfPresent(String.self, forKey: .signatureFamilyName)
-        signatureDate = try c.decodeIfPresent(String.self, forKey: .signatureDate)
-        startDate = try c.decodeIfPresent(ResultDate.self, forKey: .startDate)
-        endDate = try c.decodeIfPresent(ResultDate.self, forKey: .endDate)
     }
 }
