@@ -76,6 +76,14 @@ struct Batch: AsyncParsableCommand {
                 + "(alone, in an array or a Bundle). Repeatable.", valueName: "file"), completion: .file())
     var withdrawals: [String] = []
 
+    @Flag(
+        help: ArgumentHelp(
+            "Before analysing, read the consent records among the inputs: a declined consent signature withdraws "
+                + "its participant, a sharing choice gives the participant's scope for --sharing-scope (the "
+                + "participant is named by the record's path: healthCode=…/, ParticipantIdentifier=…/ or "
+                + "SurveyData/<participant>/)."))
+    var consentFromRecords = false
+
     @Option(
         name: .customLong("format"),
         help: "Also write export.<format>.jsonl for the analysed records (see README).")
@@ -136,9 +144,10 @@ struct Batch: AsyncParsableCommand {
         if sharingScopes != nil && sharingScope == nil {
             throw ValidationError("--sharing-scopes needs --sharing-scope (the minimum scope to process)")
         }
-        if resume && (sharingScope != nil || !withdrawals.isEmpty) {
+        if resume && (sharingScope != nil || !withdrawals.isEmpty || consentFromRecords) {
             throw ValidationError(
-                "--resume keeps the stored run's consent policy; do not give --sharing-scope or --withdrawals")
+                "--resume keeps the stored run's consent policy; do not give --sharing-scope, --withdrawals or "
+                    + "--consent-from-records")
         }
         guard maxArchiveEntries >= 1, maxArchiveBytes >= 1, maxEntryBytes >= 1 else {
             throw ValidationError("archive limits must be positive")
@@ -182,8 +191,9 @@ struct Batch: AsyncParsableCommand {
 
     /// The consent policy the options describe; nil when they ask for none.
     func consentPolicy() throws -> ConsentPolicy? {
-        guard sharingScope != nil || !withdrawals.isEmpty else { return nil }
+        guard sharingScope != nil || !withdrawals.isEmpty || consentFromRecords else { return nil }
         var policy = ConsentPolicy()
+        if consentFromRecords { policy.fromRecords = true }
         policy.minimumScope = sharingScope.flatMap(SharingScope.init(text:))
         do {
             if let file = sharingScopes { try policy.addScopes(file: file) }
@@ -297,6 +307,10 @@ struct Batch: AsyncParsableCommand {
                 format:
                     "; %d processed in %.1f s (%.0f records/s; all found after %.1f s, all analysed after %.1f s, outputs %.1f s)",
                 s.processedNow, s.elapsed, rate, s.discoverySeconds, s.analysisSeconds, s.outputSeconds)
+        }
+        if let scan = s.consentScan {
+            text += "\n  consent from records: " + scan.summary
+            for source in scan.unattributed.prefix(3) { text += "\n    no participant key in the path: \(source)" }
         }
         text += "\n  outputs in \(out)" + (s.counts.failed > 0 ? "; reasons in \(out)/errors.jsonl" : "") + "\n"
         printError(text)

@@ -131,6 +131,63 @@ import TestSupport
         #expect(withdrawn.stderr.contains("1 withdrawn"), "\(withdrawn.stderr)")
     }
 
+    /// Consent drives processing within one run (`--consent-from-records`): the consent records among the inputs
+    /// are read before anything is analysed. P1 shares broadly, P2 with the study only, P3 declined; each has a
+    /// consent record and a survey record under `healthCode=…/`, and one consent record names no participant.
+    @Test func consentRecordsDriveTheSameBatch() throws {
+        let dir = try E2E.temporaryDirectory("survey-consent-one-run")
+        defer { E2E.remove(dir) }
+        let template = try String(contentsOfFile: E2E.fixture("survey/registration.json"), encoding: .utf8)
+        let people: [(id: String, consented: Bool, sharing: Int)] = [("P1", true, 1), ("P2", true, 0), ("P3", false, 1)]
+        for person in people {
+            let consent = template
+                .replacingOccurrences(of: #""consented":true"#, with: "\"consented\":\(person.consented)")
+                .replacingOccurrences(of: #""choiceAnswers":[0]"#, with: "\"choiceAnswers\":[\(person.sharing)]")
+            try E2E.write(consent, to: dir.path + "/study/healthCode=\(person.id)/consent/consent.json")
+            // A walking task with a mood question (no consent in it).
+            try FileManager.default.copyItem(
+                atPath: E2E.fixture("survey/walking-with-mood"), toPath: dir.path + "/study/healthCode=\(person.id)/walk")
+        }
+        try E2E.write(template, to: dir.path + "/study/unfiled/consent.json")
+
+        // Declines only: P3's two records are withdrawn, everything else is analysed.
+        let declines = try E2E.run([
+            "batch", dir.path + "/study", "--out", dir.path + "/d", "--consent-from-records", "--no-progress",
+        ])
+        #expect(declines.status == ExpectedExit.success, "\(declines.stderr)")
+        let kept = try String(contentsOfFile: dir.path + "/d/survey.csv", encoding: .utf8)
+        #expect(kept.contains("healthCode=P1") && kept.contains("healthCode=P2") && !kept.contains("healthCode=P3"))
+        #expect(declines.stderr.contains("2 excluded by consent (2 withdrawn)"), "\(declines.stderr)")
+        #expect(
+            declines.stderr.contains(
+                "consent from records: 4 consent records read: 1 participant key declined, 3 with a sharing choice; "
+                    + "1 without a participant key in the path"), "\(declines.stderr)")
+        #expect(declines.stderr.contains("no participant key in the path: \(dir.path)/study/unfiled/consent.json"))
+        let log = try String(contentsOfFile: dir.path + "/d/.taskproc-batch/runlog.jsonl", encoding: .utf8)
+        #expect(log.contains("\"consent-records\""), "the run log records the scan")
+
+        // With a minimum scope: only P1's records remain (P2 chose the study only); the unfiled record has no scope.
+        let scoped = try E2E.run([
+            "batch", dir.path + "/study", "--out", dir.path + "/s", "--consent-from-records", "--sharing-scope",
+            "all_qualified_researchers", "--no-progress",
+        ])
+        #expect(scoped.status == ExpectedExit.success, "\(scoped.stderr)")
+        let rows = try String(contentsOfFile: dir.path + "/s/survey.csv", encoding: .utf8)
+        #expect(rows.contains("healthCode=P1") && !rows.contains("healthCode=P2") && !rows.contains("healthCode=P3"))
+        #expect(
+            scoped.stderr.contains("5 excluded by consent (2 sharingScope, 1 sharingScopeUnknown, 2 withdrawn)"),
+            "\(scoped.stderr)")
+
+        // The option is part of the stored run: --resume of the complete run changes nothing.
+        let resumed = try E2E.run(["batch", "--resume", "--out", dir.path + "/s", "--no-progress"])
+        #expect(resumed.status == ExpectedExit.success, "\(resumed.stderr)")
+        #expect(try String(contentsOfFile: dir.path + "/s/survey.csv", encoding: .utf8) == rows)
+        let again = try E2E.run([
+            "batch", "--resume", "--out", dir.path + "/s", "--consent-from-records", "--no-progress",
+        ])
+        #expect(again.status == ExpectedExit.usage, "the stored policy cannot be changed on resume: \(again.stderr)")
+    }
+
     /// analyze → `--format researchkit` → analyze gives the same answer rows (issue 18 item 7); the secrets were
     /// never exported, and the task identifier is not part of ResearchKit step results.
     @Test func researchKitRoundTripThroughTheCommandLine() throws {

@@ -115,6 +115,8 @@ public enum BatchRunner {
         public var outputSeconds: Double = 0
         /// True when `--resume` found the run already complete and did nothing.
         public var alreadyComplete = false
+        /// What `--consent-from-records` read before the analysis (nil without it).
+        public var consentScan: ConsentScan.Found?
 
         /// True when there were records of this shard and every one failed.
         public var allFailed: Bool { counts.failed > 0 && counts.succeeded == 0 }
@@ -253,7 +255,21 @@ public enum BatchRunner {
         var done = 0
         var discovered = started
         let shard = configuration.shard
-        let consent = configuration.consent.flatMap { $0.isOpen ? nil : $0 }
+        var policy = configuration.consent.flatMap { $0.isOpen ? nil : $0 }
+        if var scanned = policy, scanned.fromRecords == true {
+            // Consent first: every record of a participant who declined must be known before any is analysed.
+            let found = try ConsentScan.scan(
+                inputs: configuration.inputs, archiveFolder: work + "/archives", limits: configuration.limits,
+                options: analysis)
+            scanned.add(found)
+            policy = scanned
+            summary.consentScan = found
+            var detail = found.summary
+            for source in found.unattributed.prefix(5) { detail += "\n  no participant key: \(source)" }
+            for problem in found.unreadable.prefix(5) { detail += "\n  unreadable: \(problem)" }
+            try log(work, BatchOutputs.LogEvent(shard: shardName, event: "consent-records", detail: detail))
+        }
+        let consent = policy
         let parallel = max(1, jobs)
         try await withThrowingTaskGroup(of: BatchEntry.self) { group in
             var inFlight = 0
@@ -393,6 +409,7 @@ public enum BatchRunner {
             var rule: [String] = []
             if let scope = consent.minimumScope { rule.append("sharing scope ≥ \(scope.rawValue) (\(consent.scopes.count) participants on file)") }
             if !consent.withdrawn.isEmpty { rule.append("\(consent.withdrawn.count) withdrawn participants") }
+            if consent.fromRecords == true { rule.append("and the consent records among the inputs") }
             parts.append("consent: " + (rule.isEmpty ? "none" : rule.joined(separator: ", ")))
         }
         if !configuration.analysisArguments.isEmpty {

@@ -20,6 +20,49 @@ public enum SharingScope: String, Sendable, Hashable, Codable, CaseIterable, Com
         guard let scope = SharingScope(rawValue: normalised) else { return nil }
         self = scope
     }
+
+    /// The scope of a sharing choice as ResearchKit's `ORKConsentSharingStep` records it: a single-choice answer
+    /// (`answerType` `singleChoice` or `choice`) in a step whose identifier contains `sharing` (any case), whose
+    /// first choice is 1 or true (share broadly: ``allQualifiedResearchers``) or 0 or false (the study only:
+    /// ``sponsorsAndPartners``). Nil for any other answer.
+    public init?(sharingChoiceIn stepIdentifier: String, answerType: String, choice: JSONValue?) {
+        guard stepIdentifier.lowercased().contains("sharing"), answerType == "singleChoice" || answerType == "choice"
+        else { return nil }
+        switch choice {
+        case .number(1), .bool(true): self = .allQualifiedResearchers
+        case .number(0), .bool(false): self = .sponsorsAndPartners
+        default: return nil
+        }
+    }
+}
+
+/// What one task result says about its participant's consent.
+public struct ConsentDecision: Sendable, Hashable {
+    /// True when a consent signature was declined (`ORKConsentSignatureResult.consented == false`).
+    public var declined = false
+    /// The sharing choice (see ``SharingScope/init(sharingChoiceIn:answerType:choice:)``); the narrowest when the
+    /// task holds several.
+    public var scope: SharingScope?
+
+    /// True when the result says anything about consent.
+    public var isEmpty: Bool { !declined && scope == nil }
+
+    /// No decision.
+    public init() {}
+
+    /// The decision of a survey result's answers (withheld answers say nothing).
+    public init(_ survey: SurveyResult) {
+        for answer in survey.answers where answer.withheld == nil {
+            if answer.answerType == "consentSignature" {
+                if answer.consented == false { declined = true }
+            } else if let given = SharingScope(
+                sharingChoiceIn: answer.stepIdentifier, answerType: answer.answerType,
+                choice: answer.choiceValues?.first)
+            {
+                scope = min(given, scope ?? given)
+            }
+        }
+    }
 }
 
 /// Which records a study may process: a minimum sharing scope and a list of participants who declined or
@@ -45,8 +88,13 @@ public struct ConsentPolicy: Sendable, Hashable, Codable {
     /// No filtering.
     public init() {}
 
+    /// Also read the consent records among the batch inputs before analysing (`--consent-from-records`): a declined
+    /// consent signature withdraws its participant, a sharing choice gives the participant's scope (see
+    /// ``ConsentScan``). Nil or false: only the lists given.
+    public var fromRecords: Bool?
+
     /// True when the policy excludes nothing.
-    public var isOpen: Bool { minimumScope == nil && withdrawn.isEmpty }
+    public var isOpen: Bool { minimumScope == nil && withdrawn.isEmpty && fromRecords != true }
 
     /// The decision for a record with these keys and, when the record itself names one (a
     /// `userSharingScope=…/` path component), its scope: nil to include, or why it is excluded.

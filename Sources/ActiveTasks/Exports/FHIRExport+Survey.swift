@@ -61,14 +61,10 @@ extension FHIRExport {
             let step = answer["stepIdentifier"]?.stringValue ?? question
             let type = answer["answerType"]?.stringValue ?? ""
             if type == "consentSignature" { continue }
-            if step.lowercased().contains("sharing"), type == "singleChoice" || type == "choice",
-                let value = answer["choiceValues"]?.arrayValue?.first
+            if let scope = SharingScope(
+                sharingChoiceIn: step, answerType: type, choice: answer["choiceValues"]?.arrayValue?.first)
             {
-                switch value {
-                case .number(1), .bool(true): sharing = "all_qualified_researchers"
-                case .number(0), .bool(false): sharing = "sponsors_and_partners"
-                default: break
-                }
+                sharing = scope.rawValue
             }
             guard let values = answerValues(answer) else {
                 let why =

@@ -1,0 +1,123 @@
+import Archives
+import Foundation
+
+/// Reads the consent records among a batch run's own inputs before anything is analysed
+/// (`taskproc batch --consent-from-records`), so a participant who declined, or chose to share with the study only,
+/// is handled by the ``ConsentPolicy`` in the same run that holds their consent.
+///
+/// A consent record is a task result holding an `ORKConsentSignatureResult` or a sharing choice (see
+/// ``ConsentDecision``). Its participant is named by its path (`healthCode=…/`, `ParticipantIdentifier=…/`, or the
+/// MyDataHelps `SurveyData/<participant>/` folder: ``RecordKeys/init(path:)``); a record's own `recordId` names no
+/// participant, so a decision without a participant key cannot reach the participant's other records and is
+/// reported as unattributed.
+///
+/// Only files that can hold a consent are read: files of at most ``maximumCandidateBytes`` whose bytes name
+/// `ORKConsentSignatureResult`, `consented` or a sharing step (`sharing`, any case), alone or inside a task folder;
+/// everything else is left to the analysis pass. Each record is read with the run's own loading options.
+public enum ConsentScan {
+    /// Files larger than this (bytes) are not read as consent candidates (a consent task result with its signature
+    /// image is a few hundred kB at most).
+    public static let maximumCandidateBytes = 8 << 20
+
+    /// What the scan found.
+    public struct Found: Sendable, Hashable {
+        /// Sources of the records that hold a consent decision, in source order.
+        public var records: [String] = []
+        /// Participants (every key of the record's path) whose consent was declined.
+        public var declined: Set<String> = []
+        /// Sharing scopes by participant key; the narrowest when a participant has several.
+        public var scopes: [String: SharingScope] = [:]
+        /// Records with a decision but no participant key in their path: their decision applies to nothing else.
+        public var unattributed: [String] = []
+        /// Candidate records that could not be read (`source: reason`); the analysis pass reports them too.
+        public var unreadable: [String] = []
+
+        /// The one-line account the run log and the command line print.
+        public var summary: String {
+            var text =
+                "\(records.count) consent record\(records.count == 1 ? "" : "s") read: \(declined.count) "
+                + "participant key\(declined.count == 1 ? "" : "s") declined, \(scopes.count) with a sharing choice"
+            if !unattributed.isEmpty {
+                text += "; \(unattributed.count) without a participant key in the path (applied to nothing else)"
+            }
+            if !unreadable.isEmpty { text += "; \(unreadable.count) unreadable" }
+            return text
+        }
+    }
+
+    /// Scans the inputs' records.
+    /// - Parameters:
+    ///   - inputs: The run's inputs.
+    ///   - archiveFolder: The run's extraction folder (archives extracted here are reused by the analysis pass).
+    ///   - limits: Archive limits.
+    ///   - options: The run's loading and analysis options.
+    /// - Throws: ``BatchError`` when an input does not exist.
+    public static func scan(
+        inputs: [RecordDiscovery.Input], archiveFolder: String, limits: ArchiveLimits, options: AnalysisOptions
+    ) throws -> Found {
+        var found = Found()
+        for record in try RecordDiscovery.discover(inputs: inputs, archiveFolder: archiveFolder, limits: limits).records
+        where record.rejection == nil && isCandidate(record) {
+            let input: LoadedInput
+            do throws(InputError) {
+                input = try InputLoader.load(path: record.location, options: options.loader)
+            } catch {
+                found.unreadable.append("\(record.source): \(error)")
+                continue
+            }
+            var decision = ConsentDecision()
+            for survey in surveys(input, options: options) {
+                let one = ConsentDecision(survey)
+                decision.declined = decision.declined || one.declined
+                if let scope = one.scope { decision.scope = min(scope, decision.scope ?? scope) }
+            }
+            guard !decision.isEmpty else { continue }
+            found.records.append(record.source)
+            let keys = RecordKeys(path: record.source)
+            let participants = [keys.healthCode, keys.participantIdentifier].compactMap { $0 }.filter { !$0.isEmpty }
+            guard !participants.isEmpty else {
+                found.unattributed.append(record.source)
+                continue
+            }
+            for id in participants {
+                if decision.declined { found.declined.insert(id) }
+                if let scope = decision.scope { found.scopes[id] = min(scope, found.scopes[id] ?? scope) }
+            }
+        }
+        return found
+    }
+
+    /// The survey results of an input and of its children.
+    static func surveys(_ input: LoadedInput, options: AnalysisOptions) -> [SurveyResult] {
+        SurveyAnalysis.analyze(input, options: options) + input.children.flatMap { surveys($0, options: options) }
+    }
+
+    /// True when the record has a file small enough to be a consent result whose bytes name a consent signature,
+    /// its `consented` field or a sharing step.
+    static func isCandidate(_ record: BatchRecord) -> Bool {
+        let files =
+            record.isFolder
+            ? RecordDiscovery.filesUnder(record.location).map { record.location + "/" + $0 } : [record.location]
+        return files.contains(where: mentionsConsent)
+    }
+
+    private static let markers = ["ORKConsentSignatureResult", "consented", "sharing", "Sharing", "SHARING"].map {
+        Data($0.utf8)
+    }
+
+    static func mentionsConsent(_ path: String) -> Bool {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+            size.intValue <= maximumCandidateBytes, let data = FileManager.default.contents(atPath: path)
+        else { return false }
+        return markers.contains { data.range(of: $0) != nil }
+    }
+}
+
+extension ConsentPolicy {
+    /// Adds what a ``ConsentScan`` found: declined participants are withdrawn; a participant's scope becomes the
+    /// narrowest of the scope on file and the record's choice.
+    public mutating func add(_ found: ConsentScan.Found) {
+        withdrawn.formUnion(found.declined)
+        for (id, scope) in found.scopes { scopes[id] = min(scope, scopes[id] ?? scope) }
+    }
+}
