@@ -11,10 +11,14 @@ public enum BatchOutputs {
     /// Columns that start every CSV row and per-kind SQLite table, before the processor's columns.
     public static let keyColumns = ["recordSource", "contentHash"] + RecordKeys.columns + ["status", "error"]
 
-    /// A processor's header with any name that clashes with a key column prefixed by `result_`.
+    /// A processor's header with any name that clashes with a key column prefixed by `result_`; names are compared
+    /// ignoring case, as SQLite compares column names (the survey's `participantIdentifier` and the key column
+    /// `ParticipantIdentifier` are one name to it).
     static func processorColumns(_ header: [String]) -> [String] {
-        header.map { keyColumns.contains($0) ? "result_" + $0 : $0 }
+        header.map { keyColumnsLowercased.contains($0.lowercased()) ? "result_" + $0 : $0 }
     }
+
+    private static let keyColumnsLowercased = Set(keyColumns.map { $0.lowercased() })
 
     /// Counts of what was written.
     public struct Counts: Sendable, Hashable, Codable {

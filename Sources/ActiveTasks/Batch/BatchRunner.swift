@@ -270,6 +270,12 @@ public enum BatchRunner {
             try log(work, BatchOutputs.LogEvent(shard: shardName, event: "consent-records", detail: detail))
         }
         let consent = policy
+        // Tables of many participants (MyDataHelps) are one record: the policy also decides their rows.
+        let perRecord = {
+            var options = analysis
+            options.loader.participantConsent = consent
+            return options
+        }()
         let parallel = max(1, jobs)
         try await withThrowingTaskGroup(of: BatchEntry.self) { group in
             var inFlight = 0
@@ -293,7 +299,7 @@ public enum BatchRunner {
                     }
                     while inFlight >= parallel * 2, let entry = try await group.next() { try collect(entry) }
                     group.addTask {
-                        process(record, shard: shard, consent: consent, options: analysis, export: exporting)
+                        process(record, shard: shard, consent: consent, options: perRecord, export: exporting)
                     }
                     inFlight += 1
                 }

@@ -65,24 +65,24 @@ public enum ConsentScan {
                 found.unreadable.append("\(record.source): \(error)")
                 continue
             }
-            var decision = ConsentDecision()
-            for survey in surveys(input, options: options) {
-                let one = ConsentDecision(survey)
-                decision.declined = decision.declined || one.declined
-                if let scope = one.scope { decision.scope = min(scope, decision.scope ?? scope) }
-            }
-            guard !decision.isEmpty else { continue }
-            found.records.append(record.source)
             let keys = RecordKeys(path: record.source)
-            let participants = [keys.healthCode, keys.participantIdentifier].compactMap { $0 }.filter { !$0.isEmpty }
-            guard !participants.isEmpty else {
-                found.unattributed.append(record.source)
-                continue
+            let fromPath = [keys.healthCode, keys.participantIdentifier].compactMap { $0 }.filter { !$0.isEmpty }
+            var decided = false
+            var unattributed = false
+            for survey in surveys(input, options: options) {
+                let decision = ConsentDecision(survey)
+                guard !decision.isEmpty else { continue }
+                decided = true
+                // A result that names its participant (a MyDataHelps row) is theirs; otherwise the path names them.
+                let participants = survey.participantIdentifier.map { [$0] } ?? fromPath
+                if participants.isEmpty { unattributed = true }
+                for id in participants {
+                    if decision.declined { found.declined.insert(id) }
+                    if let scope = decision.scope { found.scopes[id] = min(scope, found.scopes[id] ?? scope) }
+                }
             }
-            for id in participants {
-                if decision.declined { found.declined.insert(id) }
-                if let scope = decision.scope { found.scopes[id] = min(scope, found.scopes[id] ?? scope) }
-            }
+            if decided { found.records.append(record.source) }
+            if unattributed { found.unattributed.append(record.source) }
         }
         return found
     }
@@ -101,7 +101,7 @@ public enum ConsentScan {
         return files.contains(where: mentionsConsent)
     }
 
-    private static let markers = ["ORKConsentSignatureResult", "consented", "sharing", "Sharing", "SHARING"].map {
+    private static let markers = ["ORKConsentSignatureResult", "consented", "Consented", "sharing", "Sharing", "SHARING"].map {
         Data($0.utf8)
     }
 

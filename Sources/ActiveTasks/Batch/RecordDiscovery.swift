@@ -195,7 +195,7 @@ public enum RecordDiscovery {
             switch InputRecognizer.recognizeFile(location) {
             case .zipArchive:
                 expandArchive(location: location, source: source, depth: depth + 1)
-            case .skipped where !top:
+            case .skipped where !top, .myDataHelpsJoinTable where !top:
                 emit(.skipped(source))
             default:
                 if !top && name.hasPrefix(".") {

@@ -30,6 +30,10 @@ public enum InputLoader {
         /// Most samples of one motion log; nil for ``InputLimits/maximumSamplesPerLog`` (1 000 000).
         /// `--max-samples`.
         public var maxSamplesPerLog: Int?
+        /// Rows of participants this policy excludes are not read from tables that hold many participants
+        /// (MyDataHelps result tables, MyDataHelps API answers): batch sets it to the run's consent policy, whose
+        /// decisions otherwise apply to whole records. The rows are only counted, in a warning. Nil: every row.
+        public var participantConsent: ConsentPolicy?
         /// Creates default options.
         public init() {}
     }
@@ -95,6 +99,16 @@ public enum InputLoader {
     static func loadFileContents(_ path: String, options: Options) -> LoadedInput {
         switch InputRecognizer.recognizeFile(path) {
         case .audio: return loadAudio(path, options: options)
+        case .myDataHelpsJoinTable:
+            var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .unknown)
+            input.problems.append(
+                InputProblem(
+                    .warning, file: path,
+                    message:
+                        "\((path as NSString).lastPathComponent) is an index table of a MyDataHelps export: it is "
+                        + "read beside the result tables that refer to it (SurveyQuestionResults, "
+                        + "SurveyConsentSignatureResults), not analysed on its own"))
+            return input
         case .skipped(let ext):
             var input = LoadedInput(path: path, dialect: .unrecognised, taskKind: .unknown)
             input.problems.append(InputProblem(.warning, file: path, message: "not an input taskproc reads (.\(ext)); skipped"))
@@ -169,12 +183,23 @@ public enum InputLoader {
         let columns = Set(header)
         if columns.contains("surveytappingintervalresultkey") || columns.contains("taps") && columns.contains("buttonrect1") {
             var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .tapping)
-            input.tapping = rows(into: &input) { () throws(InputError) in try MyDataHelpsTappingResults.read(path: path) }
+            input.tapping = rows(into: &input, consent: options.participantConsent) { () throws(InputError) in
+                try MyDataHelpsTappingResults.read(path: path)
+            }
+            return input
+        }
+        if MyDataHelpsSurveys.isQuestionTable(columns) || MyDataHelpsSurveys.isConsentTable(columns) {
+            var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .survey)
+            let rows = surveyRows(into: &input, consent: options.participantConsent) { () throws(InputError) in
+                MyDataHelpsSurveys.isQuestionTable(columns)
+                    ? try MyDataHelpsSurveys.readQuestions(path: path) : try MyDataHelpsSurveys.readConsents(path: path)
+            }
+            input.surveys = MyDataHelpsSurveys.results(rows, source: path)
             return input
         }
         if columns.contains("samples") && (columns.contains("outputvolume") || header.contains(where: { $0.contains("toneaudiometry") })) {
             var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .toneAudiometry)
-            input.toneAudiometry = rows(into: &input) { () throws(InputError) in
+            input.toneAudiometry = rows(into: &input, consent: options.participantConsent) { () throws(InputError) in
                 try MyDataHelpsToneAudiometryResults.read(path: path)
             }
             return input
@@ -232,17 +257,69 @@ public enum InputLoader {
 
     /// The good rows of a MyDataHelps CSV; each bad row, or a file-level failure, becomes an error problem.
     static func rows<Value>(
-        into input: inout LoadedInput, _ read: () throws(InputError) -> [MyDataHelpsRow<Value>]
+        into input: inout LoadedInput, consent: ConsentPolicy? = nil,
+        _ read: () throws(InputError) -> [MyDataHelpsRow<Value>]
     ) -> [Value] {
         var values: [Value] = []
         do throws(InputError) {
-            for row in try read() {
+            for row in consented(try read(), consent, into: &input) {
                 do throws(InputError) { values.append(try row.get()) } catch { input.problems.append(InputProblem(error)) }
             }
         } catch {
             input.problems.append(InputProblem(error))
         }
         return values
+    }
+
+    /// The rows whose participant `consent` does not exclude; the excluded ones are counted in a warning (counts
+    /// only: nothing of them is kept).
+    static func consented<Value>(
+        _ rows: [MyDataHelpsRow<Value>], _ consent: ConsentPolicy?, into input: inout LoadedInput
+    ) -> [MyDataHelpsRow<Value>] {
+        guard let consent, consent.minimumScope != nil || !consent.withdrawn.isEmpty else {
+            return rows
+        }
+        var kept: [MyDataHelpsRow<Value>] = []
+        var excluded: [ConsentPolicy.Exclusion: Int] = [:]
+        var participants: Set<String> = []
+        for row in rows {
+            var keys = RecordKeys()
+            keys.participantIdentifier = row.keys.participantIdentifier.isEmpty ? nil : row.keys.participantIdentifier
+            if let why = consent.exclusion(keys: keys) {
+                excluded[why, default: 0] += 1
+                participants.insert(row.keys.participantIdentifier)
+            } else {
+                kept.append(row)
+            }
+        }
+        if !excluded.isEmpty {
+            let counts = ConsentPolicy.Exclusion.allCases.compactMap { e in excluded[e].map { "\($0) \(e.rawValue)" } }
+            input.problems.append(
+                InputProblem(
+                    .warning, file: input.path,
+                    message:
+                        "consent policy: \(plural(excluded.values.reduce(0, +), "row")) of "
+                        + "\(plural(participants.count, "participant")) not read (\(counts.joined(separator: ", ")))"))
+        }
+        return kept
+    }
+
+    /// `n thing` or `n things`.
+    static func plural(_ n: Int, _ thing: String) -> String { "\(n) \(thing)\(n == 1 ? "" : "s")" }
+
+    /// The rows of a MyDataHelps survey table; each failed row (and a file-level failure) becomes a problem.
+    static func surveyRows(
+        into input: inout LoadedInput, consent: ConsentPolicy?,
+        _ read: () throws(InputError) -> [MyDataHelpsRow<MyDataHelpsSurveys.Row>]
+    ) -> [MyDataHelpsRow<MyDataHelpsSurveys.Row>] {
+        do throws(InputError) {
+            let rows = consented(try read(), consent, into: &input)
+            for row in rows { if case .failure(let error) = row.result { input.problems.append(InputProblem(error)) } }
+            return rows
+        } catch {
+            input.problems.append(InputProblem(error))
+            return []
+        }
     }
 
     /// JSON files: ResearchKit results, recorder logs, mPower tapping; decided by content.
@@ -275,6 +352,13 @@ public enum InputLoader {
             } catch {
                 input.problems.append(InputProblem(error))
             }
+            return input
+        case .myDataHelpsSurveyAnswers:
+            var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .survey)
+            let rows = surveyRows(into: &input, consent: options.participantConsent) { () throws(InputError) in
+                try MyDataHelpsSurveys.decodeAPI(data, file: path)
+            }
+            input.surveys = MyDataHelpsSurveys.results(rows, source: path)
             return input
         case .mPowerTapping:
             var input = LoadedInput(path: path, dialect: .mPower, taskKind: .tapping)

@@ -137,6 +137,9 @@ public struct LoadedInput: Sendable {
     public var audioFile: String?
     /// Legacy tone-audiometry rows (MyDataHelps exports).
     public var toneAudiometry: [MyDataHelpsToneAudiometry] = []
+    /// Survey results read as such (MyDataHelps question and consent tables, the MyDataHelps API); ResearchKit
+    /// question results stay in ``researchKit``.
+    public var surveys: [SurveyResult] = []
     /// For folders of independent inputs: each input loaded on its own.
     public var children: [LoadedInput] = []
     /// Every problem found, in the order found; errors mean part of the input is missing.
@@ -158,7 +161,7 @@ public struct LoadedInput: Sendable {
     /// True when nothing at all could be read.
     public var isEmpty: Bool {
         researchKit == nil && recordings.isEmpty && tapping.isEmpty && audio == nil && audioFile == nil
-            && toneAudiometry.isEmpty
+            && toneAudiometry.isEmpty && surveys.isEmpty
             && children.allSatisfy(\.isEmpty)
     }
 

@@ -161,6 +161,10 @@ public enum AnalysisRegistry {
                 outcome.failure = failures.joined(separator: "; ")
             } else if input.dialect == .unrecognised {
                 outcome.failure = "not an input taskproc reads"
+            } else if input.dialect == .myDataHelps, input.taskKind == .unknown,
+                let note = input.problems.last(where: { $0.severity == .warning })
+            {
+                outcome.failure = note.message  // a MyDataHelps index table: say what it is for
             } else {
                 outcome.failure = "nothing to analyse: no recording or result taskproc recognises"
             }

@@ -19,6 +19,12 @@ public enum InputRecognizer {
         "log", "yaml", "yml", "toml", "py", "r", "swift", "sh",
     ]
 
+    /// The index tables of a MyDataHelps CSV export (lower case, without extension): survey results, step results,
+    /// participants and tasks. The survey readers use the first two beside a result table; none is an input alone.
+    public static let myDataHelpsJoinTables: Set<String> = [
+        "surveyresults", "surveystepresults", "allparticipants", "enrolledparticipants", "surveytasks",
+    ]
+
     /// Extensions read as delimited text tables.
     public static let tableExtensions: Set<String> = ["csv", "tsv", "txt"]
 
@@ -35,6 +41,9 @@ public enum InputRecognizer {
         case mPower(MPowerFileName)
         /// A delimited table (CSV, TSV, TXT), optionally gzipped.
         case table
+        /// An index table of a MyDataHelps CSV export (``myDataHelpsJoinTables``), read beside the result tables that
+        /// refer to it, never on its own; its name in lower case without extensions.
+        case myDataHelpsJoinTable(String)
         /// A ZIP archive (by extension or by its `PK\u{3}\u{4}` signature).
         case zipArchive
         /// Anything else: read as JSON, which decides by content.
@@ -59,7 +68,11 @@ public enum InputRecognizer {
         // the participant and step identifiers.
         if let file = MyDataHelpsMotionFile(path: path) { return .myDataHelpsMotion(file) }
         if let name = MPowerFileName(path: path) { return .mPower(name) }
-        if tableExtensions.contains(ext) { return .table }
+        if tableExtensions.contains(ext) {
+            let base = ((path as NSString).lastPathComponent.lowercased() as NSString).deletingPathExtension
+            let name = ext == "gz" || base.hasSuffix(".csv") ? (base as NSString).deletingPathExtension : base
+            return myDataHelpsJoinTables.contains(name) ? .myDataHelpsJoinTable(name) : .table
+        }
         // A file named .json is read as JSON (a ZIP in disguise fails there, naming its first byte); files with
         // other or no extensions are checked for a ZIP signature.
         return ext != "json" && hasZipSignature(path) ? .zipArchive : .json
@@ -87,6 +100,8 @@ public enum InputRecognizer {
         case keyedArchive
         /// mPower tapping samples (`TapTimeStamp` items or a `TappingSamples` object).
         case mPowerTapping
+        /// Survey answers of the MyDataHelps API (`{"surveyAnswers":[…]}` or an array of answers).
+        case myDataHelpsSurveyAnswers
         /// A recorder log: `{"items":[…]}`, or a bare array of samples (`bare`).
         case recorderLog(bare: Bool)
         /// Not JSON: the error to report for a given file.
@@ -104,6 +119,9 @@ public enum InputRecognizer {
                     .syntax, file: $0, expected: "a JSON document",
                     found: data.isEmpty ? "an empty (0-byte) file" : "only whitespace")
             }
+        }
+        if MyDataHelpsSurveys.looksLikeAPIAnswers(text) && !text.contains("\"_class\"") {
+            return .myDataHelpsSurveyAnswers
         }
         if first == "[" {
             if text.contains("\"TapTimeStamp\"") { return .mPowerTapping }
@@ -236,7 +254,7 @@ public enum InputRecognizer {
     public static func isStandaloneInput(_ path: String) -> Bool {
         switch recognizeFile(path) {
         case .audio, .table, .zipArchive, .myDataHelpsMotion, .mPower: return true
-        case .skipped: return false
+        case .skipped, .myDataHelpsJoinTable: return false
         case .json: return headMentions(path, "\"_class\"")  // a ResearchKit result, not a recorder log
         }
     }

@@ -12,12 +12,20 @@ public enum SurveyAnalysis: TaskAnalysis {
     /// Why a survey input gave no result.
     public static let nothingToAnalyse = "no question or consent-signature result to read"
 
-    /// One result per ResearchKit document holding question or consent-signature results.
+    /// One result per ResearchKit document holding question or consent-signature results, and the survey results
+    /// read as such (MyDataHelps tables and API answers), with identifying answers withheld when the options say so.
     public static func analyze(_ input: LoadedInput, options: AnalysisOptions) -> [SurveyResult] {
-        guard let document = input.researchKit, let root = document.result else { return [] }
-        var result = survey(root, source: document.file, dropsIdentifiers: options.dropsIdentifiers == true)
-        measureFiles(&result, beside: document.file, ffmpegDirectory: options.audio.soundLevel.ffmpegDirectory)
-        return result.answers.isEmpty ? [] : [result]
+        var results: [SurveyResult] = []
+        if let document = input.researchKit, let root = document.result {
+            var result = survey(root, source: document.file, dropsIdentifiers: options.dropsIdentifiers == true)
+            measureFiles(&result, beside: document.file, ffmpegDirectory: options.audio.soundLevel.ffmpegDirectory)
+            if !result.answers.isEmpty { results.append(result) }
+        }
+        for var result in input.surveys where !result.answers.isEmpty {
+            finish(&result, dropsIdentifiers: options.dropsIdentifiers == true)
+            results.append(result)
+        }
+        return results
     }
 
     /// A recorded file's duration (s, `valueNumber`) from FFmpeg, when the file lies beside the result file (as in a
@@ -57,6 +65,15 @@ public enum SurveyAnalysis: TaskAnalysis {
                 result.answers.append(answer(consent, step: item.stepIdentifier))
             }
         }
+        finish(&result, dropsIdentifiers: dropsIdentifiers)
+        if result.taskRunUUID == nil, root.task != nil {
+            result.warnings.append("the task result has no taskRunUUID")
+        }
+        return result
+    }
+
+    /// Withholds identifying answers when asked, and says how many answers are withheld.
+    static func finish(_ result: inout SurveyResult, dropsIdentifiers: Bool) {
         if dropsIdentifiers {
             var dropped = 0
             for i in result.answers.indices {
@@ -84,10 +101,6 @@ public enum SurveyAnalysis: TaskAnalysis {
                     ? "1 answer is a secret (a password or passcode field) and was not read"
                     : "\(n) answers are secrets (password or passcode fields) and were not read")
         }
-        if result.taskRunUUID == nil, root.task != nil {
-            result.warnings.append("the task result has no taskRunUUID")
-        }
-        return result
     }
 
     /// `answer` with every value column cleared and `withheld` set to `reason`.

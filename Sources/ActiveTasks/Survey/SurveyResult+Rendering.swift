@@ -6,6 +6,8 @@ extension SurveyResult: RenderableResult {
         var run: [(String, String)] = []
         if let taskIdentifier { run.append(("task", taskIdentifier)) }
         if let taskRunUUID { run.append(("run", taskRunUUID)) }
+        if let surveyResultKey { run.append(("survey result", surveyResultKey)) }
+        if let participantIdentifier { run.append(("participant", participantIdentifier)) }
         if let source { run.append(("file", source)) }
         if let startDate { run.append(("started", startDate.description)) }
         run.append(
@@ -31,7 +33,7 @@ extension SurveyResult: RenderableResult {
         "taskRunUUID", "taskIdentifier", "stepIdentifier", "questionIdentifier", "answerType", "value", "valueNumber",
         "valueText", "valueDate", "unit", "choiceValues", "dontKnow", "skipped", "withheld", "startDate", "endDate",
         "className", "questionType", "timeZone", "calendar", "latitude", "longitude", "consented", "signatureGivenName", "signatureFamilyName",
-        "signatureDate", "contentType", "source",
+        "signatureDate", "contentType", "source", "participantIdentifier", "surveyResultKey",
     ]
 
     /// One CSV row per answer (the tidy form): the run's keys, then the answer's columns.
@@ -52,7 +54,7 @@ extension SurveyResult: RenderableResult {
                 a.endDate?.description ?? "", a.className, a.questionType.map(String.init) ?? "",
                 a.timeZone.map(String.init) ?? "", a.calendar ?? "", n(a.latitude), n(a.longitude), b(a.consented),
                 a.signatureGivenName ?? "", a.signatureFamilyName ?? "", a.signatureDate ?? "", a.contentType ?? "",
-                source ?? "",
+                source ?? "", participantIdentifier ?? "", surveyResultKey ?? "",
             ]
         }
         return (Self.csvHeader, rows)

@@ -17,6 +17,12 @@ public struct SurveyResult: Sendable, Hashable {
     public var taskIdentifier: String?
     /// The task run's UUID; nil when the file has none.
     public var taskRunUUID: String?
+    /// The participant the answers belong to, when the input names one (MyDataHelps rows); nil for ResearchKit
+    /// results, whose participant is named by the record's path.
+    public var participantIdentifier: String?
+    /// The platform's key of the survey result (MyDataHelps `SurveyResultKey`, the API's `surveyResultID`); nil for
+    /// ResearchKit results.
+    public var surveyResultKey: String?
     /// When the task started (device UTC offset kept); nil when absent.
     public var startDate: ResultDate?
     /// When the task ended; nil when absent.
@@ -134,7 +140,8 @@ public struct SurveyAnswer: Sendable, Hashable {
 
 extension SurveyResult: Codable {
     enum CodingKeys: String, CodingKey {
-        case kind, source, taskIdentifier, taskRunUUID, startDate, endDate, answerCount, answeredCount, skippedCount
+        case kind, source, taskIdentifier, taskRunUUID, participantIdentifier, surveyResultKey, startDate, endDate
+        case answerCount, answeredCount, skippedCount
         case dontKnowCount, withheldCount, answers, warnings
     }
 
@@ -145,6 +152,8 @@ extension SurveyResult: Codable {
         try c.encodeNullable(source, forKey: .source)
         try c.encodeNullable(taskIdentifier, forKey: .taskIdentifier)
         try c.encodeNullable(taskRunUUID, forKey: .taskRunUUID)
+        try c.encodeNullable(participantIdentifier, forKey: .participantIdentifier)
+        try c.encodeNullable(surveyResultKey, forKey: .surveyResultKey)
         try c.encodeNullable(startDate, forKey: .startDate)
         try c.encodeNullable(endDate, forKey: .endDate)
         try c.encode(answers.count, forKey: .answerCount)
@@ -167,6 +176,8 @@ extension SurveyResult: Codable {
             endDate: try c.decodeIfPresent(ResultDate.self, forKey: .endDate),
             answers: try c.decodeIfPresent([SurveyAnswer].self, forKey: .answers) ?? [],
             warnings: try c.decodeIfPresent([String].self, forKey: .warnings) ?? [])
+        participantIdentifier = try c.decodeIfPresent(String.self, forKey: .participantIdentifier)
+        surveyResultKey = try c.decodeIfPresent(String.self, forKey: .surveyResultKey)
     }
 }
 
