@@ -7,8 +7,9 @@ Uses the `fhir.resources` package (pydantic models generated from the FHIR speci
 4.3.0, whose Bundle and Observation have the same elements as R4 4.0.1 for everything taskproc writes): unknown
 elements, wrong types, missing required elements and malformed dates are rejected. On top, the required value
 sets taskproc relies on are checked here (the models do not enforce code bindings): Bundle.type,
-Observation.status, QuestionnaireResponse.status, Consent.status and Contract.status, and Consent's invariant ppc-1 (a policy or a
-policyRule).
+Observation.status, QuestionnaireResponse.status, Consent.status and Contract.status, Consent's invariant ppc-1 (a policy or a
+policyRule), and Bundle's invariant bdl-7 (fullUrl unique within a bundle; taskproc writes no meta.versionId) with
+each resource's id unique too.
 
 The package is installed on first use into a virtual environment (default `.build/fhir-venv`, or
 $TASKPROC_FHIR_VENV), so the test suite needs only python3 with venv and access to PyPI.
@@ -59,8 +60,18 @@ def validate(paths):
             problems.append(str(error))
         if data.get("type") not in BUNDLE_TYPES:
             problems.append(f"Bundle.type {data.get('type')!r} is not a FHIR bundle type")
+        seen_urls, seen_ids = {}, {}
         for i, entry in enumerate(data.get("entry", [])):
             resource = entry.get("resource", {})
+            url, rid = entry.get("fullUrl"), (resource.get("resourceType"), resource.get("id"))
+            if url is not None:
+                if url in seen_urls:
+                    problems.append(f"entry[{i}]: fullUrl {url} repeats entry[{seen_urls[url]}] (invariant bdl-7)")
+                seen_urls.setdefault(url, i)
+            if rid[1] is not None:
+                if rid in seen_ids:
+                    problems.append(f"entry[{i}]: {rid[0]}/{rid[1]} repeats entry[{seen_ids[rid]}]")
+                seen_ids.setdefault(rid, i)
             kind = resource.get("resourceType")
             allowed = {"Observation": OBSERVATION_STATUS, "QuestionnaireResponse": QUESTIONNAIRE_RESPONSE_STATUS,
                        "Consent": CONSENT_STATUS, "Contract": CONTRACT_STATUS}.get(kind)

@@ -188,6 +188,48 @@ import TestSupport
         #expect(again.status == ExpectedExit.usage, "the stored policy cannot be changed on resume: \(again.stderr)")
     }
 
+    /// MyDataHelps survey tables and API answers through every format: the rows, no secret anywhere, FHIR bundles
+    /// that pass the validator (one QuestionnaireResponse per participant's result, each with its own id and
+    /// subject), MORK refusing to put two participants in one form, and the researchkit export saying what it leaves
+    /// out.
+    @Test func myDataHelpsSurveysInEveryFormat() throws {
+        let dir = try E2E.temporaryDirectory("survey-mdh")
+        defer { E2E.remove(dir) }
+        let questions = E2E.fixture("mydatahelps-survey/SurveyQuestionResults.csv")
+        let consents = E2E.fixture("mydatahelps-survey/SurveyConsentSignatureResults.csv")
+        let api = E2E.fixture("mydatahelps-survey/survey-answers-api.json")
+        var bundles: [String] = []
+        for input in [questions, consents, api] {
+            for format in ["json", "table", "csv", "fhir", "researchkit"] {
+                let run = try E2E.run(["analyze", input, "--format", format])
+                #expect(run.status == ExpectedExit.success, "\(input) \(format): \(run.stderr)")
+                #expect(!run.stdout.contains("hunter2") && !run.stderr.contains("hunter2"), "\(input) \(format)")
+                if format == "fhir" {
+                    let file = dir.appendingPathComponent("\(bundles.count).json").path
+                    try E2E.write(run.stdout, to: file)
+                    bundles.append(file)
+                }
+                if format == "researchkit" {
+                    #expect(run.stdout.filter { !$0.isWhitespace } == "[]", "\(input)")
+                    #expect(run.stderr.contains("MyDataHelps survey result"), "\(input): \(run.stderr)")
+                }
+            }
+        }
+        #expect(try E2E.validateFHIR(bundles).status == 0)
+        let fhir = try String(contentsOfFile: bundles[0], encoding: .utf8)
+        #expect(fhir.contains("\"P-0001\"") && fhir.contains("\"P-0002\""), "each response has its subject")
+        #expect(fhir.contains("\"valueString\" : \"Just took it\"") && fhir.contains("\"valueString\" : \"Before breakfast\""))
+
+        let csv = try E2E.csvTable(try E2E.run(["analyze", questions, "--format", "csv"]).stdout)
+        #expect(csv.rows.count == 8 && csv.rows.allSatisfy { ($0["answerType"] ?? "") == "untyped" })
+        #expect(csv.rows.map { $0["participantIdentifier"] ?? "" } == Array(repeating: "P-0001", count: 6) + ["P-0002", "P-0002"])
+
+        let mork = try E2E.run(["analyze", questions, "--format", "mork"])
+        #expect(mork.status == ExpectedExit.dataError && mork.stderr.contains("2 participants"), "\(mork.stderr)")
+        let one = try E2E.run(["analyze", api, "--format", "mork"])
+        #expect(one.status == ExpectedExit.success && one.stdout.contains("\"item_oid\" : \"Quality\""), "\(one.stderr)")
+    }
+
     /// analyze → `--format researchkit` → analyze gives the same answer rows (issue 18 item 7); the secrets were
     /// never exported, and the task identifier is not part of ResearchKit step results.
     @Test func researchKitRoundTripThroughTheCommandLine() throws {

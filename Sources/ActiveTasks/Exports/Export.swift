@@ -41,7 +41,9 @@ public enum Export {
         -> JSONValue
     {
         switch format {
-        case .researchkit: return ResearchKitExport.stepResults(records, context: options.context)
+        case .researchkit:
+            options.record(ResearchKitExport.notes(records))
+            return ResearchKitExport.stepResults(records, context: options.context)
         case .mork:
             let output = try MORKExport.document(records, context: options.context, configuration: options.mork)
             options.record(output.notes)

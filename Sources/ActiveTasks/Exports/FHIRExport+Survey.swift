@@ -50,6 +50,12 @@ extension FHIRExport {
         let answers = (record.json["answers"]?.arrayValue ?? []).compactMap(\.objectValue)
         let task = record.json["taskIdentifier"]?.stringValue
         let run = record.json["taskRunUUID"]?.stringValue ?? context.taskRunUUID
+        // A result that names its participant (a MyDataHelps row) is theirs, whatever the record's path says; its
+        // survey result key tells apart the results of one file.
+        var context = context
+        if let participant = record.json["participantIdentifier"]?.stringValue { context.participant = participant }
+        // (Appended to the id seeds only when present, so ResearchKit results keep the ids earlier versions gave.)
+        let distinct = record.json["surveyResultKey"]?.stringValue.map { ["", $0, context.participant ?? ""] } ?? []
         let name = task ?? record.source ?? "survey"
         var resources: [(id: String, resource: JSONObject)] = []
 
@@ -103,7 +109,9 @@ extension FHIRExport {
                 r.append(("authored", .string(end.description)))
             }
             r.append(("item", .array(items)))
-            let id = deterministicUUID([run ?? "", record.source ?? "", task ?? "", "QuestionnaireResponse"].joined(separator: "\u{1F}"))
+            let id = deterministicUUID(
+                ([run ?? "", record.source ?? "", task ?? "", "QuestionnaireResponse"] + distinct)
+                    .joined(separator: "\u{1F}"))
             resources.append((id, JSONObject(r)))
         }
 
@@ -113,7 +121,9 @@ extension FHIRExport {
                 continue
             }
             if consentShape == .contract {
-                let id = deterministicUUID([run ?? "", record.source ?? "", "Contract", String(index)].joined(separator: "\u{1F}"))
+                let id = deterministicUUID(
+                    ([run ?? "", record.source ?? "", "Contract", String(index)] + distinct)
+                        .joined(separator: "\u{1F}"))
                 resources.append((id, contract(answer, consented: consented, sharing: sharing, context: context)))
                 continue
             }
@@ -140,7 +150,9 @@ extension FHIRExport {
             r.append(("policyRule", .object(JSONObject([("coding", .array([coding(
                 system: "http://terminology.hl7.org/CodeSystem/v3-ActCode", code: consented ? "OPTIN" : "OPTOUT",
                 display: consented ? "opt-in" : "opt-out")]))]))))
-            let id = deterministicUUID([run ?? "", record.source ?? "", "Consent", String(index)].joined(separator: "\u{1F}"))
+            let id = deterministicUUID(
+                ([run ?? "", record.source ?? "", "Consent", String(index)] + distinct)
+                    .joined(separator: "\u{1F}"))
             resources.append((id, JSONObject(r)))
         }
         return resources
@@ -241,6 +253,10 @@ extension FHIRExport {
             return number.map { one("valueBoolean", .bool($0 != 0)) }
         case "text":
             return answer["valueText"]?.stringValue.map { one("valueString", .string($0)) }
+        case "untyped":
+            // MyDataHelps answers are text without a type: each answer as written, never reinterpreted.
+            let values = (answer["choiceValues"]?.arrayValue ?? []).map(SurveyAnalysis.text)
+            return values.isEmpty ? nil : values.map { .object(JSONObject([("valueString", .string($0))])) }
         case "timeOfDay":
             guard let text = answer["valueText"]?.stringValue else { return nil }
             let parts = text.split(separator: ":").map(String.init)

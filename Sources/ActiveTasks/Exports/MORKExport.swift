@@ -91,6 +91,17 @@ public enum MORKExport {
     public static func document(_ records: [ExportRecord], context: ExportContext, configuration: Configuration)
         throws -> (document: JSONValue, notes: [String])
     {
+        // A form is one subject's: survey results that name their participants (MyDataHelps tables) must name one.
+        var context = context
+        let named = records.compactMap { $0.kind == "survey" ? $0.json["participantIdentifier"]?.stringValue : nil }
+        let participants = Array(Set(named)).sorted()
+        if participants.count > 1 {
+            throw ExportError(
+                "a MORK form holds one subject's answers, but the input holds survey results of \(participants.count) "
+                    + "participants (\(participants.prefix(3).joined(separator: ", "))\(participants.count > 3 ? ", …" : "")): "
+                    + "export one participant's results, or use --format fhir")
+        }
+        if let only = participants.first { context.participant = only }
         let envelope = filledEnvelope(context: context, configuration: configuration)
         guard configuration.envelope.isEmpty, requiredFields.contains(where: { (envelope[$0] ?? "").isEmpty }) else {
             return (try payload(records, context: context, configuration: configuration), [])

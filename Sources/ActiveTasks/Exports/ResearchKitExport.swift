@@ -21,7 +21,7 @@ public enum ResearchKitExport {
         var surveySteps: [JSONValue] = []
         for record in records {
             if record.kind == "survey" {
-                surveySteps += surveyStepResults(record, context: context)
+                if !isPlatformSurvey(record) { surveySteps += surveyStepResults(record, context: context) }
                 continue
             }
             let step = record.stepIdentifier ?? record.kind
@@ -49,6 +49,25 @@ public enum ResearchKitExport {
                 if let run = context.taskRunUUID { step.append(("taskRunUUID", .string(run))) }
                 return .object(JSONObject(step))
             } + surveySteps)
+    }
+
+    /// True for a survey result read from a study platform's tables (it has a `surveyResultKey`: MyDataHelps), which
+    /// the export does not write: its answers have no ResearchKit class (text without a type) and a table holds the
+    /// results of many participants, where the export holds one task run.
+    static func isPlatformSurvey(_ record: ExportRecord) -> Bool {
+        record.kind == "survey" && record.json["surveyResultKey"]?.stringValue != nil
+    }
+
+    /// What the export leaves out, one note per kind of omission (for the caller to print).
+    public static func notes(_ records: [ExportRecord]) -> [String] {
+        let platform = records.filter(isPlatformSurvey)
+        guard !platform.isEmpty else { return [] }
+        let participants = Set(platform.compactMap { $0.json["participantIdentifier"]?.stringValue }).count
+        return [
+            "\(platform.count) MyDataHelps survey result\(platform.count == 1 ? "" : "s") (\(participants) "
+                + "participant\(participants == 1 ? "" : "s")) not written: their answers have no ResearchKit class and "
+                + "the export holds one task run; use --format fhir or mork for them"
+        ]
     }
 
     /// `taskproc.<Kind>Result` for a result kind (`walking` → `taskproc.WalkingResult`).
