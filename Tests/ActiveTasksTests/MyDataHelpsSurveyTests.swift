@@ -94,6 +94,22 @@ import TestSupport
         #expect(dropped[0].answers[0].consented == true)
     }
 
+    /// The JSON export nests the same fields as the CSV tables: the same survey result read from either gives the
+    /// same answers; a step without results (an instruction) gives none.
+    @Test func theJSONExportGivesTheAnswersOfTheCSVExport() throws {
+        let json = try Self.surveys(Self.fixture("SurveyResults.json"))
+        #expect(json.map(\.surveyResultKey) == ["SR-1", "SR-4"])
+        let csv = try Self.surveys(Self.fixture("SurveyQuestionResults.csv"))
+        #expect(json[0].answers == csv[0].answers)
+        #expect(json[0].taskIdentifier == csv[0].taskIdentifier && json[0].startDate == csv[0].startDate)
+        #expect(json[0].endDate == csv[0].endDate && json[0].warnings == csv[0].warnings)
+        let consents = try Self.surveys(Self.fixture("SurveyConsentSignatureResults.csv"))
+        var declined = try #require(json[1].answers.first)
+        #expect(declined.questionIdentifier == "CONSENT" && declined.consented == false)
+        declined.questionIdentifier = consents[1].answers[0].questionIdentifier
+        #expect(declined == consents[1].answers[0])
+    }
+
     /// The API's documented answer object, verbatim, and a second answer with two values.
     @Test func apiAnswersAreRead() throws {
         let results = try Self.surveys(Self.fixture("survey-answers-api.json"))

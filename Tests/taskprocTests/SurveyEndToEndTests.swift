@@ -198,8 +198,9 @@ import TestSupport
         let questions = E2E.fixture("mydatahelps-survey/SurveyQuestionResults.csv")
         let consents = E2E.fixture("mydatahelps-survey/SurveyConsentSignatureResults.csv")
         let api = E2E.fixture("mydatahelps-survey/survey-answers-api.json")
+        let nested = E2E.fixture("mydatahelps-survey/SurveyResults.json")
         var bundles: [String] = []
-        for input in [questions, consents, api] {
+        for input in [questions, consents, api, nested] {
             for format in ["json", "table", "csv", "fhir", "researchkit"] {
                 let run = try E2E.run(["analyze", input, "--format", format])
                 #expect(run.status == ExpectedExit.success, "\(input) \(format): \(run.stderr)")

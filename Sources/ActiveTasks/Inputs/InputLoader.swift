@@ -360,6 +360,13 @@ public enum InputLoader {
             }
             input.surveys = MyDataHelpsSurveys.results(rows, source: path)
             return input
+        case .myDataHelpsSurveyResults:
+            var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .survey)
+            let rows = surveyRows(into: &input, consent: options.participantConsent) { () throws(InputError) in
+                try MyDataHelpsSurveys.decodeJSONExport(data, file: path)
+            }
+            input.surveys = MyDataHelpsSurveys.results(rows, source: path)
+            return input
         case .mPowerTapping:
             var input = LoadedInput(path: path, dialect: .mPower, taskKind: .tapping)
             do throws(InputError) { input.tapping.append(try MPowerTappingReader.decode(data, file: path)) } catch {

@@ -102,6 +102,8 @@ public enum InputRecognizer {
         case mPowerTapping
         /// Survey answers of the MyDataHelps API (`{"surveyAnswers":[…]}` or an array of answers).
         case myDataHelpsSurveyAnswers
+        /// The MyDataHelps JSON export's `SurveyResults.json` (survey results with nested step results).
+        case myDataHelpsSurveyResults
         /// A recorder log: `{"items":[…]}`, or a bare array of samples (`bare`).
         case recorderLog(bare: Bool)
         /// Not JSON: the error to report for a given file.
@@ -122,6 +124,9 @@ public enum InputRecognizer {
         }
         if MyDataHelpsSurveys.looksLikeAPIAnswers(text) && !text.contains("\"_class\"") {
             return .myDataHelpsSurveyAnswers
+        }
+        if MyDataHelpsSurveys.looksLikeJSONExport(text) && !text.contains("\"_class\"") {
+            return .myDataHelpsSurveyResults
         }
         if first == "[" {
             if text.contains("\"TapTimeStamp\"") { return .mPowerTapping }

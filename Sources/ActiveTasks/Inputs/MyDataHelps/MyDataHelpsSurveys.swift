@@ -347,6 +347,176 @@ public enum MyDataHelpsSurveys {
         }
     }
 
+    // MARK: JSON export
+
+    /// True when a JSON document's first bytes look like the JSON export's `SurveyResults.json`.
+    static func looksLikeJSONExport(_ head: String) -> Bool {
+        head.contains("\"SurveyResultKey\"") && head.contains("\"ParticipantIdentifier\"")
+    }
+
+    /// Decodes the JSON export's `SurveyResults.json`: survey results (an array, or an object holding one) with the
+    /// `SurveyResults` fields (`SurveyResultKey`, `ParticipantIdentifier`, `SurveyName`, `StartDate`, `EndDate`),
+    /// each with its step results (the array field whose objects have a `StepIdentifier`) with the
+    /// `SurveyStepResults` fields and the step's detailed `Results`: question results (`ResultIdentifier`,
+    /// `Answers`) and consent signatures (`Consented`, `GivenName`/`FirstName`, `FamilyName`/`LastName`,
+    /// `SignatureDate`) — the fields of the CSV tables, nested. Keys match ignoring case; active-task results in
+    /// `Results` (taps, samples) are not survey answers and are left out.
+    /// - Throws: ``InputError`` when the document has no array of survey results; a bad survey result fails on its own.
+    public static func decodeJSONExport(_ data: Data, file: String) throws(InputError) -> [MyDataHelpsRow<Row>] {
+        let root = try JSONParser.parse(data, file: file)
+        var base = "$"
+        var list = root.arrayValue
+        if list == nil, let o = root.objectValue,
+            let entry = o.entries.first(where: { $0.value.arrayValue?.first?.objectValue.map(isSurveyResult) ?? false })
+        {
+            base = "$." + entry.key
+            list = entry.value.arrayValue
+        }
+        guard let surveys = list else {
+            throw InputError(
+                .schema, file: file, location: "$", expected: "an array of survey results (objects with SurveyResultKey)",
+                found: root.summary)
+        }
+        var rows: [MyDataHelpsRow<Row>] = []
+        for (k, item) in surveys.enumerated() {
+            let path = "\(base)[\(k)]"
+            guard let survey = item.objectValue else {
+                rows.append(
+                    MyDataHelpsRow(
+                        keys: MyDataHelpsKeys(participantIdentifier: "", surveyResultKey: ""), line: k + 1,
+                        result: .failure(
+                            InputError(.schema, file: file, location: path, expected: "a survey result object", found: item.summary))))
+                continue
+            }
+            rows += surveyRows(survey, path: path, index: k, file: file)
+        }
+        return rows
+    }
+
+    static func isSurveyResult(_ o: JSONObject) -> Bool { MyDataHelpsShapes.field(o, ["SurveyResultKey"]) != nil }
+
+    /// The answer rows of one survey result of the JSON export.
+    static func surveyRows(_ survey: JSONObject, path: String, index: Int, file: String) -> [MyDataHelpsRow<Row>] {
+        func text(_ o: JSONObject, _ names: [String]) -> String? {
+            guard let v = MyDataHelpsShapes.field(o, names)?.value else { return nil }
+            if let s = v.stringValue { return s.isEmpty ? nil : s }
+            if let x = v.numberValue { return SurveyAnalysis.text(x) }
+            return nil
+        }
+        let keys = MyDataHelpsKeys(
+            participantIdentifier: text(survey, ["ParticipantIdentifier"]) ?? "",
+            surveyResultKey: text(survey, ["SurveyResultKey"]) ?? "")
+        func fail(_ at: String, _ expected: String, _ found: String) -> MyDataHelpsRow<Row> {
+            MyDataHelpsRow(
+                keys: keys, line: index + 1,
+                result: .failure(InputError(.schema, file: file, location: at, expected: expected, found: found)))
+        }
+        func date(_ o: JSONObject, _ name: String, _ at: String) throws(InputError) -> ResultDate? {
+            guard let f = MyDataHelpsShapes.field(o, [name]), f.value != .null else { return nil }
+            guard let s = f.value.stringValue, let d = ResultDate(s) else {
+                throw InputError(
+                    .schema, file: file, location: at + "." + f.key, expected: "an ISO 8601 date-time with a UTC offset",
+                    found: f.value.summary)
+            }
+            return d
+        }
+        guard !keys.surveyResultKey.isEmpty else { return [fail(path, "a SurveyResultKey", "none")] }
+        guard !keys.participantIdentifier.isEmpty else { return [fail(path, "a ParticipantIdentifier", "none")] }
+        let start: ResultDate?
+        let end: ResultDate?
+        do throws(InputError) {
+            start = try date(survey, "StartDate", path)
+            end = try date(survey, "EndDate", path)
+        } catch {
+            return [MyDataHelpsRow(keys: keys, line: index + 1, result: .failure(error))]
+        }
+        let name = text(survey, ["SurveyName"])
+        guard
+            let steps = survey.entries.first(where: { entry in
+                entry.value.arrayValue?.contains { $0.objectValue.map { MyDataHelpsShapes.field($0, ["StepIdentifier"]) != nil } ?? false }
+                    ?? false
+            })
+        else { return [] }  // a survey result without step results has no answers
+        var rows: [MyDataHelpsRow<Row>] = []
+        for (j, stepValue) in (steps.value.arrayValue ?? []).enumerated() {
+            let stepPath = "\(path).\(steps.key)[\(j)]"
+            guard let step = stepValue.objectValue, let stepID = text(step, ["StepIdentifier"]) else {
+                rows.append(fail(stepPath, "a step result with a StepIdentifier", stepValue.summary))
+                continue
+            }
+            let stepStart: ResultDate?
+            let stepEnd: ResultDate?
+            do throws(InputError) {
+                stepStart = try date(step, "StartDate", stepPath)
+                stepEnd = try date(step, "EndDate", stepPath)
+            } catch {
+                rows.append(MyDataHelpsRow(keys: keys, line: index + 1, result: .failure(error)))
+                continue
+            }
+            guard let results = MyDataHelpsShapes.field(step, ["Results"]), results.value != .null else { continue }
+            guard let items = results.value.arrayValue else {
+                rows.append(fail(stepPath + "." + results.key, "an array of results", results.value.summary))
+                continue
+            }
+            for (r, itemValue) in items.enumerated() {
+                let at = "\(stepPath).\(results.key)[\(r)]"
+                guard let item = itemValue.objectValue else {
+                    rows.append(fail(at, "a result object", itemValue.summary))
+                    continue
+                }
+                var answer: SurveyAnswer
+                if let consented = MyDataHelpsShapes.field(item, ["Consented"]) {
+                    answer = SurveyAnswer(
+                        stepIdentifier: stepID, questionIdentifier: text(item, ["ResultIdentifier"]) ?? stepID,
+                        className: consentClass, answerType: "consentSignature")
+                    switch consented.value {
+                    case .bool(let b): answer.consented = b
+                    case .null: answer.consented = nil
+                    default:
+                        rows.append(fail(at + "." + consented.key, "true, false or null", consented.value.summary))
+                        continue
+                    }
+                    answer.value = answer.consented.map { $0 ? "true" : "false" }
+                    answer.valueNumber = answer.consented.map { $0 ? 1 : 0 }
+                    answer.skipped = answer.consented == nil
+                    answer.signatureGivenName = text(item, ["GivenName", "FirstName"])
+                    answer.signatureFamilyName = text(item, ["FamilyName", "LastName"])
+                    answer.signatureDate = text(item, ["SignatureDate"])
+                } else if let question = text(item, ["ResultIdentifier"]),
+                    let raw = MyDataHelpsShapes.field(item, ["Answers", "Answer"])
+                {
+                    let secret = ResearchKit.isSecret(question)
+                    var values: [String]?
+                    if !secret {
+                        switch raw.value {
+                        case .null: values = nil
+                        case .array(let list): values = list.map(SurveyAnalysis.text)
+                        case .string, .number, .bool: values = [SurveyAnalysis.text(raw.value)]
+                        default:
+                            rows.append(fail(at + "." + raw.key, "a list of answers", raw.value.summary))
+                            continue
+                        }
+                    }
+                    answer = Self.answer(step: stepID, question: question, values: values, secret: secret)
+                } else {
+                    continue  // an active-task result (taps, samples): not a survey answer
+                }
+                do throws(InputError) {
+                    answer.startDate = try date(item, "StartDate", at) ?? stepStart
+                    answer.endDate = try date(item, "EndDate", at) ?? stepEnd
+                } catch {
+                    rows.append(MyDataHelpsRow(keys: keys, line: index + 1, result: .failure(error)))
+                    continue
+                }
+                rows.append(
+                    MyDataHelpsRow(
+                        keys: keys, line: index + 1,
+                        result: .success(Row(keys: keys, surveyName: name, surveyStart: start, surveyEnd: end, answer: answer))))
+            }
+        }
+        return rows
+    }
+
     // MARK: Grouping
 
     /// The survey results of decoded rows: one per participant and survey result key, in order of first
