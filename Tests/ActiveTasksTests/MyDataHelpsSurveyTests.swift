@@ -110,6 +110,15 @@ import TestSupport
         #expect(declined == consents[1].answers[0])
     }
 
+    /// Only a decimal number as written is a number; what a Double would round or reinterpret stays text.
+    @Test func decimalNumbersAsWritten() {
+        let numbers: [(String, Double)] = [("5", 5), ("-0.5", -0.5), ("+3", 3), ("12.75", 12.75), ("0", 0)]
+        for (text, x) in numbers { #expect(MyDataHelpsSurveys.decimalNumber(text) == x, "\(text)") }
+        for text in ["1e3", " 5", "5 ", "inf", "nan", ".", "-", "1.2.3", "0x10", "12345678901234567890", "1,5", ""] {
+            #expect(MyDataHelpsSurveys.decimalNumber(text) == nil, "\(text)")
+        }
+    }
+
     /// The API's documented answer object, verbatim, and a second answer with two values.
     @Test func apiAnswersAreRead() throws {
         let results = try Self.surveys(Self.fixture("survey-answers-api.json"))
