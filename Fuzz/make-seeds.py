@@ -96,6 +96,11 @@ def main():
         s.add("FuzzMyDataHelps", bytes([i]) + json_seed(mdh + name))
     s.add("FuzzMyDataHelps", b"\x03" + head(FIX + "/mydatahelps/SurveyTappingIntervalResults.csv", 5))
     s.add("FuzzMyDataHelps", b"\x04" + head(FIX + "/mydatahelps/SurveyToneAudiometryResults.csv", 5))
+    survey = FIX + "/mydatahelps-survey/"
+    for i, name in enumerate(["SurveyQuestionResults.csv", "SurveyConsentSignatureResults.csv"], start=5):
+        s.add("FuzzMyDataHelps", bytes([i]) + head(survey + name, 9))
+    s.add("FuzzMyDataHelps", b"\x07" + open(survey + "SurveyResults.json", "rb").read())
+    s.add("FuzzMyDataHelps", b"\x08" + open(survey + "survey-answers-api.json", "rb").read())
     csvs = sorted(glob.glob(FIX + "/csv/*.csv") + glob.glob(FIX + "/tapping/*.csv"))
     csvs += [shared + "/mpower-samples/mhealthtools_tap_data.csv", shared + "/mpower-samples/mhealthtools_walk_data_devicemotion.csv.gz",
              shared + "/forest-oak/test_data_bout.csv"] + sorted(glob.glob(shared + "/oxford-step-counter/*.gz"))[:1]
