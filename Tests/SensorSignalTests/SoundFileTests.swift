@@ -1,5 +1,6 @@
 import Foundation
 import SensorSignal
+import Synchronization
 import Testing
 import TestSupport
 
@@ -210,6 +211,34 @@ func testTone(frames: Int, channels: Int, sampleRate: Double) -> [[Double]] {
         let path = dir.path("header-only.wav")
         _ = FileManager.default.createFile(atPath: path, contents: bytes.prefix(30))
         expectError(path) { if case .corrupt = $0 { true } else { false } }
+    }
+
+    /// libsndfile keeps a failed open's error in one process-wide variable that every open resets: a corrupt file
+    /// opened while other files open on other threads must still get its own reason, every time (not "No Error.").
+    @Test func aFailedOpenKeepsItsReasonWhileOtherFilesOpen() throws {
+        let dir = TemporaryDirectory()
+        let good = dir.path("good.wav")
+        try AudioFileWriter.write([[Double](repeating: 0.25, count: 1000)], sampleRate: 8000, to: good)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: good))
+        // A RIFF/WAVE header without a 'data' chunk, as the broken recordings of the batch tests' generated exports.
+        let path = dir.path("no-data-chunk.wav")
+        _ = FileManager.default.createFile(atPath: path, contents: Data("RIFF\0\0\0\0WAVEjunk".utf8) + bytes[44..<200])
+        let reasons = Mutex<[String: Int]>([:])
+        DispatchQueue.concurrentPerform(iterations: 20_000) { i in
+            if i % 2 == 0 {
+                _ = try? SoundFile(path: good)
+                return
+            }
+            do {
+                _ = try SoundFile(path: path)
+                reasons.withLock { $0["opened", default: 0] += 1 }
+            } catch {
+                reasons.withLock { $0[String(describing: error), default: 0] += 1 }
+            }
+        }
+        let seen = reasons.withLock { $0 }
+        let reason = path + ": corrupt or malformed audio file: Error in WAV file. No 'data' chunk marker."
+        #expect(seen == [reason: 10_000])
     }
 
     @Test func truncatedDataIsRefusedUnlessAccepted() throws {

@@ -197,10 +197,9 @@ public final class SoundFile {
     public init(path: String, acceptTruncated: Bool = false) throws(SoundFileError) {
         try Self.preflight(path)
         var sfinfo = SF_INFO()
-        guard let h = sf_open(path, Int32(SFM_READ), &sfinfo) else {
-            let code = Int(sf_error(nil))
-            let message = String(cString: sf_strerror(nil))
-            throw Self.classifyOpenFailure(path: path, code: code, message: message)
+        let opened = LibsndfileOpen.open(path, mode: Int32(SFM_READ), &sfinfo)
+        guard let h = opened.handle else {
+            throw Self.classifyOpenFailure(path: path, code: opened.code, message: opened.message)
         }
         handle = h
         guard sfinfo.channels > 0, sfinfo.samplerate > 0 else {
@@ -599,9 +598,8 @@ public enum AudioFileWriter {
             throw .writeFailed(
                 path: path, reason: "libsndfile rejects \(format.rawValue) at \(sampleRate) Hz, \(channelCount) ch")
         }
-        guard let h = sf_open(path, Int32(SFM_WRITE), &sfinfo) else {
-            throw .writeFailed(path: path, reason: String(cString: sf_strerror(nil)))
-        }
+        let opened = LibsndfileOpen.open(path, mode: Int32(SFM_WRITE), &sfinfo)
+        guard let h = opened.handle else { throw .writeFailed(path: path, reason: opened.message) }
         let clip: Int32 = 1  // SF_TRUE
         sf_command(h, Int32(SFC_SET_CLIPPING), nil, clip)
         let nch = channelCount
@@ -626,6 +624,27 @@ public enum AudioFileWriter {
         }
         // Closing writes the header's final sizes: a failure here is a failed write too.
         guard sf_close(h) == 0 else { throw .writeFailed(path: path, reason: "cannot finish the file (close failed)") }
+    }
+}
+
+/// Every `sf_open` of the process, serialised with the reading of its error.
+///
+/// libsndfile keeps the error of a failed open in one process-wide variable (`sf_errno`, read by `sf_error(NULL)`
+/// and `sf_strerror(NULL)`) that every `sf_open`, on any thread, resets to 0 as it starts. Unserialised, a failed
+/// open running beside another open can read that open's "No Error." (code 0) instead of its own reason, so the
+/// same corrupt file gets a different message (and possibly a different ``SoundFileError`` case) depending on
+/// what another thread opens at that moment.
+enum LibsndfileOpen {
+    private static let lock = NSLock()
+
+    /// Opens `path` in `mode`; the handle, or nil with the code and message of this open's failure.
+    static func open(_ path: String, mode: Int32, _ sfinfo: inout SF_INFO) -> (
+        handle: OpaquePointer?, code: Int, message: String
+    ) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let handle = sf_open(path, mode, &sfinfo) { return (handle, 0, "") }
+        return (nil, Int(sf_error(nil)), String(cString: sf_strerror(nil)))
     }
 }
 
