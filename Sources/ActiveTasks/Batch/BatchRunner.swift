@@ -246,18 +246,10 @@ public enum BatchRunner {
         }
 
         let exporting = try exportSettings(configuration, exportedAt: exportedAt)
-        // Discovery runs on its own thread and feeds the workers as it goes; the journal decides what is left.
-        let journal = try BatchJournal(work + "/journal.jsonl")
-        let events = RecordDiscovery.stream(
-            inputs: configuration.inputs, archiveFolder: work + "/archives", limits: configuration.limits)
-        var seen: Set<String> = []
-        var alreadyDone = 0
-        var done = 0
-        var discovered = started
-        let shard = configuration.shard
         var policy = configuration.consent.flatMap { $0.isOpen ? nil : $0 }
         if var scanned = policy, scanned.fromRecords == true {
-            // Consent first: every record of a participant who declined must be known before any is analysed.
+            // Consent first: every record of a participant who declined must be known before any is analysed. The
+            // scan ends before discovery starts: both walks extract archives into the same folder.
             let found = try ConsentScan.scan(
                 inputs: configuration.inputs, archiveFolder: work + "/archives", limits: configuration.limits,
                 options: analysis)
@@ -269,6 +261,15 @@ public enum BatchRunner {
             for problem in found.unreadable.prefix(5) { detail += "\n  unreadable: \(problem)" }
             try log(work, BatchOutputs.LogEvent(shard: shardName, event: "consent-records", detail: detail))
         }
+        // Discovery runs on its own thread and feeds the workers as it goes; the journal decides what is left.
+        let journal = try BatchJournal(work + "/journal.jsonl")
+        let events = RecordDiscovery.stream(
+            inputs: configuration.inputs, archiveFolder: work + "/archives", limits: configuration.limits)
+        var seen: Set<String> = []
+        var alreadyDone = 0
+        var done = 0
+        var discovered = started
+        let shard = configuration.shard
         let consent = policy
         // Tables of many participants (MyDataHelps) are one record: the policy also decides their rows.
         let perRecord = {

@@ -77,7 +77,9 @@ public enum RecordDiscovery {
     }
 
     /// Discovers the records under `inputs` on a thread of its own, delivering them as they are found (in walk
-    /// order, not sorted), so analysis can start before discovery and archive extraction end.
+    /// order, not sorted), so analysis can start before discovery and archive extraction end. The thread starts
+    /// when the stream is made, not when it is first read: nothing else may extract into `archiveFolder` from then
+    /// on.
     /// - Returns: The events; the stream ends when discovery does, or throws ``BatchError`` for a missing input.
     public static func stream(
         inputs: [Input], archiveFolder: String, limits: ArchiveLimits
