@@ -512,6 +512,11 @@ public enum InputLoader {
         if root.stepItems.contains(where: { $0.result.question != nil || $0.result.consentSignature != nil }) {
             kinds.insert(.survey)
         }
+        for item in root.stepItems {
+            if case .unknown(let className, _, _) = item.result, let kind = ScoredTasks.kind(ofClass: className) {
+                kinds.insert(kind)
+            }
+        }
         if !root.timedWalkResults.isEmpty
             || root.stepItems.contains(where: { walkingSteps.contains($0.stepIdentifier) || $0.stepIdentifier.hasPrefix("walking.") })
         {
@@ -521,8 +526,7 @@ public enum InputLoader {
         // background-noise check), and the task is still a dB HL task whose SPL step is analysed too.
         let order: [TaskKind] = [
             .dBHLToneAudiometry, .toneAudiometry, .walking, .tapping, .environmentSPLMeter, .rangeOfMotion, .audio,
-            .survey,
-        ]
+        ] + TaskKind.allCases.filter { ScoredTasks.isScored($0) } + [.survey]
         input.kinds = order.filter(kinds.contains)
         input.taskKind = input.kinds.first ?? .unknown
         if kinds.count > 1 && !kinds.contains(.dBHLToneAudiometry) {

@@ -78,6 +78,12 @@ public enum AnalysisRegistry {
         SPLMeterAnalysis.self,
         AudioRecordingAnalysis.self,
         SurveyAnalysis.self,
+        StroopAnalysis.self,
+        TrailMakingAnalysis.self,
+        PSATAnalysis.self,
+        SpatialSpanMemoryAnalysis.self,
+        TowerOfHanoiAnalysis.self,
+        HolePegAnalysis.self,
     ]
 
     /// The analysis registered for `kind`, if any.

@@ -23,6 +23,18 @@ public enum TaskKind: String, Sendable, Hashable, Codable, CaseIterable {
     case audio
     /// Survey answers and consent signatures (`ORK…QuestionResult`, `ORKConsentSignatureResult`).
     case survey
+    /// The Stroop test (`ORKStroopResult`).
+    case stroop
+    /// Trail making (`ORKTrailmakingResult`).
+    case trailMaking
+    /// The paced serial addition test (`ORKPSATResult`).
+    case psat
+    /// Spatial span memory (`ORKSpatialSpanMemoryResult`).
+    case spatialSpanMemory
+    /// Tower of Hanoi (`ORKTowerOfHanoiResult`).
+    case towerOfHanoi
+    /// The 9-hole peg test (`ORKHolePegTestResult`).
+    case holePeg
     /// Several kinds, or none recognised.
     case unknown
 }

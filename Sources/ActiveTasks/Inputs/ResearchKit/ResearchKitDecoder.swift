@@ -177,10 +177,13 @@ public enum ResearchKitDecoder {
                     message: "\(f.className) is not a result and cannot appear among results")
             }
             let header = f.lenientHeader()
-            f.context.warn(
-                .unknownClass, at: f.path,
-                "class \(f.className) is not modelled by taskproc; kept as raw JSON (identifier \"\(header.identifier)\")"
-            )
+            // Classes a scored analysis reads (ScoredTasks) are read from the raw JSON there: not unmodelled.
+            if !ScoredTasks.reads(f.className) {
+                f.context.warn(
+                    .unknownClass, at: f.path,
+                    "class \(f.className) is not modelled by taskproc; kept as raw JSON (identifier \"\(header.identifier)\")"
+                )
+            }
             return .unknown(className: f.className, header: header, raw: f.object)
         }
     }
