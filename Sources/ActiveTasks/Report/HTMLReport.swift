@@ -208,9 +208,13 @@ public enum HTMLReport {
             $0.value != nil && $0.name.split(separator: ".").count <= 2
         }
         guard !scalars.isEmpty else { return "" }
-        var s = "<table class=\"numbers\"><tr><th>measure</th><th>value</th></tr>"
-        for (name, value) in scalars.prefix(40) {
-            s += "<tr><td>\(SVGChart.escape(name))</td><td class=\"num\">\(ResultEncoding.number(value!, digits: 6))</td></tr>"
+        // Scored tasks carry each score's unit (`units`): shown beside the value.
+        let units = result["units"]?.objectValue
+        var s = "<table class=\"numbers\"><tr><th>measure</th><th>value</th>" + (units == nil ? "" : "<th>unit</th>") + "</tr>"
+        for (name, value) in scalars.prefix(40) where units == nil || !name.hasPrefix("units.") {
+            s += "<tr><td>\(SVGChart.escape(name))</td><td class=\"num\">\(ResultEncoding.number(value!, digits: 6))</td>"
+            if let units { s += "<td>\(SVGChart.escape(units[name]?.stringValue ?? ""))</td>" }
+            s += "</tr>"
         }
         if scalars.count > 40 { s += "<tr><td colspan=\"2\" class=\"note\">… \(scalars.count - 40) more in the JSON</td></tr>" }
         return s + "</table>\n"
