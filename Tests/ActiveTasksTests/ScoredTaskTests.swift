@@ -105,6 +105,26 @@ import TestSupport
         #expect(results[1].warnings == ["8 of 9 pegs moved"])
     }
 
+    /// Knee: the recorded angles, range = |88 − 10.5| = 77.5°. Shoulder: a recorded range of 90° where
+    /// |160 − 79| = 81°, kept as recorded with a warning.
+    @Test func rangeOfMotionKeepsTheRecordedAnglesAndChecksTheRange() throws {
+        let results = try Self.results("rangeofmotion.json", kind: .rangeOfMotion)
+        try #require(results.count == 2)
+        Self.expect(results[0], [("start", 87.5), ("finish", 12.25), ("minimum", 10.5), ("maximum", 88), ("range", 77.5)])
+        #expect(results[0].warnings.isEmpty && results[0].stepIdentifier == "knee.range.of.motion")
+        #expect(results[1].value("range") == 90)
+        #expect(results[1].warnings == ["range 90° is not |maximum − minimum| = 81°"])
+    }
+
+    /// ResearchKit's own serializer sample (every value 0) is a result of its kind.
+    @Test func theSerializerSampleIsAResult() throws {
+        let input = try InputLoader.load(path: sharedDataPath("researchkit-samples/ORKRangeOfMotionResult.json"))
+        let results = AnalysisRegistry.analyze(input, options: AnalysisOptions()).flatMap(\.results)
+        try #require(results.count == 1)
+        let r = try #require(results[0].result as? ScoredTaskResult)
+        #expect(r.kind == "rangeOfMotion" && r.scores.allSatisfy { $0.value == 0 })
+    }
+
     /// A mistyped field excludes what it belongs to, with a warning; the step is still a result.
     @Test func aMistypedFieldIsLeftOutWithAWarning() throws {
         var warnings: [String] = []

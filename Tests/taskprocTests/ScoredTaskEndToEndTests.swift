@@ -5,7 +5,7 @@ import TestSupport
 /// Scored active tasks through the command line (issue 19): a folder with one run of each goes through batch with
 /// zero error records, one CSV per kind, a valid FHIR export, and no "not modelled" warning.
 @Suite struct ScoredTaskEndToEndTests {
-    static let kinds = ["stroop", "trailMaking", "psat", "spatialSpanMemory", "towerOfHanoi", "holePeg"]
+    static let kinds = ["stroop", "trailMaking", "psat", "spatialSpanMemory", "towerOfHanoi", "holePeg", "rangeOfMotion"]
 
     @Test func oneRunOfEachThroughBatchAndEveryFormat() throws {
         let dir = try E2E.temporaryDirectory("scored")
@@ -29,7 +29,7 @@ import TestSupport
             try bundle.write(to: URL(fileURLWithPath: file))
             bundles.append(file)
         }
-        #expect(bundles.count == 6)
+        #expect(bundles.count == Self.kinds.count)
         #expect(try E2E.validateFHIR(bundles).status == 0)
         for format in ["json", "table", "csv", "mork", "researchkit"] {
             let run = try E2E.run(["analyze", folder + "/stroop.json", "--format", format])

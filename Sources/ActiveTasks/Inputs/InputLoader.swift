@@ -524,9 +524,10 @@ public enum InputLoader {
         }
         // Analysis order, primary kind first: the predefined dB HL task starts with an SPL-meter step (its
         // background-noise check), and the task is still a dB HL task whose SPL step is analysed too.
-        let order: [TaskKind] = [
+        let fixed: [TaskKind] = [
             .dBHLToneAudiometry, .toneAudiometry, .walking, .tapping, .environmentSPLMeter, .rangeOfMotion, .audio,
-        ] + TaskKind.allCases.filter { ScoredTasks.isScored($0) } + [.survey]
+        ]
+        let order = fixed + TaskKind.allCases.filter { ScoredTasks.isScored($0) && !fixed.contains($0) } + [.survey]
         input.kinds = order.filter(kinds.contains)
         input.taskKind = input.kinds.first ?? .unknown
         if kinds.count > 1 && !kinds.contains(.dBHLToneAudiometry) {

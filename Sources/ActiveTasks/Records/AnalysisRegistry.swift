@@ -84,6 +84,7 @@ public enum AnalysisRegistry {
         SpatialSpanMemoryAnalysis.self,
         TowerOfHanoiAnalysis.self,
         HolePegAnalysis.self,
+        RangeOfMotionAnalysis.self,
     ]
 
     /// The analysis registered for `kind`, if any.
@@ -171,11 +172,25 @@ public enum AnalysisRegistry {
                 let note = input.problems.last(where: { $0.severity == .warning })
             {
                 outcome.failure = note.message  // a MyDataHelps index table: say what it is for
+            } else if let classes = unanalysedClasses(input), !classes.isEmpty {
+                outcome.failure =
+                    "nothing to analyse: the result holds " + classes.joined(separator: ", ")
+                    + ", which taskproc does not analyse yet"
             } else {
                 outcome.failure = "nothing to analyse: no recording or result taskproc recognises"
             }
         }
         return outcome
+    }
+
+    /// The ResearchKit classes of an input's results that no analysis reads, sorted; nil without a ResearchKit result.
+    static func unanalysedClasses(_ input: LoadedInput) -> [String]? {
+        guard let root = input.researchKit?.result else { return nil }
+        var names: Set<String> = []
+        for item in root.stepItems {
+            if case .unknown(let className, _, _) = item.result, !ScoredTasks.reads(className) { names.insert(className) }
+        }
+        return names.sorted()
     }
 
     /// Runs one analysis and tags its results with the input's kind among the analysis's kinds.
