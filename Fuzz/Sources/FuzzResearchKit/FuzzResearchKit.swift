@@ -1,5 +1,6 @@
 // ResearchKit result JSON (`_class` trees: task, step, file, tapping, timed walk, dB HL and legacy tone
-// audiometry, SPL meter, range of motion), alone or as a task folder with a recorder file it names.
+// audiometry, SPL meter, range of motion, the scored cognitive and motor tasks), alone or as a task folder with a
+// recorder file it names.
 // First byte: even = one result file; odd = a task folder, the rest split at the first NUL byte into the task
 // result (`taskResult.json`) and one recorder file, named by the first `"fileName"` the task mentions (so that
 // the task's ORKFileResult finds it) or `accel_walking.outbound.json`.
