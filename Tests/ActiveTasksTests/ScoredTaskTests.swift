@@ -125,6 +125,29 @@ import TestSupport
         #expect(r.kind == "rangeOfMotion" && r.scores.allSatisfy { $0.value == 0 })
     }
 
+    /// A predefined task's active step without any result object (the participant quit it) is still a result of
+    /// its kind: zero counts, no scores, and a warning; instruction steps give nothing.
+    @Test(arguments: [
+        ("stroop", TaskKind.stroop, "trials", "ORKStroopResult"), ("psat", .psat, "digits", "ORKPSATResult"),
+        ("hole.peg.test.dominant.place", .holePeg, "successes", "ORKHolePegTestResult"),
+    ])
+    func anEmptyPredefinedStepIsAResult(step: String, kind: TaskKind, count: String, className: String) throws {
+        let dir = TemporaryDirectory()
+        let file = dir.path("empty.json")
+        try #"{"_class":"ORKTaskResult","identifier":"t","taskRunUUID":"5B1E9F0C-2D3A-4B5C-8D7E-6F5A4B3C2D1E","results":["#
+            .appending(#"{"_class":"ORKStepResult","identifier":"instruction","results":[]},"#)
+            .appending(#"{"_class":"ORKStepResult","identifier":"\#(step)","results":[]}]}"#)
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let input = try InputLoader.load(path: file)
+        #expect(input.kinds == [kind])
+        let results = AnalysisRegistry.analyze(input, options: AnalysisOptions()).flatMap(\.results)
+        try #require(results.count == 1)
+        let r = try #require(results[0].result as? ScoredTaskResult)
+        #expect(r.stepIdentifier == step && r.kind == kind.rawValue)
+        #expect(r.value(count) == (kind == .holePeg ? nil : 0), "\(r.scores)")
+        #expect(r.warnings.first == "the step holds no \(className) (the participant may have skipped or quit it)")
+    }
+
     /// A mistyped field excludes what it belongs to, with a warning; the step is still a result.
     @Test func aMistypedFieldIsLeftOutWithAWarning() throws {
         var warnings: [String] = []

@@ -13,10 +13,15 @@ public enum HolePegAnalysis: ScoredTaskAnalysis {
     public static let nothingToAnalyse = "no hole peg result (ORKHolePegTestResult) to score"
     /// The result class.
     public static let classNames = ["ORKHolePegTestResult"]
+    /// The predefined task's active step(s).
+    public static let stepIdentifiers = [
+        "hole.peg.test.dominant.place", "hole.peg.test.dominant.remove", "hole.peg.test.non.dominant.place",
+        "hole.peg.test.non.dominant.remove",
+    ]
 
     /// The scores of one step (the first object; more than one is a warning).
     public static func scores(_ objects: [ScoredFields], warnings: inout [String]) -> [TaskScore] {
-        guard let o = objects.first else { return [] }
+        let o = objects.first ?? ScoredFields(JSONObject([]), path: "(no result)")
         if objects.count > 1 { warnings.append("\(objects.count) hole peg results in one step; the first is scored") }
         let pegs = o.number("numberOfPegs", &warnings)
         let successes = o.number("totalSuccesses", &warnings)

@@ -517,6 +517,9 @@ public enum InputLoader {
                 kinds.insert(kind)
             }
         }
+        for step in ScoredTasks.stepResults(root) {
+            if let kind = ScoredTasks.kind(ofStep: step.identifier) { kinds.insert(kind) }
+        }
         if !root.timedWalkResults.isEmpty
             || root.stepItems.contains(where: { walkingSteps.contains($0.stepIdentifier) || $0.stepIdentifier.hasPrefix("walking.") })
         {

@@ -14,10 +14,12 @@ public enum PSATAnalysis: ScoredTaskAnalysis {
     public static let nothingToAnalyse = "no PSAT result (ORKPSATResult) to score"
     /// The result class.
     public static let classNames = ["ORKPSATResult"]
+    /// The predefined task's active step(s).
+    public static let stepIdentifiers = ["psat"]
 
     /// The scores of one step (the first PSAT object; more than one is a warning).
     public static func scores(_ objects: [ScoredFields], warnings: inout [String]) -> [TaskScore] {
-        guard let o = objects.first else { return [] }
+        let o = objects.first ?? ScoredFields(JSONObject([]), path: "(no result)")
         if objects.count > 1 { warnings.append("\(objects.count) PSAT results in one step; the first is scored") }
         let samples = o.objects("samples", &warnings).map {
             (correct: $0.bool("correct", &warnings) ?? false, answer: $0.number("answer", &warnings),

@@ -9,12 +9,19 @@ import Foundation
 public protocol ScoredTaskAnalysis: TaskAnalysis where Result == ScoredTaskResult {
     /// The ResearchKit result classes scored (`ORKStroopResult`, …).
     static var classNames: [String] { get }
+    /// The active-step identifiers of ResearchKit's predefined task (`stroop`, …): such a step holding no object of
+    /// ``classNames`` (a participant who quit it) still gives a result, with zero counts and a warning.
+    static var stepIdentifiers: [String] { get }
     /// The scores of one step from its result objects (at least one), in document order; warnings go to `warnings`.
     static func scores(_ objects: [ScoredFields], warnings: inout [String]) -> [TaskScore]
 }
 
 extension ScoredTaskAnalysis {
-    /// One result per step holding objects of ``classNames``.
+    /// None by default.
+    public static var stepIdentifiers: [String] { [] }
+
+    /// One result per step holding objects of ``classNames``, and per predefined step (``stepIdentifiers``) holding
+    /// none.
     public static func analyze(_ input: LoadedInput, options: AnalysisOptions) -> [ScoredTaskResult] {
         guard let document = input.researchKit, let root = document.result else { return [] }
         var order: [String] = []
@@ -29,9 +36,18 @@ extension ScoredTaskAnalysis {
             let known = dates[item.stepIdentifier]
             dates[item.stepIdentifier] = (known?.start ?? header.startDate, header.endDate ?? known?.end)
         }
+        for step in ScoredTasks.stepResults(root)
+        where stepIdentifiers.contains(step.identifier) && byStep[step.identifier] == nil {
+            order.append(step.identifier)
+            byStep[step.identifier] = []
+        }
         let steps = ExportContext(input: input).steps
         return order.map { step in
             var warnings: [String] = []
+            if byStep[step]?.isEmpty ?? true {
+                warnings.append(
+                    "the step holds no \(classNames.joined(separator: " or ")) (the participant may have skipped or quit it)")
+            }
             let scores = self.scores(byStep[step] ?? [], warnings: &warnings)
             return ScoredTaskResult(
                 kind: resultKinds.first ?? kinds[0].rawValue, source: document.file,
@@ -69,6 +85,20 @@ public enum ScoredTasks {
     /// The task kind that scores results of `className`, if any.
     public static func kind(ofClass className: String) -> TaskKind? {
         analyses.first { $0.classNames.contains(className) }?.kinds.first
+    }
+
+    /// The task kind whose predefined active step is `identifier`, if any.
+    public static func kind(ofStep identifier: String) -> TaskKind? {
+        analyses.first { $0.stepIdentifiers.contains(identifier) }?.kinds.first
+    }
+
+    /// Every step result of a result tree, depth first in document order.
+    static func stepResults(_ root: ResearchKitResult) -> [ResearchKit.StepResult] {
+        switch root {
+        case .task(let task): task.results.flatMap(stepResults)
+        case .step(let step): [step] + step.results.flatMap(stepResults)
+        default: []
+        }
     }
 
     /// True when a scored analysis handles `kind`.

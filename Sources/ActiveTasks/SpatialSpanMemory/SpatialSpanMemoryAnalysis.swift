@@ -13,10 +13,12 @@ public enum SpatialSpanMemoryAnalysis: ScoredTaskAnalysis {
     public static let nothingToAnalyse = "no spatial span memory result (ORKSpatialSpanMemoryResult) to score"
     /// The result class.
     public static let classNames = ["ORKSpatialSpanMemoryResult"]
+    /// The predefined task's active step(s).
+    public static let stepIdentifiers = ["cognitive.memory.spatialspan"]
 
     /// The scores of one step (the first object; more than one is a warning).
     public static func scores(_ objects: [ScoredFields], warnings: inout [String]) -> [TaskScore] {
-        guard let o = objects.first else { return [] }
+        let o = objects.first ?? ScoredFields(JSONObject([]), path: "(no result)")
         if objects.count > 1 { warnings.append("\(objects.count) spatial span results in one step; the first is scored") }
         var statuses: [String: Int] = [:]
         var maximumSpan: Int?

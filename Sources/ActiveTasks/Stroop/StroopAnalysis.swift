@@ -13,6 +13,8 @@ public enum StroopAnalysis: ScoredTaskAnalysis {
     public static let nothingToAnalyse = "no Stroop trial (ORKStroopResult) to score"
     /// The trials' class.
     public static let classNames = ["ORKStroopResult"]
+    /// The predefined task's active step(s).
+    public static let stepIdentifiers = ["stroop"]
 
     struct Trial {
         var congruent: Bool?

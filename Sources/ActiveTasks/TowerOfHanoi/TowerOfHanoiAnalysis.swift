@@ -12,10 +12,12 @@ public enum TowerOfHanoiAnalysis: ScoredTaskAnalysis {
     public static let nothingToAnalyse = "no Tower of Hanoi result (ORKTowerOfHanoiResult) to score"
     /// The result class.
     public static let classNames = ["ORKTowerOfHanoiResult"]
+    /// The predefined task's active step(s).
+    public static let stepIdentifiers = ["towerOfHanoi"]
 
     /// The scores of one step (the first object; more than one is a warning).
     public static func scores(_ objects: [ScoredFields], warnings: inout [String]) -> [TaskScore] {
-        guard let o = objects.first else { return [] }
+        let o = objects.first ?? ScoredFields(JSONObject([]), path: "(no result)")
         if objects.count > 1 { warnings.append("\(objects.count) Tower of Hanoi results in one step; the first is scored") }
         let moves = o.objects("moves", &warnings)
         let times = moves.compactMap { $0.number("timestamp", &warnings) }

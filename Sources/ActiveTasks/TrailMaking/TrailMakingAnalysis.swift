@@ -14,6 +14,8 @@ public enum TrailMakingAnalysis: ScoredTaskAnalysis {
     public static let nothingToAnalyse = "no trail making result (ORKTrailmakingResult) to score"
     /// The result class.
     public static let classNames = ["ORKTrailmakingResult"]
+    /// The predefined task's active step(s).
+    public static let stepIdentifiers = ["trailmaking"]
     /// Targets of ResearchKit's trail (13 for trail A and B).
     public static let targets = 13
 
