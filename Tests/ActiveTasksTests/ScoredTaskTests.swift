@@ -148,6 +148,14 @@ import TestSupport
         #expect(r.warnings.first == "the step holds no \(className) (the participant may have skipped or quit it)")
     }
 
+    /// Two accuracy Stroop steps: a correct tap after 1.25 s, 12.5 pt from the centre; a tap on no circle after 2.5 s.
+    @Test func accuracyStroopScoresEachStep() throws {
+        let results = try Self.results("accuracystroop.json", kind: .accuracyStroop)
+        try #require(results.count == 2)
+        Self.expect(results[0], [("correct", 1), ("timeTakenToSelect", 1.25), ("distanceToClosestCenter", 12.5)])
+        Self.expect(results[1], [("correct", 0), ("timeTakenToSelect", 2.5), ("distanceToClosestCenter", 80)])
+    }
+
     /// A mistyped field excludes what it belongs to, with a warning; the step is still a result.
     @Test func aMistypedFieldIsLeftOutWithAWarning() throws {
         var warnings: [String] = []

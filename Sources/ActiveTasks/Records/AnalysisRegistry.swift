@@ -85,6 +85,7 @@ public enum AnalysisRegistry {
         TowerOfHanoiAnalysis.self,
         HolePegAnalysis.self,
         RangeOfMotionAnalysis.self,
+        AccuracyStroopAnalysis.self,
     ]
 
     /// The analysis registered for `kind`, if any.

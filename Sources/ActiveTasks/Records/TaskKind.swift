@@ -35,6 +35,8 @@ public enum TaskKind: String, Sendable, Hashable, Codable, CaseIterable {
     case towerOfHanoi
     /// The 9-hole peg test (`ORKHolePegTestResult`).
     case holePeg
+    /// The accuracy Stroop step (`ORKAccuracyStroopResult`).
+    case accuracyStroop
     /// Several kinds, or none recognised.
     case unknown
 }
