@@ -85,6 +85,8 @@ import TestSupport
         #expect(second["identifier"]?.stringValue == "timed.walk.trial1")
         let trial = try #require(second["results"]?.arrayValue?.first?.objectValue)
         #expect(trial["gaitSpeed"]?.numberValue == 25.0 / 20)
+        // The timed walk's own values, as recorded (issue 19).
+        #expect(trial["timedWalkDistance"]?.numberValue == 25 && trial["timedWalkDuration"]?.numberValue == 20)
         // Without dates in the input, dates are null rather than invented.
         let bare = ResearchKitExport.stepResults(records, context: ExportContext())
         #expect(bare.arrayValue?.first?.objectValue?["startDate"] == .null)

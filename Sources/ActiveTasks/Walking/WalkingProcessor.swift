@@ -191,10 +191,7 @@ public enum WalkingProcessor {
             result.pedometerStepCount = steps
             result.pedometerDifference = detection.stepCount - steps
         }
-        if let timedWalk {
-            result.hasTimedWalk = true
-            result.quality.warnings += WalkingResult.applyTimedWalk(timedWalk, to: &result.gaitSpeed)
-        }
+        if let timedWalk { result.quality.warnings += result.applyTimedWalk(timedWalk) }
         return result
     }
 }

@@ -32,7 +32,11 @@ extension WalkingResult: RenderableResult {
         if let pedometerStepCount, let pedometerDifference {
             features.append(("pedometer steps", "\(pedometerStepCount) (difference \(pedometerDifference))"))
         }
-        if hasTimedWalk { features.append(("gait speed", number(gaitSpeed, "%.3f", " m/s"))) }
+        if hasTimedWalk {
+            features.append(("timed walk distance", number(timedWalkDistance, "%.2f", " m")))
+            features.append(("timed walk duration", number(timedWalkDuration, "%.2f", " s")))
+            features.append(("gait speed", number(gaitSpeed, "%.3f", " m/s")))
+        }
         var sections: [(title: String, rows: [(String, String)])] = [
             ("Walking " + (stepIdentifier ?? source ?? ""), recording), ("Gait", features),
         ]
@@ -64,7 +68,7 @@ extension WalkingResult: RenderableResult {
             "stepIdentifier", "source", "signal", "stepCount", "cadence", "walkingDuration", "stepTimeMean",
             "stepTimeSD", "stepTimeCV", "stepRegularity", "strideRegularity", "symmetry", "dominantFrequency",
             "samplingRate", "bouts", "interpolatedSteps", "pedometerStepCount", "pedometerDifference", "gaitSpeed",
-            "warnings",
+            "warnings", "timedWalkDistance", "timedWalkDuration", "timedWalkTimeLimit",
         ]
         let n = { (v: Double?) in ResultEncoding.number(v, digits: 10) }
         let i = { (v: Int?) in v.map(String.init) ?? "" }
@@ -73,7 +77,7 @@ extension WalkingResult: RenderableResult {
             n(stepTimeMean), n(stepTimeSD), n(stepTimeCV), n(stepRegularity), n(strideRegularity), n(symmetry),
             n(dominantFrequency), n(samplingRate), String(bouts.count), String(quality.interpolatedSteps),
             i(pedometerStepCount), i(pedometerDifference), n(gaitSpeed),
-            quality.warnings.joined(separator: " | "),
+            quality.warnings.joined(separator: " | "), n(timedWalkDistance), n(timedWalkDuration), n(timedWalkTimeLimit),
         ]
         return (header, [row])
     }

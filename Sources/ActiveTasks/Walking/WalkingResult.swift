@@ -81,8 +81,15 @@ public struct WalkingResult: Sendable, Hashable, Codable {
     /// Gait speed, m/s: the timed walk's `distanceInMeters / duration` (`ORKTimedWalkResult`); only for a timed
     /// walk step, and `null` there when the duration is not positive (see the warnings).
     public var gaitSpeed: Double?
-    /// True when the step had an `ORKTimedWalkResult` (then `gaitSpeed` is always encoded, `null` if undefined).
+    /// True when the step had an `ORKTimedWalkResult` (then `gaitSpeed` and the `timedWalk…` keys are always
+    /// encoded, `null` if undefined).
     public var hasTimedWalk = false
+    /// The timed walk's `distanceInMeters` as recorded, m; only for a timed walk step.
+    public var timedWalkDistance: Double?
+    /// The timed walk's `duration` as recorded, s; only for a timed walk step.
+    public var timedWalkDuration: Double?
+    /// The timed walk's `timeLimit` as recorded, s; `null` when the step had none; only for a timed walk step.
+    public var timedWalkTimeLimit: Double?
 
     /// One walking bout.
     public struct Bout: Sendable, Hashable, Codable {
@@ -185,7 +192,7 @@ public struct WalkingResult: Sendable, Hashable, Codable {
         self.quality = quality
     }
 
-    /// A result for a timed-walk step recorded without motion data: only the gait speed is known.
+    /// A result for a timed-walk step recorded without motion data: only the recorded distance, duration and time limit and the gait speed are known.
     ///
     /// - Parameters:
     ///   - stepIdentifier: The timed-walk step (`timed.walk.trial1`, …).
@@ -209,19 +216,25 @@ public struct WalkingResult: Sendable, Hashable, Codable {
         samplingRate = nil
         stepTimes = []
         bouts = []
-        hasTimedWalk = true
-        var warnings = ["no accelerometer or device-motion data for this step: only the gait speed is reported"]
-        warnings += Self.applyTimedWalk(timedWalk, to: &gaitSpeed)
+        let warnings = [
+            "no accelerometer or device-motion data for this step: only the timed walk's distance, duration and gait "
+                + "speed are reported"
+        ]
         quality = WalkingQuality(
             hygiene: nil, resampling: nil, accelerationUnit: "", windowCount: 0, walkingWindowCount: 0,
             analysedDuration: 0, interpolatedSteps: 0, interpolatedStepTimes: [], warnings: warnings)
+        quality.warnings += applyTimedWalk(timedWalk)
     }
 
-    /// Sets `gaitSpeed` from a timed walk (`distanceInMeters / duration`), or nil with a warning when the
-    /// duration or distance cannot give a speed.
+    /// Keeps a timed walk's recorded distance, duration and time limit (finite values only) and sets `gaitSpeed`
+    /// (`distanceInMeters / duration`), or nil with a warning when the duration or distance cannot give a speed.
     ///
     /// - Returns: The warnings, empty when the speed was set.
-    static func applyTimedWalk(_ timedWalk: ResearchKit.TimedWalkResult, to gaitSpeed: inout Double?) -> [String] {
+    mutating func applyTimedWalk(_ timedWalk: ResearchKit.TimedWalkResult) -> [String] {
+        hasTimedWalk = true
+        timedWalkDistance = timedWalk.distanceInMeters.isFinite ? timedWalk.distanceInMeters : nil
+        timedWalkDuration = timedWalk.duration.isFinite ? timedWalk.duration : nil
+        timedWalkTimeLimit = timedWalk.timeLimit.flatMap { $0.isFinite ? $0 : nil }
         guard timedWalk.duration > 0, timedWalk.duration.isFinite else {
             gaitSpeed = nil
             return ["the timed walk's duration is \(timedWalk.duration) s: no gait speed"]
@@ -238,6 +251,7 @@ public struct WalkingResult: Sendable, Hashable, Codable {
         case kind, stepIdentifier, source, signal, timeOrigin, stepCount, cadence, walkingDuration, stepTimeMean
         case stepTimeSD, stepTimeCV, stepRegularity, strideRegularity, symmetry, dominantFrequency, samplingRate
         case stepTimes, bouts, quality, pedometerStepCount, pedometerDifference, gaitSpeed
+        case timedWalkDistance, timedWalkDuration, timedWalkTimeLimit
     }
 
     /// Encodes every key of the issue, writing `null` for undefined values rather than leaving the key out.
@@ -264,7 +278,12 @@ public struct WalkingResult: Sendable, Hashable, Codable {
         try c.encode(quality, forKey: .quality)
         try c.encodeIfPresent(pedometerStepCount, forKey: .pedometerStepCount)
         try c.encodeIfPresent(pedometerDifference, forKey: .pedometerDifference)
-        if hasTimedWalk { try c.encode(gaitSpeed, forKey: .gaitSpeed) }
+        if hasTimedWalk {
+            try c.encode(gaitSpeed, forKey: .gaitSpeed)
+            try c.encode(timedWalkDistance, forKey: .timedWalkDistance)
+            try c.encode(timedWalkDuration, forKey: .timedWalkDuration)
+            try c.encode(timedWalkTimeLimit, forKey: .timedWalkTimeLimit)
+        }
     }
 }
 
