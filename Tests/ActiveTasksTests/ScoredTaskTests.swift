@@ -156,6 +156,30 @@ import TestSupport
         Self.expect(results[1], [("correct", 0), ("timeTakenToSelect", 2.5), ("distanceToClosestCenter", 80)])
     }
 
+    /// A reaction-time task folder: three attempts with stimuli at 10, 20 and 30 s (uptime), whose device-motion
+    /// files end at 10.25, 20.5 and 30.375 s: reaction times 0.25, 0.5 and 0.375 s (mean and median 0.375 s, sample
+    /// SD 0.125 s). The motion files belong to the task (no walking result is made of them).
+    @Test func reactionTimeReadsEachAttemptsMotionFile() throws {
+        let input = try InputLoader.load(path: Self.fixture("reactiontime"))
+        #expect(input.kinds == [.reactionTime] && input.dialect == .researchKitTaskFolder, "\(input.kinds)")
+        #expect(input.recordings.count == 3 && input.children.isEmpty)
+        let results = AnalysisRegistry.analyze(input, options: AnalysisOptions()).flatMap(\.results)
+        try #require(results.count == 1)
+        let r = try #require(results[0].result as? ScoredTaskResult)
+        Self.expect(r, [
+            ("attempts", 3), ("timedAttempts", 3), ("meanReactionTime", (0.25 + 0.5 + 0.375) / 3),
+            ("medianReactionTime", 0.375), ("sdReactionTime", 0.125), ("minimumReactionTime", 0.25),
+            ("maximumReactionTime", 0.5),
+        ])
+        #expect(r.warnings.isEmpty)
+        // A lone result file has no motion files beside it: the attempts are counted, without reaction times.
+        var warnings: [String] = []
+        let alone = ReactionTimeAnalysis.scores(
+            [ScoredFields(JSONObject([("timestamp", .number(10))]), path: "ORKReactionTimeResult 1")], warnings: &warnings)
+        #expect(alone.first { $0.key == "attempts" }?.value == 1 && alone.first { $0.key == "meanReactionTime" }?.value == nil)
+        #expect(warnings.count == 1)
+    }
+
     /// A mistyped field excludes what it belongs to, with a warning; the step is still a result.
     @Test func aMistypedFieldIsLeftOutWithAWarning() throws {
         var warnings: [String] = []

@@ -180,16 +180,16 @@ import TestSupport
     }
 
     @Test func tasksWithoutAProcessorSayWhatTheyAre() throws {
-        // Reaction time has no processor yet (range of motion, the earlier example here, is scored now).
+        // The Amsler grid has no processor yet (range of motion and reaction time, earlier examples, are scored now).
         let dir = try E2E.temporaryDirectory("no-processor")
         defer { E2E.remove(dir) }
         let file = dir.appendingPathComponent("reaction.json").path
         try E2E.write(
-            #"{"_class":"ORKTaskResult","identifier":"reactionTime","taskRunUUID":"5B1E9F0C-2D3A-4B5C-8D7E-6F5A4B3C2D1E","#
-                + #""results":[{"_class":"ORKStepResult","identifier":"reactionTime","results":["#
-                + #"{"_class":"ORKReactionTimeResult","identifier":"reactionTime","timestamp":12.5}]}]}"#, to: file)
+            #"{"_class":"ORKTaskResult","identifier":"amsler","taskRunUUID":"5B1E9F0C-2D3A-4B5C-8D7E-6F5A4B3C2D1E","#
+                + #""results":[{"_class":"ORKStepResult","identifier":"amsler.grid.left","results":["#
+                + #"{"_class":"ORKAmslerGridResult","identifier":"amsler.grid.left","eyeSide":1}]}]}"#, to: file)
         let r = try run(["analyze", file])
         #expect(r.status == ExpectedExit.dataError)
-        #expect(r.stderr.contains("the result holds ORKReactionTimeResult, which taskproc does not analyse yet"), "\(r.stderr)")
+        #expect(r.stderr.contains("the result holds ORKAmslerGridResult, which taskproc does not analyse yet"), "\(r.stderr)")
     }
 }

@@ -645,7 +645,7 @@ public enum InputLoader {
         var byName: [String: [String]] = [:]
         for file in files where file != taskFile { byName[(file as NSString).lastPathComponent, default: []].append(file) }
         var used: Set<String> = [taskFile]
-        for item in document.taskResult?.fileResults ?? [] {
+        for item in (document.taskResult?.fileResults ?? []) + (document.result?.nestedFileResults ?? []) {
             let result = item.result
             let location = "step \(item.stepIdentifier), file result \(result.identifier)"
             guard let fileName = result.fileName, !fileName.isEmpty else {

@@ -86,6 +86,7 @@ public enum AnalysisRegistry {
         HolePegAnalysis.self,
         RangeOfMotionAnalysis.self,
         AccuracyStroopAnalysis.self,
+        ReactionTimeAnalysis.self,
     ]
 
     /// The analysis registered for `kind`, if any.

@@ -193,7 +193,8 @@ public enum InputRecognizer {
         guard tasks.count == 1, let (taskFile, document) = tasks.first else {
             return .independent(taskResults: tasks.count)
         }
-        let named = (document.taskResult?.fileResults ?? []).compactMap(\.result.fileName).filter { !$0.isEmpty }
+        let fileResults = (document.taskResult?.fileResults ?? []) + (document.result?.nestedFileResults ?? [])
+        let named = fileResults.compactMap(\.result.fileName).filter { !$0.isEmpty }
         if !named.isEmpty { return .taskFolder(taskFile: taskFile, document: document) }
         let inputs = files.filter { file in
             if case .skipped = recognizeFile(file) { return false }

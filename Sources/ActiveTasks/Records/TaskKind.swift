@@ -37,6 +37,8 @@ public enum TaskKind: String, Sendable, Hashable, Codable, CaseIterable {
     case holePeg
     /// The accuracy Stroop step (`ORKAccuracyStroopResult`).
     case accuracyStroop
+    /// Reaction time (`ORKReactionTimeResult` and its device-motion files).
+    case reactionTime
     /// Several kinds, or none recognised.
     case unknown
 }

@@ -23,6 +23,13 @@ extension ScoredTaskAnalysis {
     /// One result per step holding objects of ``classNames``, and per predefined step (``stepIdentifiers``) holding
     /// none.
     public static func analyze(_ input: LoadedInput, options: AnalysisOptions) -> [ScoredTaskResult] {
+        analyzeSteps(input) { objects, warnings in scores(objects, warnings: &warnings) }
+    }
+
+    /// One result per step holding objects of ``classNames`` (and per empty predefined step), scored by `score`.
+    public static func analyzeSteps(
+        _ input: LoadedInput, score: ([ScoredFields], inout [String]) -> [TaskScore]
+    ) -> [ScoredTaskResult] {
         guard let document = input.researchKit, let root = document.result else { return [] }
         var order: [String] = []
         var byStep: [String: [ScoredFields]] = [:]
@@ -48,7 +55,7 @@ extension ScoredTaskAnalysis {
                 warnings.append(
                     "the step holds no \(classNames.joined(separator: " or ")) (the participant may have skipped or quit it)")
             }
-            let scores = self.scores(byStep[step] ?? [], warnings: &warnings)
+            let scores = score(byStep[step] ?? [], &warnings)
             return ScoredTaskResult(
                 kind: resultKinds.first ?? kinds[0].rawValue, source: document.file,
                 taskRunUUID: document.taskResult?.taskRunUUID?.uuidString, stepIdentifier: step,

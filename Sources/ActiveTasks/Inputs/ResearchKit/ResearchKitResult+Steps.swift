@@ -48,6 +48,24 @@ extension ResearchKitResult {
     }
     /// Every timed-walk result with its step identifier.
     public var timedWalkResults: [ResearchKit.StepItem<ResearchKit.TimedWalkResult>] { results(\.timedWalk) }
+    /// The file results nested inside results taskproc keeps as raw JSON (`ORKReactionTimeResult.fileResults`: one
+    /// device-motion file per attempt), with the enclosing step's identifier, in document order.
+    public var nestedFileResults: [ResearchKit.StepItem<ResearchKit.FileResult>] {
+        stepItems.flatMap { item -> [ResearchKit.StepItem<ResearchKit.FileResult>] in
+            guard case .unknown(_, _, let raw) = item.result, let list = raw["fileResults"]?.arrayValue else { return [] }
+            return list.compactMap { value in
+                guard let o = value.objectValue, o["_class"]?.stringValue == "ORKFileResult",
+                    let name = o["fileName"]?.stringValue, !name.isEmpty
+                else { return nil }
+                let header = ResearchKit.ResultHeader(
+                    className: "ORKFileResult", identifier: o["identifier"]?.stringValue ?? "")
+                return ResearchKit.StepItem(
+                    stepIdentifier: item.stepIdentifier,
+                    result: ResearchKit.FileResult(
+                        header: header, contentType: o["contentType"]?.stringValue, fileName: name))
+            }
+        }
+    }
     /// Every range-of-motion result with its step identifier.
     public var rangeOfMotionResults: [ResearchKit.StepItem<ResearchKit.RangeOfMotionResult>] {
         results(\.rangeOfMotion)
