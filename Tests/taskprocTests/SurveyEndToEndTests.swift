@@ -84,6 +84,16 @@ import TestSupport
         #expect(validation.status == 0, "\(validation.output)")
     }
 
+    /// The consent tests' participants: P1 shares broadly (choice 1), P2 with the study only (0), P3 declined.
+    static let people: [(id: String, consented: Bool, sharing: Int)] = [("P1", true, 1), ("P2", true, 0), ("P3", false, 1)]
+
+    /// The registration task with `person`'s consent decision and sharing choice.
+    static func consent(_ person: (id: String, consented: Bool, sharing: Int)) throws -> String {
+        try String(contentsOfFile: E2E.fixture("survey/registration.json"), encoding: .utf8)
+            .replacingOccurrences(of: #""consented":true"#, with: "\"consented\":\(person.consented)")
+            .replacingOccurrences(of: #""choiceAnswers":[0]"#, with: "\"choiceAnswers\":[\(person.sharing)]")
+    }
+
     /// Consent drives processing (issue 18 item 6), in two runs: the consent records' FHIR export
     /// (`export.fhir.jsonl`: each signature's decision and the task's sharing choice) is the next run's
     /// `--sharing-scopes` and `--withdrawals`. P1 shares broadly, P2 with the study only, P3 declined.
@@ -91,13 +101,8 @@ import TestSupport
     func consentRecordsDriveTheNextBatch(shape: String) throws {
         let dir = try E2E.temporaryDirectory("survey-consent")
         defer { E2E.remove(dir) }
-        let template = try String(contentsOfFile: E2E.fixture("survey/registration.json"), encoding: .utf8)
-        let people: [(id: String, consented: Bool, sharing: Int)] = [("P1", true, 1), ("P2", true, 0), ("P3", false, 1)]
-        for person in people {
-            let consent = template
-                .replacingOccurrences(of: #""consented":true"#, with: "\"consented\":\(person.consented)")
-                .replacingOccurrences(of: #""choiceAnswers":[0]"#, with: "\"choiceAnswers\":[\(person.sharing)]")
-            try E2E.write(consent, to: dir.path + "/consents/healthCode=\(person.id)/consent.json")
+        for person in Self.people {
+            try E2E.write(try Self.consent(person), to: dir.path + "/consents/healthCode=\(person.id)/consent.json")
             try FileManager.default.createDirectory(
                 atPath: dir.path + "/study/healthCode=\(person.id)", withIntermediateDirectories: true)
             try FileManager.default.copyItem(
@@ -138,12 +143,8 @@ import TestSupport
         let dir = try E2E.temporaryDirectory("survey-consent-one-run")
         defer { E2E.remove(dir) }
         let template = try String(contentsOfFile: E2E.fixture("survey/registration.json"), encoding: .utf8)
-        let people: [(id: String, consented: Bool, sharing: Int)] = [("P1", true, 1), ("P2", true, 0), ("P3", false, 1)]
-        for person in people {
-            let consent = template
-                .replacingOccurrences(of: #""consented":true"#, with: "\"consented\":\(person.consented)")
-                .replacingOccurrences(of: #""choiceAnswers":[0]"#, with: "\"choiceAnswers\":[\(person.sharing)]")
-            try E2E.write(consent, to: dir.path + "/study/healthCode=\(person.id)/consent/consent.json")
+        for person in Self.people {
+            try E2E.write(try Self.consent(person), to: dir.path + "/study/healthCode=\(person.id)/consent/consent.json")
             // A walking task with a mood question (no consent in it).
             try FileManager.default.copyItem(
                 atPath: E2E.fixture("survey/walking-with-mood"), toPath: dir.path + "/study/healthCode=\(person.id)/walk")

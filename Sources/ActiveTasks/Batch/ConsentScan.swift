@@ -11,8 +11,9 @@ import Foundation
 /// participant, so a decision without a participant key cannot reach the participant's other records and is
 /// reported as unattributed.
 ///
-/// Only files that can hold a consent are read: files of at most ``maximumCandidateBytes`` whose bytes name
-/// `ORKConsentSignatureResult`, `consented` or a sharing step (`sharing`, any case), alone or inside a task folder;
+/// Only files that can hold a consent are read: result and table files (not audio, archives or documents) of at
+/// most ``maximumCandidateBytes`` whose bytes name `ORKConsentSignatureResult`, `consented` or a sharing step
+/// (`sharing`, any case), alone or inside a task folder;
 /// everything else is left to the analysis pass. Each record is read with the run's own loading options.
 public enum ConsentScan {
     /// Files larger than this (bytes) are not read as consent candidates (a consent task result with its signature
@@ -69,7 +70,7 @@ public enum ConsentScan {
             let fromPath = [keys.healthCode, keys.participantIdentifier].compactMap { $0 }.filter { !$0.isEmpty }
             var decided = false
             var unattributed = false
-            for survey in surveys(input, options: options) {
+            for survey in surveys(input) {
                 let decision = ConsentDecision(survey)
                 guard !decision.isEmpty else { continue }
                 decided = true
@@ -87,9 +88,14 @@ public enum ConsentScan {
         return found
     }
 
-    /// The survey results of an input and of its children.
-    static func surveys(_ input: LoadedInput, options: AnalysisOptions) -> [SurveyResult] {
-        SurveyAnalysis.analyze(input, options: options) + input.children.flatMap { surveys($0, options: options) }
+    /// The survey results of an input and of its children: only the answers (the analysis pass measures recorded
+    /// videos with FFmpeg; a consent decision needs none of that).
+    static func surveys(_ input: LoadedInput) -> [SurveyResult] {
+        var results = input.surveys
+        if let document = input.researchKit, let root = document.result {
+            results.append(SurveyAnalysis.survey(root, source: document.file))
+        }
+        return results + input.children.flatMap(surveys)
     }
 
     /// True when the record has a file small enough to be a consent result whose bytes name a consent signature,
@@ -106,6 +112,11 @@ public enum ConsentScan {
     }
 
     static func mentionsConsent(_ path: String) -> Bool {
+        // Audio, archives (their entries are records of their own) and documents are never consent results.
+        switch InputRecognizer.recognizeFile(path) {
+        case .audio, .zipArchive, .skipped, .myDataHelpsJoinTable: return false
+        default: break
+        }
         guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
             size.intValue <= maximumCandidateBytes, let data = FileManager.default.contents(atPath: path)
         else { return false }

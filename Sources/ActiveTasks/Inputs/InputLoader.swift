@@ -189,13 +189,10 @@ public enum InputLoader {
             return input
         }
         if MyDataHelpsSurveys.isQuestionTable(columns) || MyDataHelpsSurveys.isConsentTable(columns) {
-            var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .survey)
-            let rows = surveyRows(into: &input, consent: options.participantConsent) { () throws(InputError) in
+            return loadSurveys(path, options: options) { () throws(InputError) in
                 MyDataHelpsSurveys.isQuestionTable(columns)
                     ? try MyDataHelpsSurveys.readQuestions(path: path) : try MyDataHelpsSurveys.readConsents(path: path)
             }
-            input.surveys = MyDataHelpsSurveys.results(rows, source: path)
-            return input
         }
         if columns.contains("samples") && (columns.contains("outputvolume") || header.contains(where: { $0.contains("toneaudiometry") })) {
             var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .toneAudiometry)
@@ -307,19 +304,21 @@ public enum InputLoader {
     /// `n thing` or `n things`.
     static func plural(_ n: Int, _ thing: String) -> String { "\(n) \(thing)\(n == 1 ? "" : "s")" }
 
-    /// The rows of a MyDataHelps survey table; each failed row (and a file-level failure) becomes a problem.
-    static func surveyRows(
-        into input: inout LoadedInput, consent: ConsentPolicy?,
-        _ read: () throws(InputError) -> [MyDataHelpsRow<MyDataHelpsSurveys.Row>]
-    ) -> [MyDataHelpsRow<MyDataHelpsSurveys.Row>] {
+    /// A MyDataHelps survey input (question or consent table, JSON export, API answers): its rows grouped into
+    /// survey results; each failed row (and a file-level failure) becomes a problem, and the rows of participants
+    /// ``Options/participantConsent`` excludes are only counted.
+    static func loadSurveys(
+        _ path: String, options: Options, _ read: () throws(InputError) -> [MyDataHelpsRow<MyDataHelpsSurveys.Row>]
+    ) -> LoadedInput {
+        var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .survey)
         do throws(InputError) {
-            let rows = consented(try read(), consent, into: &input)
+            let rows = consented(try read(), options.participantConsent, into: &input)
             for row in rows { if case .failure(let error) = row.result { input.problems.append(InputProblem(error)) } }
-            return rows
+            input.surveys = MyDataHelpsSurveys.results(rows, source: path)
         } catch {
             input.problems.append(InputProblem(error))
-            return []
         }
+        return input
     }
 
     /// JSON files: ResearchKit results, recorder logs, mPower tapping; decided by content.
@@ -354,19 +353,13 @@ public enum InputLoader {
             }
             return input
         case .myDataHelpsSurveyAnswers:
-            var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .survey)
-            let rows = surveyRows(into: &input, consent: options.participantConsent) { () throws(InputError) in
+            return loadSurveys(path, options: options) { () throws(InputError) in
                 try MyDataHelpsSurveys.decodeAPI(data, file: path)
             }
-            input.surveys = MyDataHelpsSurveys.results(rows, source: path)
-            return input
         case .myDataHelpsSurveyResults:
-            var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .survey)
-            let rows = surveyRows(into: &input, consent: options.participantConsent) { () throws(InputError) in
+            return loadSurveys(path, options: options) { () throws(InputError) in
                 try MyDataHelpsSurveys.decodeJSONExport(data, file: path)
             }
-            input.surveys = MyDataHelpsSurveys.results(rows, source: path)
-            return input
         case .mPowerTapping:
             var input = LoadedInput(path: path, dialect: .mPower, taskKind: .tapping)
             do throws(InputError) { input.tapping.append(try MPowerTappingReader.decode(data, file: path)) } catch {

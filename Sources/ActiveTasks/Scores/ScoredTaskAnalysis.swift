@@ -1,4 +1,5 @@
 import Foundation
+import SensorSignal
 
 /// A ResearchKit active task scored from the fields of its result objects (Stroop, trail making, PSAT, …).
 ///
@@ -84,9 +85,9 @@ public enum ScoredTasks {
     /// `docs/active-tasks.md`.
     public static let codeSystem = "urn:taskproc:score"
 
-    /// Every registered scored analysis.
-    static var analyses: [any ScoredTaskAnalysis.Type] {
-        AnalysisRegistry.analyses.compactMap { $0 as? any ScoredTaskAnalysis.Type }
+    /// Every registered scored analysis (asked for every unknown result class the decoder meets: computed once).
+    static let analyses: [any ScoredTaskAnalysis.Type] = AnalysisRegistry.analyses.compactMap {
+        $0 as? any ScoredTaskAnalysis.Type
     }
 
     /// The task kind that scores results of `className`, if any.
@@ -196,20 +197,14 @@ public struct ScoredFields: Sendable {
     }
 }
 
-/// Small statistics for scores (nil for an empty input).
+/// The statistics of scores: SensorSignal's R-semantics ``RStatistics`` (the ones the walking and tapping features
+/// use), with nil where R gives NaN (no values, or fewer than two for the standard deviation).
 enum ScoreStatistics {
-    static func mean(_ x: [Double]) -> Double? { x.isEmpty ? nil : x.reduce(0, +) / Double(x.count) }
+    static func mean(_ x: [Double]) -> Double? { x.isEmpty ? nil : RStatistics.mean(x) }
 
-    /// The median (mean of the two middle values for an even count).
-    static func median(_ x: [Double]) -> Double? {
-        guard !x.isEmpty else { return nil }
-        let s = x.sorted()
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-    }
+    /// The median (R: the mean of the two middle values for an even count).
+    static func median(_ x: [Double]) -> Double? { x.isEmpty ? nil : RStatistics.median(x) }
 
     /// The sample standard deviation (n − 1); nil below two values.
-    static func sd(_ x: [Double]) -> Double? {
-        guard x.count >= 2, let m = mean(x) else { return nil }
-        return (x.map { ($0 - m) * ($0 - m) }.reduce(0, +) / Double(x.count - 1)).squareRoot()
-    }
+    static func sd(_ x: [Double]) -> Double? { x.count < 2 ? nil : RStatistics.standardDeviation(x) }
 }

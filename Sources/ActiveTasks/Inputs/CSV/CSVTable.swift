@@ -262,6 +262,19 @@ public struct CSVTable: Sendable {
         }
     }
 
+    /// A date-time cell: nil when the column is absent or the cell blank; ISO 8601 with a UTC offset otherwise.
+    /// - Throws: ``InputError`` at the cell when it holds something else.
+    public func date(row: Int, column: Int?) throws(InputError) -> ResultDate? {
+        guard let column, !isBlank(row: row, column: column) else { return nil }
+        let text = string(row: row, column: column).trimmingCharacters(in: .whitespaces)
+        guard let date = ResultDate(text) else {
+            throw cellError(
+                row: row, column: column, expected: "an ISO 8601 date-time with a UTC offset",
+                found: quoted(row: row, column: column))
+        }
+        return date
+    }
+
     /// An error about a value inside a JSON cell: located `line L, column C, cell <path>`.
     func cellError(
         row: Int, column: Int, path: String, expected: String?, found: String?, message: String? = nil

@@ -84,16 +84,7 @@ struct MyDataHelpsTable {
     }
 
     /// A date cell: nil when the column is absent or the cell blank; ISO 8601 with a UTC offset otherwise.
-    func date(row: Int, column: Int?) throws(InputError) -> ResultDate? {
-        guard let column, !table.isBlank(row: row, column: column) else { return nil }
-        let text = table.string(row: row, column: column).trimmingCharacters(in: .whitespaces)
-        guard let date = ResultDate(text) else {
-            throw table.cellError(
-                row: row, column: column, expected: "an ISO 8601 date-time with a UTC offset",
-                found: table.quoted(row: row, column: column))
-        }
-        return date
-    }
+    func date(row: Int, column: Int?) throws(InputError) -> ResultDate? { try table.date(row: row, column: column) }
 
     /// A JSON cell, nil when the column is absent, the cell blank or `null`.
     func json(row: Int, column: Int?) throws(InputError) -> JSONValue? {

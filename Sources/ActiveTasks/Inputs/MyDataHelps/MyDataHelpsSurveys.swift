@@ -70,7 +70,7 @@ public enum MyDataHelpsSurveys {
                 for row in 0..<t.rowCount where !t.isBlank(row: row, column: key) {
                     joins.surveys[t.string(row: row, column: key)] = (
                         name.flatMap { t.isBlank(row: row, column: $0) ? nil : t.string(row: row, column: $0) },
-                        try date(t, row: row, column: start), try date(t, row: row, column: end)
+                        try t.date(row: row, column: start), try t.date(row: row, column: end)
                     )
                 }
             }
@@ -82,24 +82,13 @@ public enum MyDataHelpsSurveys {
                 let end = t.columnIndex(named: "EndDate")
                 for row in 0..<t.rowCount where !t.isBlank(row: row, column: key) {
                     joins.steps[t.string(row: row, column: key)] = (
-                        t.string(row: row, column: step), try date(t, row: row, column: start),
-                        try date(t, row: row, column: end)
+                        t.string(row: row, column: step), try t.date(row: row, column: start),
+                        try t.date(row: row, column: end)
                     )
                 }
             }
             return joins
         }
-    }
-
-    static func date(_ t: CSVTable, row: Int, column: Int?) throws(InputError) -> ResultDate? {
-        guard let column, !t.isBlank(row: row, column: column) else { return nil }
-        let text = t.string(row: row, column: column).trimmingCharacters(in: .whitespaces)
-        guard let d = ResultDate(text) else {
-            throw t.cellError(
-                row: row, column: column, expected: "an ISO 8601 date-time with a UTC offset",
-                found: t.quoted(row: row, column: column))
-        }
-        return d
     }
 
     // MARK: CSV
@@ -154,8 +143,8 @@ public enum MyDataHelpsSurveys {
                 var a = answer(
                     step: stepID ?? joined?.step ?? id, question: id, values: values,
                     secret: ResearchKit.isSecret(id))
-                a.startDate = try date(table, row: row, column: start) ?? joined?.start
-                a.endDate = try date(table, row: row, column: end) ?? joined?.end
+                a.startDate = try table.date(row: row, column: start) ?? joined?.start
+                a.endDate = try table.date(row: row, column: end) ?? joined?.end
                 let survey = joins.surveys[keys.surveyResultKey]
                 let surveyName =
                     name.flatMap { table.isBlank(row: row, column: $0) ? nil : table.string(row: row, column: $0) }
@@ -211,8 +200,8 @@ public enum MyDataHelpsSurveys {
                 a.signatureGivenName = text(given)
                 a.signatureFamilyName = text(family)
                 a.signatureDate = text(signed)
-                a.startDate = try date(table, row: row, column: start) ?? joined?.start
-                a.endDate = try date(table, row: row, column: end) ?? joined?.end
+                a.startDate = try table.date(row: row, column: start) ?? joined?.start
+                a.endDate = try table.date(row: row, column: end) ?? joined?.end
                 let survey = joins.surveys[keys.surveyResultKey]
                 result = .success(
                     Row(keys: keys, surveyName: survey?.name, surveyStart: survey?.start, surveyEnd: survey?.end, answer: a))
