@@ -19,6 +19,24 @@ extension MotionSignalResult: RenderableResult {
         var sections: [(title: String, rows: [(String, String)])] = [
             ("Motion signal " + (stepIdentifier ?? source ?? ""), recording), ("Signal", signalRows),
         ]
+        if let features {
+            var rows: [(String, String)] = [
+                ("feature set", "\(features.featureSet) \(features.function)"),
+                ("sampling rate", String(format: "%.2f Hz", features.samplingRate)),
+            ]
+            for row in features.rows {
+                let unit = row.sensor == "gyroscope" ? "rad/s" : "g"
+                rows.append(
+                    (
+                        "\(row.sensor) \(row.axis)",
+                        "SD \(number(row.value("sd.tm"), "%.4g", " \(unit)")), "
+                            + "RMS \(number(row.value("rmsmag.tm"), "%.4g", " \(unit)")), "
+                            + "spectral mode \(number(row.value("mod.fr"), "%.2f", " Hz"))"
+                    ))
+            }
+            rows.append(("all features", "\(KinematicFeatures.names.count) per axis in JSON and CSV"))
+            sections.append(("Features (mhealthtools)", rows))
+        }
         if !quality.warnings.isEmpty {
             sections.append(("Warnings", quality.warnings.enumerated().map { ("\($0.offset + 1)", $0.element) }))
         }
@@ -29,13 +47,14 @@ extension MotionSignalResult: RenderableResult {
     public var csvTable: (header: [String], rows: [[String]]) {
         let header = [
             "task", "stepIdentifier", "source", "signal", "samples", "duration", "samplingRate", "magnitudeMean",
-            "magnitudeSD", "accelerationUnit", "warnings",
-        ]
+            "magnitudeSD", "accelerationUnit", "warnings", "featureSet", "featureFunction", "featureSamplingRate",
+        ] + MotionFeatures.csvColumns
         let n = { (v: Double?) in ResultEncoding.number(v, digits: 10) }
         let row: [String] = [
             task.rawValue, stepIdentifier ?? "", source ?? "", signal, String(samples), n(duration), n(samplingRate),
             n(magnitudeMean), n(magnitudeSD), quality.accelerationUnit, quality.warnings.joined(separator: " | "),
-        ]
+            features?.featureSet ?? "", features?.function ?? "", n(features?.samplingRate),
+        ] + (features?.csvCells ?? [String](repeating: "", count: MotionFeatures.csvColumns.count))
         return (header, [row])
     }
 }

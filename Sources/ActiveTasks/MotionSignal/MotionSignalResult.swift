@@ -35,6 +35,9 @@ public struct MotionSignalResult: Sendable, Hashable, Codable {
     /// Standard deviation of the acceleration magnitude, g (n − 1 denominator): how much the phone moved; nil with
     /// fewer than 2 finite samples.
     public var magnitudeSD: Double?
+    /// mhealthtools' tremor (tremor steps) or balance (balance and rest steps) features of the recording; nil
+    /// (`null`) with fewer than 2 samples.
+    public var features: MotionFeatures?
     /// What was found in and done to the recording.
     public var quality: Quality
 
@@ -73,10 +76,13 @@ public struct MotionSignalResult: Sendable, Hashable, Codable {
     ///   - hygiene: The hygiene report.
     ///   - accelerationUnit: Unit used.
     ///   - extraWarnings: Warnings besides the hygiene's (such as a unit relabelled).
+    ///   - features: The mhealthtools features, when computed.
     public init(
         task: MotionTask, stepIdentifier: String?, source: String?, signal: String, timestamps: [Double],
-        magnitude: [Double], hygiene: QualityReport, accelerationUnit: String, extraWarnings: [String] = []
+        magnitude: [Double], hygiene: QualityReport, accelerationUnit: String, extraWarnings: [String] = [],
+        features: MotionFeatures? = nil
     ) {
+        self.features = features
         self.task = task
         self.stepIdentifier = stepIdentifier
         self.source = source
@@ -118,6 +124,12 @@ public struct MotionSignalResult: Sendable, Hashable, Codable {
                 if case .accelerometer = recording.data { return key(recording) }
                 return nil
             })
+        var deviceMotionOfStep: [String: LoadedRecording] = [:]
+        for (recording, _) in candidates {
+            if case .deviceMotion = recording.data, deviceMotionOfStep[key(recording)] == nil {
+                deviceMotionOfStep[key(recording)] = recording
+            }
+        }
         var results: [MotionSignalResult] = []
         for (recording, task) in candidates {
             switch recording.data {
@@ -133,11 +145,28 @@ public struct MotionSignalResult: Sendable, Hashable, Codable {
                 }
                 let magnitude = StepDetector.magnitude(
                     x: log.acceleration.x, y: log.acceleration.y, z: log.acceleration.z, scale: unit.toG)
+                var features: MotionFeatures?
+                if let motion = deviceMotionOfStep[key(recording)], case .deviceMotion(let m) = motion.data {
+                    features = MotionFeatures.deviceMotion(m.log, task: task, source: motion.file)
+                } else {
+                    let scale = unit.toG
+                    let a = log.acceleration
+                    features = MotionFeatures.accelerometer(
+                        timestamps: log.timestamp, x: a.x.map { $0 * scale }, y: a.y.map { $0 * scale },
+                        z: a.z.map { $0 * scale }, task: task, source: recording.file)
+                    if features != nil {
+                        warnings.append(
+                            "no device-motion log in this step: the mhealthtools features are accelerometer features "
+                                + "of the raw acceleration (gravity included), not of userAcceleration, and there "
+                                + "are no gyroscope features")
+                    }
+                }
                 results.append(
                     MotionSignalResult(
                         task: task, stepIdentifier: recording.stepIdentifier, source: recording.file,
                         signal: "accelerometer", timestamps: log.timestamp, magnitude: magnitude,
-                        hygiene: cleaned.report, accelerationUnit: unit.rawValue, extraWarnings: warnings))
+                        hygiene: cleaned.report, accelerationUnit: unit.rawValue, extraWarnings: warnings,
+                        features: features))
             case .deviceMotion(let cleaned):
                 guard !stepsWithAccelerometer.contains(key(recording)) else { continue }
                 let log = cleaned.log
@@ -148,7 +177,8 @@ public struct MotionSignalResult: Sendable, Hashable, Codable {
                     MotionSignalResult(
                         task: task, stepIdentifier: recording.stepIdentifier, source: recording.file,
                         signal: "deviceMotion", timestamps: log.timestamp, magnitude: magnitude,
-                        hygiene: cleaned.report, accelerationUnit: AccelerationUnit.g.rawValue))
+                        hygiene: cleaned.report, accelerationUnit: AccelerationUnit.g.rawValue,
+                        features: MotionFeatures.deviceMotion(log, task: task, source: recording.file)))
             default:
                 continue
             }
@@ -158,7 +188,7 @@ public struct MotionSignalResult: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case kind, task, stepIdentifier, source, signal, timeOrigin, samples, duration, samplingRate, magnitudeMean
-        case magnitudeSD, quality
+        case magnitudeSD, features, quality
     }
 
     /// Encodes every key, writing `null` for undefined values rather than leaving the key out.
@@ -175,6 +205,7 @@ public struct MotionSignalResult: Sendable, Hashable, Codable {
         try c.encode(samplingRate, forKey: .samplingRate)
         try c.encode(magnitudeMean, forKey: .magnitudeMean)
         try c.encode(magnitudeSD, forKey: .magnitudeSD)
+        try c.encode(features, forKey: .features)
         try c.encode(quality, forKey: .quality)
     }
 }
