@@ -87,6 +87,7 @@ public enum AnalysisRegistry {
         RangeOfMotionAnalysis.self,
         AccuracyStroopAnalysis.self,
         ReactionTimeAnalysis.self,
+        NormalizedReactionTimeAnalysis.self,
     ]
 
     /// The analysis registered for `kind`, if any.

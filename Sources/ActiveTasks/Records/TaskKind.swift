@@ -39,6 +39,8 @@ public enum TaskKind: String, Sendable, Hashable, Codable, CaseIterable {
     case accuracyStroop
     /// Reaction time (`ORKReactionTimeResult` and its device-motion files).
     case reactionTime
+    /// Normalized reaction time (`ORKNormalizedReactionTimeResult`: hold a button, release it and tap the stimulus).
+    case normalizedReactionTime
     /// Several kinds, or none recognised.
     case unknown
 }
