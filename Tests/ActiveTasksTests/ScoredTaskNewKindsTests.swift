@@ -98,6 +98,102 @@ import TestSupport
         #expect(warnings.contains("ORKNormalizedReactionTimeResult 3: reactionDate is number 3, not a date string; left out"))
     }
 
+    // MARK: Speech
+
+    /// "Today is a sunny day." — 5 words, 5 segments with confidences 0.5, 0.75, 1, 1, 0.75 (mean 4 / 5 = 0.8);
+    /// iOS 14.5 metadata: 120 words/min, pauses 0.25 s, speech from 0.5 s for 2.5 s.
+    @Test func speechRecognitionScoresAKnownTranscription() throws {
+        let results = try ScoredTaskTests.results("speechrecognition.json", kind: .speechRecognition)
+        try #require(results.count == 1)
+        let r = results[0]
+        #expect(r.stepIdentifier == "speech.recognition" && r.text("transcription") == "Today is a sunny day.")
+        Self.expect(r, [
+            ("words", 5), ("segments", 5), ("meanConfidence", 0.8), ("speakingRate", 120),
+            ("averagePauseDuration", 0.25), ("speechStartTimestamp", 0.5), ("speechDuration", 2.5),
+        ])
+        #expect(r.scores.first { $0.key == "speakingRate" }?.unit == "words/min")
+        #expect(r.warnings.isEmpty)
+    }
+
+    /// Before iOS 14.5 the rate and pauses are on the transcription; segments all at confidence 0 (a partial
+    /// transcription) give no mean confidence and a warning.
+    @Test func olderSpeechRecognitionFields() {
+        var warnings: [String] = []
+        let o = ScoredFields(
+            JSONObject([
+                ("transcription", .object(JSONObject([
+                    ("formattedString", .string("hello there")), ("speakingRate", .number(90)),
+                    ("averagePauseDuration", .number(0.5)),
+                    ("segments", .array([
+                        .object(JSONObject([("substring", .string("hello")), ("confidence", .number(0))])),
+                        .object(JSONObject([("substring", .string("there")), ("confidence", .number(0))])),
+                    ])),
+                ]))),
+            ]), path: "ORKSpeechRecognitionResult 1")
+        let scores = SpeechRecognitionAnalysis.scores([o], warnings: &warnings)
+        let value = { (key: String) in scores.first { $0.key == key }?.value }
+        #expect(value("words") == 2 && value("segments") == 2 && value("meanConfidence") == nil)
+        #expect(value("speakingRate") == 90 && value("averagePauseDuration") == 0.5 && value("speechDuration") == nil)
+        #expect(warnings == [
+            "ORKSpeechRecognitionResult 1: every segment's confidence is 0, as in a partial (hypothesised) transcription; no mean confidence"
+        ])
+    }
+
+    /// Two sentences. 1: target "The actor tried three green pictures" (6 words), heard "The actor tried 3 green
+    /// picture." → the, actor, tried, green = 4 of 6; edited "the actor tried three green pictures" → 6 of 6.
+    /// 2: target "The girl saved two great roses", heard "the girl saved to great roses, roses" → the, girl, saved,
+    /// great, roses (once: the target has one) = 5 of 6; no edit step follows (the conclusion does).
+    @Test func speechInNoiseScoresEachSentenceAgainstWhatFollows() throws {
+        let input = try InputLoader.load(path: ScoredTaskTests.fixture("speechinnoise.json"))
+        #expect(input.kinds == [.speechInNoise, .speechRecognition, .survey], "\(input.kinds)")
+        #expect(!input.problems.contains { $0.message.contains("not modelled") }, "\(input.problems)")
+        let all = AnalysisRegistry.analyze(input).flatMap(\.results)
+        let results = all.compactMap { $0.result as? ScoredTaskResult }
+        let sentences = results.filter { $0.kind == "speechInNoise" }
+        try #require(sentences.count == 2)
+        #expect(results.filter { $0.kind == "speechRecognition" }.map(\.stepIdentifier) == ["speech.in.noise2", "speech.in.noise4"])
+        let first = sentences[0]
+        #expect(first.stepIdentifier == "speech.in.noise1")
+        #expect(first.text("targetSentence") == "The actor tried three green pictures")
+        #expect(first.text("speechFile") == "Sentence1.wav")
+        #expect(first.text("transcription") == "The actor tried 3 green picture.")
+        #expect(first.text("editedTranscription") == "the actor tried three green pictures")
+        Self.expect(first, [
+            ("targetWords", 6), ("correctWords", 4), ("wordAccuracy", 4.0 / 6), ("editedCorrectWords", 6),
+            ("editedWordAccuracy", 1),
+        ])
+        #expect(first.warnings.isEmpty)
+        let second = sentences[1]
+        #expect(second.text("editedTranscription") == nil)
+        Self.expect(second, [
+            ("targetWords", 6), ("correctWords", 5), ("wordAccuracy", 5.0 / 6), ("editedCorrectWords", nil),
+            ("editedWordAccuracy", nil),
+        ])
+    }
+
+    /// The word rule: split at whitespace, lowercase, drop everything but letters and numbers; matching is a
+    /// multiset intersection.
+    @Test func theWordRule() {
+        #expect(SpeechWords.words("  Don't STOP — well-known, 4 roses!\n") == ["dont", "stop", "wellknown", "4", "roses"])
+        #expect(SpeechWords.words("…  ,") == [])
+        #expect(SpeechWords.matched(target: ["a", "a", "b"], heard: ["a", "b", "b", "c"]) == 2)
+        #expect(SpeechWords.matched(target: ["four"], heard: ["4"]) == 0)
+    }
+
+    /// A sentence without a recognition after it, or without a target, is still a result: counts and warnings.
+    @Test func aSentenceWithoutItsParts() {
+        var warnings: [String] = []
+        let scores = SpeechInNoiseAnalysis.scores(
+            [ScoredFields(JSONObject([("targetSentence", .string("")), ("filename", .string(""))]), path: "ORKSpeechInNoiseResult 1")],
+            warnings: &warnings)
+        #expect(scores.first { $0.key == "targetWords" }?.value == 0)
+        #expect(scores.first { $0.key == "wordAccuracy" }?.value == nil)
+        #expect(warnings == [
+            "ORKSpeechInNoiseResult 1: no targetSentence; no word accuracy",
+            "ORKSpeechInNoiseResult 1: no ORKSpeechRecognitionResult follows it; no transcription to score",
+        ])
+    }
+
     // MARK: Text outputs
 
     /// A text output is a JSON string, a CSV cell and a table row, and never a coded measure.

@@ -7,7 +7,7 @@ import TestSupport
 @Suite struct ScoredTaskEndToEndTests {
     static let kinds = [
         "stroop", "trailMaking", "psat", "spatialSpanMemory", "towerOfHanoi", "holePeg", "rangeOfMotion", "accuracyStroop",
-        "reactionTime", "normalizedReactionTime",
+        "reactionTime", "normalizedReactionTime", "speechInNoise", "speechRecognition",
     ]
 
     @Test func oneRunOfEachThroughBatchAndEveryFormat() throws {

@@ -88,6 +88,8 @@ public enum AnalysisRegistry {
         AccuracyStroopAnalysis.self,
         ReactionTimeAnalysis.self,
         NormalizedReactionTimeAnalysis.self,
+        SpeechInNoiseAnalysis.self,
+        SpeechRecognitionAnalysis.self,
     ]
 
     /// The analysis registered for `kind`, if any.

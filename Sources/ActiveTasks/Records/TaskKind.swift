@@ -41,6 +41,11 @@ public enum TaskKind: String, Sendable, Hashable, Codable, CaseIterable {
     case reactionTime
     /// Normalized reaction time (`ORKNormalizedReactionTimeResult`: hold a button, release it and tap the stimulus).
     case normalizedReactionTime
+    /// Speech in noise (`ORKSpeechInNoiseResult`, scored against the transcription that follows it); before
+    /// ``speechRecognition`` so that a speech-in-noise task is recognised as one.
+    case speechInNoise
+    /// Speech recognition (`ORKSpeechRecognitionResult`).
+    case speechRecognition
     /// Several kinds, or none recognised.
     case unknown
 }
