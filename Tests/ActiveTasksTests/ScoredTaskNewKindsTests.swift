@@ -194,6 +194,47 @@ import TestSupport
         ])
     }
 
+    // MARK: Amsler grid
+
+    /// Left eye: a result (something marked) in ResearchKit's JSON, which has no `path`: marked, path count unknown.
+    /// Right eye: an empty predefined step, nothing marked: eye 2, marked 0, 0 paths.
+    @Test func amslerGridScoresEachEye() throws {
+        let results = try ScoredTaskTests.results("amslergrid.json", kind: .amslerGrid)
+        try #require(results.count == 2)
+        #expect(results.map(\.stepIdentifier) == ["amsler.grid.left", "amsler.grid.right"])
+        Self.expect(results[0], [("eyeSide", 1), ("marked", 1), ("paths", nil)])
+        #expect(results[0].warnings == [
+            "the drawn paths are not in the result (ResearchKit's JSON leaves path out; they are in its drawing-path "
+                + "file amsler.grid.left.dat, which taskproc does not read): no path count"
+        ])
+        Self.expect(results[1], [("eyeSide", 2), ("marked", 0), ("paths", 0)])
+        #expect(results[1].warnings.last == "ResearchKit writes no ORKAmslerGridResult when nothing is marked: read as no marked area")
+    }
+
+    /// The keyed-archive form keeps `path` (three `UIBezierPath` objects, written by
+    /// `Tests/Reference/make_amsler_keyed_archive.py`): right eye, marked, 3 paths.
+    @Test func anArchivedAmslerGridCountsItsPaths() throws {
+        let input = try InputLoader.load(path: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/scored-archive/amslergrid.keyed.plist").path)
+        #expect(input.kinds == [.amslerGrid], "\(input.kinds) \(input.problems)")
+        let r = try #require(AnalysisRegistry.analyze(input).flatMap(\.results).first?.result as? ScoredTaskResult)
+        Self.expect(r, [("eyeSide", 2), ("marked", 1), ("paths", 3)])
+        #expect(r.warnings.isEmpty)
+    }
+
+    /// An eye side outside 0…2 and a `path` that is not an array are warnings.
+    @Test func oddAmslerFields() {
+        var warnings: [String] = []
+        let scores = AmslerGridAnalysis.scores(
+            [ScoredFields(JSONObject([("eyeSide", .number(7)), ("path", .string("M0 0"))]), path: "ORKAmslerGridResult 1")],
+            warnings: &warnings)
+        #expect(scores.first { $0.key == "eyeSide" }?.value == nil && scores.first { $0.key == "paths" }?.value == nil)
+        #expect(warnings == [
+            "ORKAmslerGridResult 1: eyeSide 7 is not 0, 1 or 2; left out",
+            "ORKAmslerGridResult 1: path is string \"M0 0\", not an array; left out",
+        ])
+    }
+
     // MARK: Text outputs
 
     /// A text output is a JSON string, a CSV cell and a table row, and never a coded measure.

@@ -7,7 +7,7 @@ import TestSupport
 @Suite struct ScoredTaskEndToEndTests {
     static let kinds = [
         "stroop", "trailMaking", "psat", "spatialSpanMemory", "towerOfHanoi", "holePeg", "rangeOfMotion", "accuracyStroop",
-        "reactionTime", "normalizedReactionTime", "speechInNoise", "speechRecognition",
+        "reactionTime", "normalizedReactionTime", "speechInNoise", "speechRecognition", "amslerGrid",
     ]
 
     @Test func oneRunOfEachThroughBatchAndEveryFormat() throws {

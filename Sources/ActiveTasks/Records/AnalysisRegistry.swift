@@ -90,6 +90,7 @@ public enum AnalysisRegistry {
         NormalizedReactionTimeAnalysis.self,
         SpeechInNoiseAnalysis.self,
         SpeechRecognitionAnalysis.self,
+        AmslerGridAnalysis.self,
     ]
 
     /// The analysis registered for `kind`, if any.

@@ -46,6 +46,8 @@ public enum TaskKind: String, Sendable, Hashable, Codable, CaseIterable {
     case speechInNoise
     /// Speech recognition (`ORKSpeechRecognitionResult`).
     case speechRecognition
+    /// The Amsler grid (`ORKAmslerGridResult`, one step per eye).
+    case amslerGrid
     /// Several kinds, or none recognised.
     case unknown
 }
