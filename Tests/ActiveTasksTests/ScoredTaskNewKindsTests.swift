@@ -1,7 +1,7 @@
 import Foundation
 import RealModule
-import Testing
 import TestSupport
+import Testing
 
 @testable import ActiveTasks
 

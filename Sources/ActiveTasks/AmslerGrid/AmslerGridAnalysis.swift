@@ -26,7 +26,8 @@ public enum AmslerGridAnalysis: ScoredTaskAnalysis {
             var side: Double?
             if objects.isEmpty {
                 side = step == "amsler.grid.left" ? 1 : step == "amsler.grid.right" ? 2 : nil
-                warnings.append("ResearchKit writes no ORKAmslerGridResult when nothing is marked: read as no marked area")
+                warnings.append(
+                    "ResearchKit writes no ORKAmslerGridResult when nothing is marked: read as no marked area")
             }
             return scores(objects, eyeSide: side, warnings: &warnings)
         }

@@ -47,7 +47,8 @@ public enum SpeechInNoiseAnalysis: ScoredTaskAnalysis {
                 if case .unknown(let next, _, let raw) = items[j].result {
                     if classNames.contains(next) { break }
                     if next == "ORKSpeechRecognitionResult" {
-                        response.recognition = ScoredFields(raw, path: "ORKSpeechRecognitionResult of step \(items[j].stepIdentifier)")
+                        response.recognition = ScoredFields(
+                            raw, path: "ORKSpeechRecognitionResult of step \(items[j].stepIdentifier)")
                         let recognitionStep = items[j].stepIdentifier
                         if let after = items[(j + 1)...].first(where: { $0.stepIdentifier != recognitionStep }),
                             case .question(let q) = after.result, q.header.className == "ORKTextQuestionResult",
