@@ -130,6 +130,8 @@ import TestSupport
     @Test(arguments: [
         ("stroop", TaskKind.stroop, "trials", "ORKStroopResult"), ("psat", .psat, "digits", "ORKPSATResult"),
         ("hole.peg.test.dominant.place", .holePeg, "successes", "ORKHolePegTestResult"),
+        ("speech.recognition", .speechRecognition, "words", "ORKSpeechRecognitionResult"),
+        ("amsler.grid.left", .amslerGrid, "paths", "ORKAmslerGridResult"),
     ])
     func anEmptyPredefinedStepIsAResult(step: String, kind: TaskKind, count: String, className: String) throws {
         let dir = TemporaryDirectory()

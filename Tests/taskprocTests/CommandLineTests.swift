@@ -180,16 +180,18 @@ import TestSupport
     }
 
     @Test func tasksWithoutAProcessorSayWhatTheyAre() throws {
-        // The Amsler grid has no processor yet (range of motion and reaction time, earlier examples, are scored now).
+        // A 3D-model selection has no processor (range of motion, reaction time and the Amsler grid, earlier
+        // examples, are scored now).
         let dir = try E2E.temporaryDirectory("no-processor")
         defer { E2E.remove(dir) }
-        let file = dir.appendingPathComponent("reaction.json").path
+        let file = dir.appendingPathComponent("model.json").path
         try E2E.write(
-            #"{"_class":"ORKTaskResult","identifier":"amsler","taskRunUUID":"5B1E9F0C-2D3A-4B5C-8D7E-6F5A4B3C2D1E","#
-                + #""results":[{"_class":"ORKStepResult","identifier":"amsler.grid.left","results":["#
-                + #"{"_class":"ORKAmslerGridResult","identifier":"amsler.grid.left","eyeSide":1}]}]}"#, to: file)
+            #"{"_class":"ORKTaskResult","identifier":"model","taskRunUUID":"5B1E9F0C-2D3A-4B5C-8D7E-6F5A4B3C2D1E","#
+                + #""results":[{"_class":"ORKStepResult","identifier":"usdz.model","results":["#
+                + #"{"_class":"ORKUSDZModelManagerResult","identifier":"usdz.model","identifiersOfSelectedObjects":["knee"]}]}]}"#,
+            to: file)
         let r = try run(["analyze", file])
         #expect(r.status == ExpectedExit.dataError)
-        #expect(r.stderr.contains("the result holds ORKAmslerGridResult, which taskproc does not analyse yet"), "\(r.stderr)")
+        #expect(r.stderr.contains("the result holds ORKUSDZModelManagerResult, which taskproc does not analyse yet"), "\(r.stderr)")
     }
 }

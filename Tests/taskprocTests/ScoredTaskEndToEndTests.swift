@@ -5,7 +5,10 @@ import TestSupport
 /// Scored active tasks through the command line (issue 19): a folder with one run of each goes through batch with
 /// zero error records, one CSV per kind, a valid FHIR export, and no "not modelled" warning.
 @Suite struct ScoredTaskEndToEndTests {
-    static let kinds = ["stroop", "trailMaking", "psat", "spatialSpanMemory", "towerOfHanoi", "holePeg", "rangeOfMotion", "accuracyStroop", "reactionTime"]
+    static let kinds = [
+        "stroop", "trailMaking", "psat", "spatialSpanMemory", "towerOfHanoi", "holePeg", "rangeOfMotion", "accuracyStroop",
+        "reactionTime", "normalizedReactionTime", "speechInNoise", "speechRecognition", "amslerGrid",
+    ]
 
     @Test func oneRunOfEachThroughBatchAndEveryFormat() throws {
         let dir = try E2E.temporaryDirectory("scored")

@@ -30,6 +30,9 @@ public enum HolePegAnalysis: ScoredTaskAnalysis {
         if let pegs, let successes, successes < pegs {
             warnings.append("\(ResultEncoding.exact(successes)) of \(ResultEncoding.exact(pegs)) pegs moved")
         }
+        if !objects.isEmpty, let pegs, pegs <= 0 {
+            warnings.append("numberOfPegs is \(ResultEncoding.exact(pegs)): no pegs to move, so completed is undefined")
+        }
         return [
             TaskScore("dominantHand", o.bool("dominantHandTested", &warnings).map { $0 ? 1 : 0 }, "boolean"),
             TaskScore("movingDirection", o.number("movingDirection", &warnings), "code"),
@@ -40,7 +43,7 @@ public enum HolePegAnalysis: ScoredTaskAnalysis {
             TaskScore("totalDistance", o.number("totalDistance", &warnings), "pt"),
             TaskScore("timePerPeg", successes.flatMap { s in s > 0 ? time.map { $0 / s } : nil }, "s"),
             TaskScore("meanPegTime", ScoreStatistics.mean(samples.compactMap { $0.number("time", &warnings) }), "s"),
-            TaskScore("completed", successes.flatMap { s in pegs.map { s >= $0 ? 1 : 0 } }, "boolean"),
+            TaskScore("completed", successes.flatMap { s in pegs.flatMap { $0 > 0 ? (s >= $0 ? 1 : 0) : nil } }, "boolean"),
         ]
     }
 }

@@ -510,7 +510,7 @@ public enum InputLoader {
                 kinds.insert(kind)
             }
         }
-        for step in ScoredTasks.stepResults(root) {
+        for step in ScoredTasks.emptyPredefinedSteps(root) {
             if let kind = ScoredTasks.kind(ofStep: step.identifier) { kinds.insert(kind) }
         }
         if !root.timedWalkResults.isEmpty

@@ -87,6 +87,10 @@ public enum AnalysisRegistry {
         RangeOfMotionAnalysis.self,
         AccuracyStroopAnalysis.self,
         ReactionTimeAnalysis.self,
+        NormalizedReactionTimeAnalysis.self,
+        SpeechInNoiseAnalysis.self,
+        SpeechRecognitionAnalysis.self,
+        AmslerGridAnalysis.self,
     ]
 
     /// The analysis registered for `kind`, if any.

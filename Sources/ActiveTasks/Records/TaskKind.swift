@@ -39,6 +39,15 @@ public enum TaskKind: String, Sendable, Hashable, Codable, CaseIterable {
     case accuracyStroop
     /// Reaction time (`ORKReactionTimeResult` and its device-motion files).
     case reactionTime
+    /// Normalized reaction time (`ORKNormalizedReactionTimeResult`: hold a button, release it and tap the stimulus).
+    case normalizedReactionTime
+    /// Speech in noise (`ORKSpeechInNoiseResult`, scored against the transcription that follows it); before
+    /// ``speechRecognition`` so that a speech-in-noise task is recognised as one.
+    case speechInNoise
+    /// Speech recognition (`ORKSpeechRecognitionResult`).
+    case speechRecognition
+    /// The Amsler grid (`ORKAmslerGridResult`, one step per eye).
+    case amslerGrid
     /// Several kinds, or none recognised.
     case unknown
 }

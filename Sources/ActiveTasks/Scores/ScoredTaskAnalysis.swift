@@ -31,6 +31,14 @@ extension ScoredTaskAnalysis {
     public static func analyzeSteps(
         _ input: LoadedInput, score: ([ScoredFields], inout [String]) -> [TaskScore]
     ) -> [ScoredTaskResult] {
+        analyzeSteps(input) { _, objects, warnings in score(objects, &warnings) }
+    }
+
+    /// One result per step holding objects of ``classNames`` (and per empty predefined step), scored by `score`,
+    /// which is also given the step's identifier.
+    public static func analyzeSteps(
+        _ input: LoadedInput, score: (String, [ScoredFields], inout [String]) -> [TaskScore]
+    ) -> [ScoredTaskResult] {
         guard let document = input.researchKit, let root = document.result else { return [] }
         var order: [String] = []
         var byStep: [String: [ScoredFields]] = [:]
@@ -44,7 +52,7 @@ extension ScoredTaskAnalysis {
             let known = dates[item.stepIdentifier]
             dates[item.stepIdentifier] = (known?.start ?? header.startDate, header.endDate ?? known?.end)
         }
-        for step in ScoredTasks.stepResults(root)
+        for step in ScoredTasks.emptyPredefinedSteps(root)
         where stepIdentifiers.contains(step.identifier) && byStep[step.identifier] == nil {
             order.append(step.identifier)
             byStep[step.identifier] = []
@@ -56,7 +64,7 @@ extension ScoredTaskAnalysis {
                 warnings.append(
                     "the step holds no \(classNames.joined(separator: " or ")) (the participant may have skipped or quit it)")
             }
-            let scores = score(byStep[step] ?? [], &warnings)
+            let scores = score(step, byStep[step] ?? [], &warnings)
             return ScoredTaskResult(
                 kind: resultKinds.first ?? kinds[0].rawValue, source: document.file,
                 taskRunUUID: document.taskResult?.taskRunUUID?.uuidString, stepIdentifier: step,
@@ -100,6 +108,20 @@ public enum ScoredTasks {
         analyses.first { $0.stepIdentifiers.contains(identifier) }?.kinds.first
     }
 
+    /// The step results of a tree that hold no result of a scored class, depth first in document order: a predefined
+    /// active step among them (``ScoredTaskAnalysis/stepIdentifiers``) is one a participant skipped or quit.
+    ///
+    /// A step holding another scored class's results is not empty: ResearchKit's normalized reaction-time task
+    /// reuses the reaction-time task's step identifier `reactionTime`, and its step is not an empty reaction-time
+    /// step.
+    static func emptyPredefinedSteps(_ root: ResearchKitResult) -> [ResearchKit.StepResult] {
+        stepResults(root).filter { step in
+            !step.results.contains { child in
+                if case .unknown(let className, _, _) = child { reads(className) } else { false }
+            }
+        }
+    }
+
     /// Every step result of a result tree, depth first in document order.
     static func stepResults(_ root: ResearchKitResult) -> [ResearchKit.StepResult] {
         switch root {
@@ -123,6 +145,7 @@ public enum ScoredTasks {
         case "m": "m"
         case "fraction": "1"
         case "pt": "[pt]"
+        case "words/min": "{words}/min"
         default: "{\(unit)}"
         }
     }
@@ -174,6 +197,34 @@ public struct ScoredFields: Sendable {
         case .string(let s)?: return s
         case let other?:
             warnings.append("\(path): \(key) is \(other.summary), not a string; left out")
+            return nil
+        }
+    }
+
+    /// A date-time (ISO 8601 with an offset, as ResearchKit writes dates), nil when absent, `null` or empty; a string
+    /// that is not such a date, or a value of another type, adds a warning.
+    public func date(_ key: String, _ warnings: inout [String]) -> ResultDate? {
+        switch raw[key] {
+        case nil, .null?: return nil
+        case .string(let s)? where s.isEmpty: return nil
+        case .string(let s)?:
+            if let date = ResultDate(s) { return date }
+            warnings.append("\(path): \(key) \"\(s.prefix(40))\" is not an ISO 8601 date with an offset; left out")
+            return nil
+        case let other?:
+            warnings.append("\(path): \(key) is \(other.summary), not a date string; left out")
+            return nil
+        }
+    }
+
+    /// The object of an object field, named `<path>.<key>`; nil when absent or `null`; a value of another type adds
+    /// a warning.
+    public func object(_ key: String, _ warnings: inout [String]) -> ScoredFields? {
+        switch raw[key] {
+        case nil, .null?: return nil
+        case .object(let o)?: return ScoredFields(o, path: "\(path).\(key)")
+        case let other?:
+            warnings.append("\(path): \(key) is \(other.summary), not an object; left out")
             return nil
         }
     }

@@ -1,20 +1,36 @@
 import Foundation
 
-/// One score of an active task: a named number with its unit.
+/// One score of an active task: a named number with its unit, or a recorded text (unit `text`).
 public struct TaskScore: Sendable, Hashable {
     /// The JSON key and CSV column (`accuracy`, `meanResponseTime`, …).
     public var key: String
-    /// The value in ``unit``; nil when the task's data cannot give it (no trials, no correct trial, …).
+    /// The value in ``unit``; nil when the task's data cannot give it (no trials, no correct trial, …), and for a
+    /// text.
     public var value: Double?
-    /// The unit: `count`, `s`, `fraction` (0–1), `deg`, `m`, `boolean` (1 yes, 0 no), `pt` (screen points).
+    /// The unit: `count`, `s`, `fraction` (0–1), `deg`, `m`, `boolean` (1 yes, 0 no), `pt` (screen points),
+    /// `words/min`, or `text` (``text`` holds the value).
     public var unit: String
+    /// The recorded text of a `text` output (a transcription, a target sentence); nil when absent and for numbers.
+    public var text: String?
 
-    /// Creates a score.
+    /// Creates a numeric score; a non-finite value is stored as nil.
     public init(_ key: String, _ value: Double?, _ unit: String) {
         self.key = key
         self.value = value.flatMap { $0.isFinite ? $0 : nil }
         self.unit = unit
     }
+
+    /// Creates a text output (unit `text`): never a coded measure, written as a JSON string, a CSV cell and a table
+    /// row.
+    public init(_ key: String, text: String?) {
+        self.key = key
+        self.value = nil
+        self.unit = "text"
+        self.text = text
+    }
+
+    /// True for a text output.
+    public var isText: Bool { unit == "text" }
 }
 
 /// The result of a scored ResearchKit active task (Stroop, trail making, PSAT, …): the step it scores, then its
@@ -56,6 +72,9 @@ public struct ScoredTaskResult: Sendable, Hashable {
 
     /// The value of the score `key`; nil when absent or undefined.
     public func value(_ key: String) -> Double? { scores.first { $0.key == key }?.value }
+
+    /// The text of the text output `key`; nil when absent.
+    public func text(_ key: String) -> String? { scores.first { $0.key == key }?.text }
 }
 
 extension ScoredTaskResult: Encodable {
@@ -68,7 +87,7 @@ extension ScoredTaskResult: Encodable {
     }
 
     /// `kind`, `source`, `taskRunUUID`, `stepIdentifier`, `startDate`, `endDate`, every score under its key
-    /// (`null` when undefined), `units` (score key → unit) and `warnings`.
+    /// (`null` when undefined; a string for a text output), `units` (score key → unit) and `warnings`.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(kind, forKey: Key("kind"))
@@ -80,7 +99,13 @@ extension ScoredTaskResult: Encodable {
             if let value { try c.encode(value, forKey: Key(key)) } else { try c.encodeNil(forKey: Key(key)) }
         }
         for score in scores {
-            if let v = score.value { try c.encode(v, forKey: Key(score.key)) } else { try c.encodeNil(forKey: Key(score.key)) }
+            if let t = score.text {
+                try c.encode(t, forKey: Key(score.key))
+            } else if let v = score.value {
+                try c.encode(v, forKey: Key(score.key))
+            } else {
+                try c.encodeNil(forKey: Key(score.key))
+            }
         }
         var units = c.nestedContainer(keyedBy: Key.self, forKey: Key("units"))
         for score in scores { try units.encode(score.unit, forKey: Key(score.key)) }
@@ -96,6 +121,7 @@ extension ScoredTaskResult: RenderableResult {
         if let source { step.append(("file", source)) }
         if let startDate { step.append(("started", startDate.description)) }
         let rows = scores.map { score -> (String, String) in
+            if let t = score.text { return (score.key, t) }
             guard let v = score.value else { return (score.key, "—") }
             let unit = ["count", "boolean", "fraction"].contains(score.unit) ? "" : " " + score.unit
             return (score.key, ResultEncoding.number(v, digits: 6) + unit)
@@ -109,11 +135,12 @@ extension ScoredTaskResult: RenderableResult {
         return sections
     }
 
-    /// One CSV row: `taskRunUUID`, `stepIdentifier`, the scores (full precision), `warnings`, `source`.
+    /// One CSV row: `taskRunUUID`, `stepIdentifier`, the scores (full precision; texts as written), `warnings`,
+    /// `source`.
     public var csvTable: (header: [String], rows: [[String]]) {
         let header = ["taskRunUUID", "stepIdentifier"] + scores.map(\.key) + ["warnings", "source"]
         let row =
-            [taskRunUUID ?? "", stepIdentifier] + scores.map { $0.value.map(ResultEncoding.exact) ?? "" }
+            [taskRunUUID ?? "", stepIdentifier] + scores.map { $0.text ?? $0.value.map(ResultEncoding.exact) ?? "" }
             + [warnings.joined(separator: " | "), source ?? ""]
         return (header, [row])
     }

@@ -23,6 +23,7 @@ public enum TowerOfHanoiAnalysis: ScoredTaskAnalysis {
         let times = moves.compactMap { $0.number("timestamp", &warnings) }
         let solved = o.bool("puzzleWasSolved", &warnings)
         if solved == nil { warnings.append("puzzleWasSolved is missing") }
+        if !objects.isEmpty && moves.isEmpty { warnings.append("the result has no moves") }
         return [
             TaskScore("solved", solved.map { $0 ? 1 : 0 }, "boolean"),
             TaskScore("moves", Double(moves.count), "count"),

@@ -8,7 +8,8 @@ import Foundation
 /// also its serializer key); `NSArray`/`NSSet` become arrays, `NSDictionary` objects, `NSDate` a date in ResearchKit's
 /// form (UTC: an archive carries no offset), `NSUUID` its text, `NSString`, `NSURL`, `NSCalendar` (its identifier),
 /// `NSTimeZone` (seconds east of UTC at the date it qualifies), `NSDateComponents` a time of day `HH:mm`; `NSData`
-/// and unknown classes are left out. Two keys differ from the serializer's: `ORKFileResult.fileURL` (read as its
+/// and unknown classes are left out (`UIBezierPath` becomes `{"_class": "UIBezierPath"}`, so that a list of drawn
+/// paths keeps its count). Two keys differ from the serializer's: `ORKFileResult.fileURL` (read as its
 /// `fileName`) and `ORKTaskResult.outputDirectory` (dropped).
 ///
 /// Bounded like ``BinaryPropertyList``: references are checked, cycles are errors, nesting and the total number of
@@ -130,6 +131,9 @@ enum KeyedArchive {
                 return .string((hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute))
             case "NSNull":
                 return .null
+            case "UIBezierPath":
+                // Kept as a placeholder so that an array of paths (ORKAmslerGridResult.path) keeps its count.
+                return .object(JSONObject([("_class", .string(name))]))
             default:
                 guard name.hasPrefix("ORK") else { return nil }
                 var out: [(key: String, value: JSONValue)] = [("_class", .string(name))]
