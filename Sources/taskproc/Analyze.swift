@@ -66,6 +66,9 @@ struct Analyze: AsyncParsableCommand {
     @OptionGroup(title: "Tapping")
     var tapping: TappingOptions
 
+    @OptionGroup(title: "Feature sets")
+    var features: FeatureSetOptions
+
     @OptionGroup(title: "Sound level")
     var sound: SoundLevelOptions
 
@@ -79,6 +82,7 @@ struct Analyze: AsyncParsableCommand {
         options.loader.readsAudioHeaders = false  // the audio analysis opens each recording once
         options.audiometry = audiometry.analysisOptions
         if dropIdentifiers { options.dropsIdentifiers = true }
+        if features.featureSet != .taskproc { options.featureSet = features.featureSet }
         return options
     }
 

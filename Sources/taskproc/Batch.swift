@@ -113,6 +113,9 @@ struct Batch: AsyncParsableCommand {
     @OptionGroup(title: "Tapping")
     var tapping: TappingOptions
 
+    @OptionGroup(title: "Feature sets")
+    var features: FeatureSetOptions
+
     @OptionGroup(title: "Sound level (audio recordings and SPL-meter results)")
     var sound: SoundLevelOptions
 
@@ -170,6 +173,7 @@ struct Batch: AsyncParsableCommand {
         }
         if acceptTruncated { args.append("--accept-truncated") }
         if dropIdentifiers { args.append("--drop-identifiers") }
+        if features.featureSet != .taskproc { args += ["--feature-set", features.featureSet.rawValue] }
         return args
     }
 
@@ -186,6 +190,7 @@ struct Batch: AsyncParsableCommand {
             blockFrames: AudioAnalysisOptions().blockFrames)
         options.audiometry.researchKitVersion = researchKitVersion
         if dropIdentifiers { options.dropsIdentifiers = true }
+        if features.featureSet != .taskproc { options.featureSet = features.featureSet }
         return options
     }
 

@@ -296,3 +296,26 @@ extension KinematicFeatures {
         return rows
     }
 }
+
+extension KinematicFeatures {
+    /// mhealthtools' `IMF > 1` features of one axis (`get_walk_features` and `get_kinetic_tremor_features` with
+    /// their defaults, `IMF = 2`): `EMD::emd(v, t, max.imf = 2)` (``EmpiricalModeDecomposition``, times from the
+    /// first sample), then ``windowedFeatures(imfs:samplingRate:)``.
+    ///
+    /// - Parameters:
+    ///   - values: The axis's samples in time order, in the sensor's unit.
+    ///   - times: Their timestamps, s.
+    ///   - samplingRate: fs, Hz (``samplingRate(_:)``).
+    ///   - imfs: How many intrinsic mode functions (mhealthtools' `IMF`, 2 by default).
+    /// - Returns: The rows and the number of IMFs the decomposition gave (fewer than asked when the signal has too
+    ///   few extrema; mhealthtools then fails for the whole recording); nil when the decomposition is impossible
+    ///   (non-finite samples or times).
+    static func imfFeatures(_ values: [Double], times: [Double], samplingRate fs: Double, imfs: Int)
+        -> (rows: [(imf: Int, window: Int, values: [Double])], found: Int)?
+    {
+        guard let t0 = times.first else { return nil }
+        let t = times.map { $0 - t0 }
+        guard let emd = EmpiricalModeDecomposition.decompose(values, times: t, maximumIMFs: imfs) else { return nil }
+        return (windowedFeatures(imfs: emd.imfs, samplingRate: fs), emd.imfs.count)
+    }
+}

@@ -11,15 +11,43 @@ import Foundation
 public struct MotionFeatures: Sendable, Hashable, Codable {
     /// Always `"mhealthtools"`: the published feature set reproduced.
     public var featureSet: String = "mhealthtools"
-    /// The mhealthtools function reproduced: `"get_tremor_features"` for tremor steps, `"get_balance_features"`
-    /// for balance and rest steps (the two compute the same features with their defaults).
+    /// The mhealthtools function reproduced (``Function``): `"get_tremor_features"` for tremor steps,
+    /// `"get_balance_features"` for balance and rest steps (the two compute the same features with their defaults);
+    /// `"get_kinetic_tremor_features"` and `"get_walk_features"` for the `IMF = 2` sets.
     public var function: String
+    /// mhealthtools' `IMF`: 1 (features of the whole series) or 2 (features of 256-sample windows of each of the
+    /// first two intrinsic mode functions of an empirical mode decomposition).
+    public var imfs: Int = 1
     /// The recorder file the features come from, when known.
     public var source: String?
     /// The sampling rate the features use, Hz: n / (tₙ − t₁) (mhealthtools' `get_sampling_rate`).
     public var samplingRate: Double
-    /// One row per sensor and axis: accelerometer x, y, z, then gyroscope x, y, z.
+    /// One row per sensor and axis (accelerometer x, y, z, then gyroscope x, y, z); with `IMF = 2`, one per sensor,
+    /// axis, IMF and window, in that order.
     public var rows: [Row]
+
+    /// The mhealthtools feature functions taskproc reproduces, each with its defaults.
+    public enum Function: String, Sendable, CaseIterable {
+        /// `get_tremor_features()`: IMF = 1.
+        case tremor = "get_tremor_features"
+        /// `get_balance_features()`: IMF = 1 (the same features as ``tremor``).
+        case balance = "get_balance_features"
+        /// `get_kinetic_tremor_features()`: IMF = 2.
+        case kineticTremor = "get_kinetic_tremor_features"
+        /// `get_walk_features()`: IMF = 2 (the same features as ``kineticTremor``).
+        case walk = "get_walk_features"
+
+        /// mhealthtools' default `IMF` for the function.
+        public var imfs: Int {
+            switch self {
+            case .tremor, .balance: 1
+            case .kineticTremor, .walk: 2
+            }
+        }
+
+        /// ``tremor`` for a tremor step, ``balance`` for balance and rest.
+        public init(_ task: MotionTask) { self = task == .tremor ? .tremor : .balance }
+    }
 
     /// The features of one sensor axis.
     public struct Row: Sendable, Hashable, Codable {
@@ -30,6 +58,10 @@ public struct MotionFeatures: Sendable, Hashable, Codable {
         public var measurementType: String
         /// `"x"`, `"y"` or `"z"` (device axes).
         public var axis: String
+        /// The intrinsic mode function (1 = fastest) with `IMF = 2`; nil (absent in JSON) with `IMF = 1`.
+        public var imf: Int?
+        /// The window number (1 = samples 1–256, 2 = 129–384, …) with `IMF = 2`; nil with `IMF = 1`.
+        public var window: Int?
         /// The values in ``KinematicFeatures/names`` order; NaN where mhealthtools gives `NA`.
         public var values: [Double]
 
@@ -38,7 +70,7 @@ public struct MotionFeatures: Sendable, Hashable, Codable {
             KinematicFeatures.index[name].map { values[$0] }
         }
 
-        enum CodingKeys: String, CodingKey { case sensor, measurementType, axis, features }
+        enum CodingKeys: String, CodingKey { case sensor, measurementType, axis, imf, window, features }
 
         struct FeatureKey: CodingKey {
             var stringValue: String
@@ -53,6 +85,8 @@ public struct MotionFeatures: Sendable, Hashable, Codable {
             try c.encode(sensor, forKey: .sensor)
             try c.encode(measurementType, forKey: .measurementType)
             try c.encode(axis, forKey: .axis)
+            try c.encodeIfPresent(imf, forKey: .imf)
+            try c.encodeIfPresent(window, forKey: .window)
             var f = c.nestedContainer(keyedBy: FeatureKey.self, forKey: .features)
             for (name, value) in zip(KinematicFeatures.names, values) {
                 let key = FeatureKey(stringValue: name)
@@ -66,6 +100,8 @@ public struct MotionFeatures: Sendable, Hashable, Codable {
             sensor = try c.decode(String.self, forKey: .sensor)
             measurementType = try c.decode(String.self, forKey: .measurementType)
             axis = try c.decode(String.self, forKey: .axis)
+            imf = try c.decodeIfPresent(Int.self, forKey: .imf)
+            window = try c.decodeIfPresent(Int.self, forKey: .window)
             let f = try c.nestedContainer(keyedBy: FeatureKey.self, forKey: .features)
             values = try KinematicFeatures.names.map {
                 try f.decodeIfPresent(Double.self, forKey: FeatureKey(stringValue: $0)) ?? .nan
@@ -73,10 +109,15 @@ public struct MotionFeatures: Sendable, Hashable, Codable {
         }
 
         /// Creates a row.
-        public init(sensor: String, measurementType: String, axis: String, values: [Double]) {
+        public init(
+            sensor: String, measurementType: String, axis: String, imf: Int? = nil, window: Int? = nil,
+            values: [Double]
+        ) {
             self.sensor = sensor
             self.measurementType = measurementType
             self.axis = axis
+            self.imf = imf
+            self.window = window
             self.values = values
         }
     }
@@ -96,24 +137,18 @@ public struct MotionFeatures: Sendable, Hashable, Codable {
     ///
     /// - Parameters:
     ///   - log: The cleaned device-motion log.
-    ///   - task: The recording's task (names the mhealthtools function).
+    ///   - function: The mhealthtools function reproduced (it sets `IMF`).
     ///   - source: The file.
     /// - Returns: The features; nil with fewer than 2 samples or a zero time span.
-    public static func deviceMotion(_ log: DeviceMotionLog, task: MotionTask, source: String?) -> MotionFeatures? {
-        guard let fs = KinematicFeatures.samplingRate(log.timestamp) else { return nil }
+    public static func deviceMotion(_ log: DeviceMotionLog, function: Function, source: String?) -> MotionFeatures? {
         let a = log.userAcceleration, r = log.rotationRate
-        let rows =
-            [("x", a.x), ("y", a.y), ("z", a.z)].map { axis, v in
-                Row(
-                    sensor: "accelerometer", measurementType: "acceleration", axis: axis,
-                    values: KinematicFeatures.features(v, samplingRate: fs))
-            }
-            + [("x", r.x), ("y", r.y), ("z", r.z)].map { axis, v in
-                Row(
-                    sensor: "gyroscope", measurementType: "velocity", axis: axis,
-                    values: KinematicFeatures.features(v, samplingRate: fs))
-            }
-        return MotionFeatures(function: function(task), source: source, samplingRate: fs, rows: rows)
+        return make(
+            timestamps: log.timestamp,
+            series: [
+                ("accelerometer", "acceleration", "x", a.x), ("accelerometer", "acceleration", "y", a.y),
+                ("accelerometer", "acceleration", "z", a.z), ("gyroscope", "velocity", "x", r.x),
+                ("gyroscope", "velocity", "y", r.y), ("gyroscope", "velocity", "z", r.z),
+            ], function: function, source: source)
     }
 
     /// The accelerometer features of an accelerometer log (raw acceleration in g, gravity included).
@@ -123,29 +158,49 @@ public struct MotionFeatures: Sendable, Hashable, Codable {
     ///   - x: x acceleration, g.
     ///   - y: y acceleration, g.
     ///   - z: z acceleration, g.
-    ///   - task: The recording's task.
+    ///   - function: The mhealthtools function reproduced (it sets `IMF`).
     ///   - source: The file.
     /// - Returns: The features; nil with fewer than 2 samples or a zero time span.
     public static func accelerometer(
-        timestamps: [Double], x: [Double], y: [Double], z: [Double], task: MotionTask, source: String?
+        timestamps: [Double], x: [Double], y: [Double], z: [Double], function: Function, source: String?
     ) -> MotionFeatures? {
-        guard let fs = KinematicFeatures.samplingRate(timestamps) else { return nil }
-        let rows = [("x", x), ("y", y), ("z", z)].map { axis, v in
-            Row(
-                sensor: "accelerometer", measurementType: "acceleration", axis: axis,
-                values: KinematicFeatures.features(v, samplingRate: fs))
-        }
-        return MotionFeatures(function: function(task), source: source, samplingRate: fs, rows: rows)
+        make(
+            timestamps: timestamps,
+            series: [
+                ("accelerometer", "acceleration", "x", x), ("accelerometer", "acceleration", "y", y),
+                ("accelerometer", "acceleration", "z", z),
+            ], function: function, source: source)
     }
 
-    static func function(_ task: MotionTask) -> String {
-        task == .tremor ? "get_tremor_features" : "get_balance_features"
+    /// Rows for each (sensor, measurementType, axis, samples) series.
+    static func make(
+        timestamps: [Double], series: [(String, String, String, [Double])], function: Function, source: String?
+    ) -> MotionFeatures? {
+        guard let fs = KinematicFeatures.samplingRate(timestamps) else { return nil }
+        var rows: [Row] = []
+        for (sensor, type, axis, v) in series {
+            if function.imfs == 1 {
+                rows.append(
+                    Row(
+                        sensor: sensor, measurementType: type, axis: axis,
+                        values: KinematicFeatures.features(v, samplingRate: fs)))
+            } else if let windows = KinematicFeatures.imfFeatures(
+                v, times: timestamps, samplingRate: fs, imfs: function.imfs)
+            {
+                for w in windows.rows {
+                    rows.append(
+                        Row(sensor: sensor, measurementType: type, axis: axis, imf: w.imf, window: w.window, values: w.values))
+                }
+            }
+        }
+        return MotionFeatures(
+            function: function.rawValue, imfs: function.imfs, source: source, samplingRate: fs, rows: rows)
     }
 
     /// The CSV cells of ``csvColumns`` (empty for a row the features lack, or for NaN).
     public var csvCells: [String] {
         Self.csvPrefixes.flatMap { prefix -> [String] in
-            guard let row = rows.first(where: { "\($0.sensor).\($0.axis)" == prefix }) else {
+            guard imfs == 1, let row = rows.first(where: { "\($0.sensor).\($0.axis)" == prefix }) else {
                 return [String](repeating: "", count: KinematicFeatures.names.count)
             }
             return row.values.map { $0.isFinite ? ResultEncoding.exact($0) : "" }

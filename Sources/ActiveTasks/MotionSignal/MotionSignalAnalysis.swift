@@ -14,6 +14,6 @@ public enum MotionSignalAnalysis: TaskAnalysis {
 
     /// One result per tremor, balance or rest recording (see ``MotionSignalResult/results(for:)``).
     public static func analyze(_ input: LoadedInput, options: AnalysisOptions) -> [MotionSignalResult] {
-        MotionSignalResult.results(for: input)
+        MotionSignalResult.results(for: input, imfFeatures: options.featureSet == .mhealthtools)
     }
 }

@@ -38,6 +38,9 @@ public struct MotionSignalResult: Sendable, Hashable, Codable {
     /// mhealthtools' tremor (tremor steps) or balance (balance and rest steps) features of the recording; nil
     /// (`null`) with fewer than 2 samples.
     public var features: MotionFeatures?
+    /// mhealthtools' `get_kinetic_tremor_features` (`IMF = 2`) of a tremor recording, only with
+    /// `--feature-set mhealthtools`; absent from JSON otherwise.
+    public var imfFeatures: MotionFeatures?
     /// What was found in and done to the recording.
     public var quality: Quality
 
@@ -108,9 +111,11 @@ public struct MotionSignalResult: Sendable, Hashable, Codable {
     /// summarised, and device-motion logs only when the step has no accelerometer log — as the walking analysis
     /// chooses its signal.
     ///
-    /// - Parameter input: What ``InputLoader`` read.
+    /// - Parameters:
+    ///   - input: What ``InputLoader`` read.
+    ///   - imfFeatures: Also compute mhealthtools' `get_kinetic_tremor_features` of tremor recordings.
     /// - Returns: The results; empty when no recording belongs to such a task.
-    public static func results(for input: LoadedInput) -> [MotionSignalResult] {
+    public static func results(for input: LoadedInput, imfFeatures: Bool = false) -> [MotionSignalResult] {
         let candidates = input.recordings.compactMap { recording -> (LoadedRecording, MotionTask)? in
             guard let task = recording.motionTask else { return nil }
             switch recording.data {
@@ -147,13 +152,13 @@ public struct MotionSignalResult: Sendable, Hashable, Codable {
                     x: log.acceleration.x, y: log.acceleration.y, z: log.acceleration.z, scale: unit.toG)
                 var features: MotionFeatures?
                 if let motion = deviceMotionOfStep[key(recording)], case .deviceMotion(let m) = motion.data {
-                    features = MotionFeatures.deviceMotion(m.log, task: task, source: motion.file)
+                    features = MotionFeatures.deviceMotion(m.log, function: .init(task), source: motion.file)
                 } else {
                     let scale = unit.toG
                     let a = log.acceleration
                     features = MotionFeatures.accelerometer(
                         timestamps: log.timestamp, x: a.x.map { $0 * scale }, y: a.y.map { $0 * scale },
-                        z: a.z.map { $0 * scale }, task: task, source: recording.file)
+                        z: a.z.map { $0 * scale }, function: .init(task), source: recording.file)
                     if features != nil {
                         warnings.append(
                             "no device-motion log in this step: the mhealthtools features are accelerometer features "
@@ -178,7 +183,24 @@ public struct MotionSignalResult: Sendable, Hashable, Codable {
                         task: task, stepIdentifier: recording.stepIdentifier, source: recording.file,
                         signal: "deviceMotion", timestamps: log.timestamp, magnitude: magnitude,
                         hygiene: cleaned.report, accelerationUnit: AccelerationUnit.g.rawValue,
-                        features: MotionFeatures.deviceMotion(log, task: task, source: recording.file)))
+                        features: MotionFeatures.deviceMotion(log, function: .init(task), source: recording.file)))
+            default:
+                continue
+            }
+        }
+        guard imfFeatures else { return results }
+        for i in results.indices where results[i].task == .tremor {
+            let file = results[i].features?.source ?? results[i].source
+            guard let recording = candidates.first(where: { $0.0.file == file })?.0 else { continue }
+            switch recording.data {
+            case .deviceMotion(let m):
+                results[i].imfFeatures = MotionFeatures.deviceMotion(m.log, function: .kineticTremor, source: file)
+            case .accelerometer(let a):
+                let scale = AccelerationUnit(rawValue: results[i].quality.accelerationUnit)?.toG ?? a.log.unit.toG
+                let v = a.log.acceleration
+                results[i].imfFeatures = MotionFeatures.accelerometer(
+                    timestamps: a.log.timestamp, x: v.x.map { $0 * scale }, y: v.y.map { $0 * scale },
+                    z: v.z.map { $0 * scale }, function: .kineticTremor, source: file)
             default:
                 continue
             }
@@ -188,7 +210,7 @@ public struct MotionSignalResult: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case kind, task, stepIdentifier, source, signal, timeOrigin, samples, duration, samplingRate, magnitudeMean
-        case magnitudeSD, features, quality
+        case magnitudeSD, features, imfFeatures, quality
     }
 
     /// Encodes every key, writing `null` for undefined values rather than leaving the key out.
@@ -206,6 +228,7 @@ public struct MotionSignalResult: Sendable, Hashable, Codable {
         try c.encode(magnitudeMean, forKey: .magnitudeMean)
         try c.encode(magnitudeSD, forKey: .magnitudeSD)
         try c.encode(features, forKey: .features)
+        try c.encodeIfPresent(imfFeatures, forKey: .imfFeatures)
         try c.encode(quality, forKey: .quality)
     }
 }

@@ -21,6 +21,21 @@ public struct AnalysisOptions: Sendable, Hashable, Codable {
     /// nil or false keeps them. Optional so that run configurations stored before it existed still decode.
     public var dropsIdentifiers: Bool?
 
+    /// Which published feature sets to add besides taskproc's own analyses; nil (run configurations stored before
+    /// it existed) means ``FeatureSet/taskproc``.
+    public var featureSet: FeatureSet?
+
     /// Default options.
     public init() {}
+}
+
+/// Which published feature sets `analyze` and `batch` add (`--feature-set`).
+public enum FeatureSet: String, Sendable, Hashable, Codable, CaseIterable {
+    /// taskproc's own analyses only (tremor, balance and rest steps still get mhealthtools' `IMF = 1` features,
+    /// which cost little).
+    case taskproc
+    /// Also mhealthtools' `IMF = 2` sets: `get_walk_features` on every walking recording (the walking result's
+    /// `mhealthtoolsFeatures`) and `get_kinetic_tremor_features` on every tremor recording (the motion-signal
+    /// result's `imfFeatures`). Each needs an empirical mode decomposition per axis, so it is opt-in.
+    case mhealthtools
 }

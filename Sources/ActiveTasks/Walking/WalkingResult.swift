@@ -90,6 +90,9 @@ public struct WalkingResult: Sendable, Hashable, Codable {
     public var timedWalkDuration: Double?
     /// The timed walk's `timeLimit` as recorded, s; `null` when the step had none; only for a timed walk step.
     public var timedWalkTimeLimit: Double?
+    /// mhealthtools' `get_walk_features` (`IMF = 2`) of the recording, only with `--feature-set mhealthtools`
+    /// (``FeatureSet/mhealthtools``); absent from JSON otherwise. See `docs/tremor-balance.md`.
+    public var mhealthtoolsFeatures: MotionFeatures?
 
     /// One walking bout.
     public struct Bout: Sendable, Hashable, Codable {
@@ -251,7 +254,7 @@ public struct WalkingResult: Sendable, Hashable, Codable {
         case kind, stepIdentifier, source, signal, timeOrigin, stepCount, cadence, walkingDuration, stepTimeMean
         case stepTimeSD, stepTimeCV, stepRegularity, strideRegularity, symmetry, dominantFrequency, samplingRate
         case stepTimes, bouts, quality, pedometerStepCount, pedometerDifference, gaitSpeed
-        case timedWalkDistance, timedWalkDuration, timedWalkTimeLimit
+        case timedWalkDistance, timedWalkDuration, timedWalkTimeLimit, mhealthtoolsFeatures
     }
 
     /// Encodes every key of the issue, writing `null` for undefined values rather than leaving the key out.
@@ -284,6 +287,7 @@ public struct WalkingResult: Sendable, Hashable, Codable {
             try c.encode(timedWalkDuration, forKey: .timedWalkDuration)
             try c.encode(timedWalkTimeLimit, forKey: .timedWalkTimeLimit)
         }
+        try c.encodeIfPresent(mhealthtoolsFeatures, forKey: .mhealthtoolsFeatures)
     }
 }
 
