@@ -371,6 +371,10 @@ One warm R process (one call of each function first), median of {args.repeats} c
 - `ewt.permEnt` is `statcomp::permutation_entropy` applied to the EWT band energies themselves (a distribution, not
   a time series), i.e. their Shannon entropy divided by log(number of bands). It equals `ewt.shannonEnt` except when
   an energy is 0 (seewave's `sh` replaces zeros by 1e-7, statcomp skips probabilities < 1e-30).
+- The EWT bands are cut at the peaks `pracma::findpeaks` finds in the normalised pdf (at most 3, at least 10 % of the
+  maximum), so there are peaks + 2 bands (`ewt_*` energies). A pdf that is largest at 0 Hz and falls from there has no
+  peak (findpeaks needs a rise first), giving 2 bands. The IMF 1 files cover 0, 1, 2 and 3 peaks, e.g. 0 peaks for
+  kinetic_tremor accelerometer z, walk accelerometer z and gyroscope y, and balance gyroscope y.
 - `EMD::emd` gets the normalised timestamps as `tt` (not 1..n), so its boundary extension and splines
   (`splinefun`, method "fmm") follow the real sample times (the balance recording has gaps of up to 45 ms).
 - `seewave::sh` calls `options(warn = 0)` as a side effect.
