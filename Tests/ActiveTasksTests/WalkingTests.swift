@@ -326,6 +326,30 @@ enum OxfordWalks {
         #expect(result.pedometerDifference == result.stepCount.map { $0 - 30 })
         let speed = try #require(result.gaitSpeed)
         #expect(abs(speed - 7.62 / 6.1) < 1e-12)
+        #expect(result.pedometerDistance == nil, "this pedometer log records no distance")
+        #expect(result.pedometerDuration == 0)
+    }
+
+    /// ResearchKit's fitness check (the six-minute walk): the pedometer's last cumulative distance is the
+    /// six-minute walk distance, and its time span the walk's duration — as recorded, in m and s.
+    @Test func sixMinuteWalkDistanceIsThePedometersLastDistance() throws {
+        let log = SyntheticWalk.accelerometer(stepFrequency: 1.8, duration: 20, rate: 100, unit: .g, seed: 5)
+        let start = ResultDate(date: Date(timeIntervalSince1970: 1_700_000_000), utcOffset: 0)
+        func at(_ s: Double) -> ResultDate { ResultDate(date: Date(timeIntervalSince1970: 1_700_000_000 + s), utcOffset: 0) }
+        let pedometer = PedometerLog(samples: [
+            PedometerSample(startDate: start, endDate: at(120), numberOfSteps: 210, distance: 161.5),
+            PedometerSample(startDate: start, endDate: at(360), numberOfSteps: 640, distance: 482.25),
+        ])
+        let result = WalkingProcessor.analyze(
+            log.cleaned(), pedometer: pedometer, timedWalk: nil, stepIdentifier: "fitness.walk")
+        #expect(result.pedometerStepCount == 640)
+        #expect(result.pedometerDistance == 482.25)
+        #expect(result.pedometerDuration == 360)
+        let json = try ResultEncoding.json(result)
+        #expect(json.contains("\"pedometerDistance\" : 482.25") && json.contains("\"pedometerDuration\" : 360"))
+        let csv = result.csvTable
+        let column = try #require(csv.header.firstIndex(of: "pedometerDistance"))
+        #expect(csv.rows[0][column] == "482.25")
     }
 
     // MARK: Whole tasks

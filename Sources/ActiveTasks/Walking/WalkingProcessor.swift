@@ -191,6 +191,11 @@ public enum WalkingProcessor {
             result.pedometerStepCount = steps
             result.pedometerDifference = detection.stepCount - steps
         }
+        if let last = pedometer?.samples.last {
+            result.pedometerDistance = last.distance.flatMap { $0.isFinite ? $0 : nil }
+            let duration = last.endDate.timeIntervalSince1970 - last.startDate.timeIntervalSince1970
+            result.pedometerDuration = duration.isFinite && duration >= 0 ? duration : nil
+        }
         if let timedWalk { result.quality.warnings += result.applyTimedWalk(timedWalk) }
         return result
     }

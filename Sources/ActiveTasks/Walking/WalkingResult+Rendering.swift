@@ -32,6 +32,10 @@ extension WalkingResult: RenderableResult {
         if let pedometerStepCount, let pedometerDifference {
             features.append(("pedometer steps", "\(pedometerStepCount) (difference \(pedometerDifference))"))
         }
+        if let pedometerDistance {
+            let over = pedometerDuration.map { String(format: " in %.0f s", $0) } ?? ""
+            features.append(("pedometer distance", String(format: "%.1f m", pedometerDistance) + over))
+        }
         if hasTimedWalk {
             features.append(("timed walk distance", number(timedWalkDistance, "%.2f", " m")))
             features.append(("timed walk duration", number(timedWalkDuration, "%.2f", " s")))
@@ -68,7 +72,8 @@ extension WalkingResult: RenderableResult {
             "stepIdentifier", "source", "signal", "stepCount", "cadence", "walkingDuration", "stepTimeMean",
             "stepTimeSD", "stepTimeCV", "stepRegularity", "strideRegularity", "symmetry", "dominantFrequency",
             "samplingRate", "bouts", "interpolatedSteps", "pedometerStepCount", "pedometerDifference", "gaitSpeed",
-            "warnings", "timedWalkDistance", "timedWalkDuration", "timedWalkTimeLimit",
+            "warnings", "timedWalkDistance", "timedWalkDuration", "timedWalkTimeLimit", "pedometerDistance",
+            "pedometerDuration",
         ]
         let n = { (v: Double?) in ResultEncoding.number(v, digits: 10) }
         let i = { (v: Int?) in v.map(String.init) ?? "" }
@@ -78,6 +83,7 @@ extension WalkingResult: RenderableResult {
             n(dominantFrequency), n(samplingRate), String(bouts.count), String(quality.interpolatedSteps),
             i(pedometerStepCount), i(pedometerDifference), n(gaitSpeed),
             quality.warnings.joined(separator: " | "), n(timedWalkDistance), n(timedWalkDuration), n(timedWalkTimeLimit),
+            n(pedometerDistance), n(pedometerDuration),
         ]
         return (header, [row])
     }

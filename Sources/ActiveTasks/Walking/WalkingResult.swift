@@ -78,6 +78,12 @@ public struct WalkingResult: Sendable, Hashable, Codable {
     public var pedometerStepCount: Int?
     /// `stepCount − pedometerStepCount`, steps; only when a pedometer log was given.
     public var pedometerDifference: Int?
+    /// The pedometer's cumulative `distance` at its last snapshot, m: the distance walked as CoreMotion estimated
+    /// it — for ResearchKit's fitness check (`fitness.walk`) the six-minute walk distance; only when the pedometer
+    /// log records a distance.
+    public var pedometerDistance: Double?
+    /// Time the pedometer log covers, s: its last snapshot's `endDate` − `startDate`; only with a pedometer log.
+    public var pedometerDuration: Double?
     /// Gait speed, m/s: the timed walk's `distanceInMeters / duration` (`ORKTimedWalkResult`); only for a timed
     /// walk step, and `null` there when the duration is not positive (see the warnings).
     public var gaitSpeed: Double?
@@ -253,7 +259,8 @@ public struct WalkingResult: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case kind, stepIdentifier, source, signal, timeOrigin, stepCount, cadence, walkingDuration, stepTimeMean
         case stepTimeSD, stepTimeCV, stepRegularity, strideRegularity, symmetry, dominantFrequency, samplingRate
-        case stepTimes, bouts, quality, pedometerStepCount, pedometerDifference, gaitSpeed
+        case stepTimes, bouts, quality, pedometerStepCount, pedometerDifference, pedometerDistance, pedometerDuration
+        case gaitSpeed
         case timedWalkDistance, timedWalkDuration, timedWalkTimeLimit, mhealthtoolsFeatures
     }
 
@@ -281,6 +288,8 @@ public struct WalkingResult: Sendable, Hashable, Codable {
         try c.encode(quality, forKey: .quality)
         try c.encodeIfPresent(pedometerStepCount, forKey: .pedometerStepCount)
         try c.encodeIfPresent(pedometerDifference, forKey: .pedometerDifference)
+        try c.encodeIfPresent(pedometerDistance, forKey: .pedometerDistance)
+        try c.encodeIfPresent(pedometerDuration, forKey: .pedometerDuration)
         if hasTimedWalk {
             try c.encode(gaitSpeed, forKey: .gaitSpeed)
             try c.encode(timedWalkDistance, forKey: .timedWalkDistance)
