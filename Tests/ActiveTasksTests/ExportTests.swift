@@ -173,7 +173,8 @@ import TestSupport
     }
 
     /// `fhir`: one step-count Observation with LOINC 55423-8 per step that has a step count; the trial without
-    /// motion data is reported as skipped; ids are deterministic.
+    /// motion data has no step count but its recorded distance (25 m), duration (20 s) and gait speed (1.25 m/s) go
+    /// out under the local code system `urn:taskproc:score`; ids are deterministic.
     @Test func fhirBundle() throws {
         let (folder, input) = try Self.taskFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -184,8 +185,17 @@ import TestSupport
         let bundle = try #require(output.bundle.objectValue)
         #expect(bundle["resourceType"]?.stringValue == "Bundle" && bundle["type"]?.stringValue == "collection")
         let entries = try #require(bundle["entry"]?.arrayValue)
-        try #require(entries.count == 1)
-        #expect(output.skipped.count == 1 && output.skipped[0].hasPrefix("timed.walk.trial1"))
+        try #require(entries.count == 4)
+        #expect(output.skipped.isEmpty)
+        var local: [String: Double] = [:]
+        for entry in entries.dropFirst() {
+            let resource = try #require(entry.objectValue?["resource"]?.objectValue)
+            let c = try #require(resource["code"]?.objectValue?["coding"]?.arrayValue?.first?.objectValue)
+            #expect(c["system"]?.stringValue == "urn:taskproc:score")
+            local[c["code"]?.stringValue ?? "?"] = resource["valueQuantity"]?.objectValue?["value"]?.numberValue
+        }
+        #expect(
+            local == ["walking.timedWalkDistance": 25, "walking.timedWalkDuration": 20, "walking.gaitSpeed": 1.25])
         let observation = try #require(entries[0].objectValue?["resource"]?.objectValue)
         let coding = try #require(observation["code"]?.objectValue?["coding"]?.arrayValue?.first?.objectValue)
         #expect(coding["system"]?.stringValue == "http://loinc.org" && coding["code"]?.stringValue == "55423-8")

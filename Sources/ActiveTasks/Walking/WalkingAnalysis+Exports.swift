@@ -1,17 +1,35 @@
 import Foundation
 
 extension WalkingAnalysis {
-    /// FHIR measures of one result (see ``FHIRExport``): the step count (LOINC 55423-8); none for a step without
-    /// motion data.
+    /// FHIR measures of one result (see ``FHIRExport``): the step count (LOINC 55423-8) when there is motion data;
+    /// and, when recorded, the timed walk's distance, duration and gait speed and the pedometer's distance (the
+    /// six-minute walk distance of a fitness check) under the local code system ``ScoredTasks/codeSystem``
+    /// (`walking.<key>`), because no standard code for these was verified.
     public static func exportMeasures(of result: WalkingResult, skipped: inout [String]) -> [ExportMeasure] {
-        guard let steps = result.stepCount else { return [] }
-        return [
-            ExportMeasure(
-                system: "http://loinc.org", code: "55423-8", display: "Number of steps in unspecified time Pedometer",
-                category: "activity", value: Double(steps), unit: "steps", unitCode: "{steps}",
-                method: "walking-step-detector",
-                methodDisplay: "taskproc step detection on the acceleration magnitude")
+        var measures: [ExportMeasure] = []
+        if let steps = result.stepCount {
+            measures.append(
+                ExportMeasure(
+                    system: "http://loinc.org", code: "55423-8",
+                    display: "Number of steps in unspecified time Pedometer", category: "activity",
+                    value: Double(steps), unit: "steps", unitCode: "{steps}", method: "walking-step-detector",
+                    methodDisplay: "taskproc step detection on the acceleration magnitude", step: result.stepIdentifier))
+        }
+        let recorded: [(key: String, value: Double?, unit: String, ucum: String, display: String)] = [
+            ("timedWalkDistance", result.timedWalkDistance, "m", "m", "timed walk distance (as recorded)"),
+            ("timedWalkDuration", result.timedWalkDuration, "s", "s", "timed walk duration (as recorded)"),
+            ("gaitSpeed", result.gaitSpeed, "m/s", "m/s", "gait speed: timed walk distance / duration"),
+            ("pedometerDistance", result.pedometerDistance, "m", "m", "pedometer distance (CoreMotion)"),
         ]
+        for m in recorded {
+            guard let value = m.value, value.isFinite else { continue }
+            measures.append(
+                ExportMeasure(
+                    system: ScoredTasks.codeSystem, code: "walking." + m.key, display: "Walking: " + m.display,
+                    category: "activity", value: value, unit: m.unit, unitCode: m.ucum, method: "taskproc-walking",
+                    methodDisplay: "recorded by ResearchKit, reported by taskproc", step: result.stepIdentifier))
+        }
+        return measures
     }
 }
 
