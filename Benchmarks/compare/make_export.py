@@ -13,7 +13,7 @@ The export mixes every dialect a study team meets, with join keys in the paths:
   README.md, notes/*.png                    files that are not inputs (skipped)
   every-task/<task>/taskResult.json (+ logs) with --every-task: one ResearchKit run of every active task taskproc
                                             analyses (walking with its rest step, tremor, tapping, dB HL and legacy
-                                            tone audiometry, SPL meter, timed walk, the scored tasks, a survey with
+                                            tone audiometry, SPL meter, timed walk, the scored tasks incl. the 3D-model selection, a survey with
                                             a consent signature), never broken; manifest kind "every-task:<task>"
 
 A fraction of records is deliberately broken (truncated JSON, empty file, non-numeric CSV, corrupt WAV header,
@@ -286,6 +286,9 @@ def every_task_records(rng, args):
         ("amsler.grid.left", [{"_class": "ORKAmslerGridResult", "identifier": "amsler.grid.left", "eyeSide": 1}]),
         ("amsler.grid.right", []),
     ]))
+    add("model-selection", rk_task("threeDModel", rng, [("usdz.model", [{
+        "_class": "ORKUSDZModelManagerResult", "identifier": "usdz.model", "startDate": RK_DATE, "endDate": RK_DATE,
+        "identifiersOfSelectedObjects": ["knee", "hip"], "identifierOfObjectSelectedAtClose": "hip"}])]))
     add("survey", rk_task("survey", rng, [
         ("consent", [{"_class": "ORKConsentSignatureResult", "identifier": "participant", "consented": True,
                       "signature": {"_class": "ORKConsentSignature", "identifier": "participant",

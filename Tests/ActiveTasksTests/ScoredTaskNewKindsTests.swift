@@ -253,3 +253,35 @@ import Testing
         #expect(measures.map(\.code) == ["speechRecognition.words"])
     }
 }
+
+/// The 3D-model selection (`ORKUSDZModelManagerResult`): the selection as recorded, worked by hand.
+@Suite struct ModelSelectionTests {
+    static func scores(_ fields: String) -> ([String: TaskScore], [String]) {
+        let json = #"{"_class":"ORKUSDZModelManagerResult","identifier":"usdz.model","# + fields + "}"
+        guard case .object(let object)? = try? JSONParser.parse(Data(json.utf8), file: "test") else { return ([:], ["unparsable"]) }
+        var warnings: [String] = []
+        let scores = ModelSelectionAnalysis.scores([ScoredFields(object, path: "ORKUSDZModelManagerResult 1")], warnings: &warnings)
+        return (Dictionary(uniqueKeysWithValues: scores.map { ($0.key, $0) }), warnings)
+    }
+
+    @Test func selectionIsReportedAsRecorded() {
+        let (s, warnings) = Self.scores(#""identifiersOfSelectedObjects":["knee","hip"],"identifierOfObjectSelectedAtClose":"hip""#)
+        #expect(s["selectedObjects"]?.value == 2)
+        #expect(s["selectedObjectIdentifiers"]?.text == "knee | hip")
+        #expect(s["objectSelectedAtClose"]?.text == "hip")
+        #expect(warnings.isEmpty)
+    }
+
+    @Test func anEmptySelectionIsAZeroWithAWarning() {
+        let (s, warnings) = Self.scores(#""identifiersOfSelectedObjects":[],"identifierOfObjectSelectedAtClose":"""#)
+        #expect(s["selectedObjects"]?.value == 0)
+        #expect(s["objectSelectedAtClose"]?.text == nil)
+        #expect(warnings == ["no object of the 3D model was selected"])
+    }
+
+    @Test func aWrongTypeIsLeftOutWithAWarning() {
+        let (s, warnings) = Self.scores(#""identifiersOfSelectedObjects":["knee",3]"#)
+        #expect(s["selectedObjects"]?.value == 1)
+        #expect(warnings.contains { $0.contains("identifiersOfSelectedObjects holds") })
+    }
+}

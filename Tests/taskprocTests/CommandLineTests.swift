@@ -180,18 +180,18 @@ import TestSupport
     }
 
     @Test func tasksWithoutAProcessorSayWhatTheyAre() throws {
-        // A 3D-model selection has no processor (range of motion, reaction time and the Amsler grid, earlier
-        // examples, are scored now).
+        // A touch-ability result has no processor (range of motion, reaction time, the Amsler grid and the 3D-model
+        // selection, earlier examples, are scored now).
         let dir = try E2E.temporaryDirectory("no-processor")
         defer { E2E.remove(dir) }
         let file = dir.appendingPathComponent("model.json").path
         try E2E.write(
             #"{"_class":"ORKTaskResult","identifier":"model","taskRunUUID":"5B1E9F0C-2D3A-4B5C-8D7E-6F5A4B3C2D1E","#
-                + #""results":[{"_class":"ORKStepResult","identifier":"usdz.model","results":["#
-                + #"{"_class":"ORKUSDZModelManagerResult","identifier":"usdz.model","identifiersOfSelectedObjects":["knee"]}]}]}"#,
+                + #""results":[{"_class":"ORKStepResult","identifier":"touch.tap","results":["#
+                + #"{"_class":"ORKTouchAbilityTapResult","identifier":"touch.tap","trials":[]}]}]}"#,
             to: file)
         let r = try run(["analyze", file])
         #expect(r.status == ExpectedExit.dataError)
-        #expect(r.stderr.contains("the result holds ORKUSDZModelManagerResult, which taskproc does not analyse yet"), "\(r.stderr)")
+        #expect(r.stderr.contains("the result holds ORKTouchAbilityTapResult, which taskproc does not analyse yet"), "\(r.stderr)")
     }
 }

@@ -12,7 +12,7 @@ import TestSupport
         "walking", "balance", "tremor", "tapping", "dBHLToneAudiometry", "toneAudiometry", "environmentSPLMeter",
         "rangeOfMotion", "stroop", "trailMaking", "psat", "spatialSpanMemory", "towerOfHanoi", "holePeg",
         "accuracyStroop", "reactionTime", "normalizedReactionTime", "speechRecognition", "speechInNoise",
-        "amslerGrid", "survey",
+        "amslerGrid", "modelSelection", "survey",
     ]
 
     @Test func everyTaskThroughBatchWithoutAnError() throws {
@@ -26,7 +26,7 @@ import TestSupport
                 as? [String: Any])
         let records = try #require(manifest["records"] as? [[String: Any]])
         let everyTask = records.compactMap { $0["source"] as? String }.filter { $0.hasPrefix("every-task/") }
-        #expect(everyTask.count == 21)
+        #expect(everyTask.count == 22)
         let out = dir.appendingPathComponent("out").path
         let batch = try E2E.run(["batch", export, "--out", out, "--no-progress"])
         #expect(batch.status == ExpectedExit.success || batch.status == ExpectedExit.batchPartial, "\(batch.stderr)")

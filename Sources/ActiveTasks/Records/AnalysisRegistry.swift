@@ -91,6 +91,7 @@ public enum AnalysisRegistry {
         SpeechInNoiseAnalysis.self,
         SpeechRecognitionAnalysis.self,
         AmslerGridAnalysis.self,
+        ModelSelectionAnalysis.self,
     ]
 
     /// The analysis registered for `kind`, if any.

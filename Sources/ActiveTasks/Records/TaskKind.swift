@@ -48,6 +48,8 @@ public enum TaskKind: String, Sendable, Hashable, Codable, CaseIterable {
     case speechRecognition
     /// The Amsler grid (`ORKAmslerGridResult`, one step per eye).
     case amslerGrid
+    /// The 3D-model selection (`ORKUSDZModelManagerResult`).
+    case modelSelection
     /// Several kinds, or none recognised.
     case unknown
 }
