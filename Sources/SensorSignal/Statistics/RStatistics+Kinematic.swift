@@ -45,7 +45,7 @@ extension RStatistics {
     ///
     /// - Parameter x: The values.
     /// - Returns: The mode in the values' units; NaN when every value is NaN (R `NA`) or `x` is empty.
-    /// - Complexity: O(n log n); allocates a sorted copy.
+    /// - Complexity: O(n log n); allocates a sorted copy (text conversions only for near-equal neighbours).
     public static func mode(_ x: Span<Double>) -> Double {
         var values: [Double] = []
         values.reserveCapacity(x.count)
@@ -53,19 +53,25 @@ extension RStatistics {
         guard !values.isEmpty else { return .nan }
         values.sort()
         func text(_ v: Double) -> Double { Double(String(format: "%.15g", v)) ?? v }
-        var best = text(values[0]), bestCount = 0
-        var current = best, count = 0
+        // Two values share their 15-digit text only if they differ by less than one unit of its 15th digit, which
+        // is below 1e-14 of their magnitude: only such neighbours need the text comparison (rare in sensor data).
+        func sameText(_ a: Double, _ b: Double) -> Bool {
+            if a == b { return true }
+            if abs(a - b) >= 1e-14 * Swift.max(abs(a), abs(b)) { return false }
+            return text(a) == text(b)
+        }
+        var best = values[0], bestCount = 0
+        var current = values[0], count = 0
         for v in values {
-            let t = text(v)
-            if t == current {
+            if sameText(v, current) {
                 count += 1
             } else {
                 if count > bestCount { (best, bestCount) = (current, count) }
-                (current, count) = (t, 1)
+                (current, count) = (v, 1)
             }
         }
         if count > bestCount { best = current }
-        return best
+        return text(best)
     }
 
     /// Returns `seewave::roughness(x)` (seewave 2.2): Σ (Δ²xᵢ)², the sum of squared second differences.
