@@ -73,19 +73,18 @@ public enum KinematicFeatures {
         guard !v.isEmpty, !v.contains(where: { !$0.isFinite }) else {
             return [Double](repeating: .nan, count: 19)
         }
-        let s = v
-        let q = RStatistics.quantiles(s, probabilities: [0.5, 0.25, 0.75])
+        let q = RStatistics.quantiles(v, probabilities: [0.5, 0.25, 0.75])
         let mx = v.max() ?? .nan, mn = v.min() ?? .nan
         let diff1 = zip(v.dropFirst(), v).map { ($0 - $1) * fs }
         let diff2 = zip(diff1.dropFirst(), diff1).map { ($0 - $1) * fs }
         let squares = v.map { $0 * $0 }
         let energy = RStatistics.sum(squares)
-        let varV = RStatistics.variance(s)
+        let varV = RStatistics.variance(v)
         let varD1 = RStatistics.variance(diff1)
         return [
-            RStatistics.mean(s), q[0], RStatistics.mode(s), mx, mn, RStatistics.standardDeviation(s),
-            RStatistics.skewness(s), RStatistics.kurtosis(s), q[1], q[2], mx - mn, RStatistics.roughness(s),
-            RStatistics.rugosity(s), energy, (varD1 / varV).squareRoot(), RStatistics.meanTKEO(s),
+            RStatistics.mean(v), q[0], RStatistics.mode(v), mx, mn, RStatistics.standardDeviation(v),
+            RStatistics.skewness(v), RStatistics.kurtosis(v), q[1], q[2], mx - mn, RStatistics.roughness(v),
+            RStatistics.rugosity(v), energy, (varD1 / varV).squareRoot(), RStatistics.meanTKEO(v),
             (energy / Double(v.count)).squareRoot(), q[1] - q[2],
             (RStatistics.variance(diff2) / varD1).squareRoot(),
         ]
@@ -117,7 +116,7 @@ public enum KinematicFeatures {
             return index < freq.count ? freq[index] : .nan
         }
         let md = at(0.5), q25 = at(0.25), q75 = at(0.75)
-        let modeIndex = pdf.indices.max(by: { pdf[$0] < pdf[$1] || (pdf[$0] == pdf[$1] && $0 > $1) }) ?? 0
+        let modeIndex = pdf.firstIndex(of: mx) ?? 0  // R's which.max: the first maximum
         let skew =
             (RStatistics.sum(adjusted.map { RStatistics.power($0, 3) }) / (k - 1)) / RStatistics.power(w, 3)
         let kurt =
