@@ -21,8 +21,9 @@ import TestSupport
 /// letter outside them is a pattern, each placeholder matching one or more of `A–Z a–z 0–9 _`
 /// (`EnergyInBand<b>` matches `EnergyInBand10_5`). A key path is documented by a token set when
 /// 1. the whole dotted path is a token or matches a pattern (`quality.hygiene.gaps`), or
-/// 2. its last component is a token or matches a pattern, and the path without it is documented (recursively):
-///    a leaf documented under its documented parent object (`ears.frequencies` + `hits`).
+/// 2. it splits into a documented parent path (recursively) and a rest that is a token or matches a pattern: a leaf
+///    documented under its documented parent object (`ears.frequencies` + `hits`), or a sub-path documented in the
+///    parent's table (`ears` + `volume.offset`).
 ///
 /// The token set of a key path is the union of its kind's articles (`articles`), plus, for paths under a shared
 /// sub-object, that sub-object's own article (`sharedSubtrees`): the `quality` report (timestamp hygiene and
@@ -125,7 +126,9 @@ import TestSupport
         func documents(_ path: [String]) -> Bool {
             guard !path.isEmpty else { return true }
             if matches(path.joined(separator: ".")) { return true }
-            return path.count > 1 && matches(path[path.count - 1]) && documents(Array(path.dropLast()))
+            return (1..<path.count).contains { k in
+                matches(path[k...].joined(separator: ".")) && documents(Array(path[..<k]))
+            }
         }
     }
 
@@ -358,6 +361,7 @@ import TestSupport
                 |---|---|---|
                 | `stepCount` | steps | steps |
                 | `bouts[]` | — | per bout: |
+                | `bouts[].range.low` | — | a sub-path in the parent's table |
                 - `start`, `end`: s
                   continued with `steps`
                 prose mentions `cadence` but is not a table or list
@@ -376,6 +380,8 @@ import TestSupport
         #expect(tokens.documents(["stepCount"]))
         #expect(tokens.documents(["bouts", "start"]))
         #expect(tokens.documents(["bouts", "steps"]))
+        #expect(tokens.documents(["bouts", "range", "low"]))
+        #expect(!tokens.documents(["bouts", "range", "high"]))
         #expect(!tokens.documents(["cadence"]), "prose is not documentation")
         #expect(!tokens.documents(["fenced"]), "fenced blocks are removed")
         #expect(!tokens.documents(["otherKey"]), "another section is another article")
