@@ -7,7 +7,8 @@ import Testing
 ///
 /// The test generates an export holding one run of every active task (`make_export.py --every-task`, plus the
 /// generator's mPower, MyDataHelps, CSV, tapping and audio records), runs `taskproc batch --feature-set mhealthtools`
-/// over it, and collects
+/// over it, and once more with the options that add keys (`--tapping-variant mpower2016 --sensitivity-offset iPhone
+/// --third-octaves`), and collects from both
 /// - every key path of every result in `results.jsonl` (recursively; an array's elements' keys under the array's
 ///   key: `ears.frequencies.hits`), grouped by the result's `kind`;
 /// - every column of every `<kind>.csv`;
@@ -348,7 +349,18 @@ import Testing
         for kind in EveryTaskExportTests.kinds + ["audio"] {
             #expect(FileManager.default.fileExists(atPath: out + "/\(kind).csv"), "no \(kind).csv")
         }
-        let gaps = try Self.gaps(batchOutput: out, library: Library())
+        // the keys only options bring: mPower 2016 tapping (`dfaTapInter`), a calibration, third-octave bands
+        let optioned = dir.appendingPathComponent("out-options").path
+        let second = try E2E.run([
+            "batch", export, "--out", optioned, "--tapping-variant", "mpower2016", "--sensitivity-offset", "iPhone",
+            "--third-octaves", "--no-progress",
+        ])
+        try #require(
+            second.status == ExpectedExit.success || second.status == ExpectedExit.batchPartial, "\(second.stderr)")
+        let library = Library()
+        let gaps = Array(
+            Set(try Self.gaps(batchOutput: out, library: library) + Self.gaps(batchOutput: optioned, library: library))
+        ).sorted()
         let byKind = Dictionary(grouping: gaps, by: \.kind).map { "\($0.key) \($0.value.count)" }.sorted()
         let report =
             "\(gaps.count) undocumented keys/columns (\(byKind.joined(separator: ", "))):\n"
