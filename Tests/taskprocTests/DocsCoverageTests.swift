@@ -8,7 +8,8 @@ import Testing
 /// The test generates an export holding one run of every active task (`make_export.py --every-task`, plus the
 /// generator's mPower, MyDataHelps, CSV, tapping and audio records), runs `taskproc batch --feature-set mhealthtools`
 /// over it, and once more with the options that add keys (`--tapping-variant mpower2016 --sensitivity-offset iPhone
-/// --third-octaves`), and collects from both
+/// --third-octaves`) and over a small folder of inputs that bring the remaining keys (a two-ear dB HL test, a walk
+/// with a gap), and collects from all three
 /// - every key path of every result in `results.jsonl` (recursively; an array's elements' keys under the array's
 ///   key: `ears.frequencies.hits`), grouped by the result's `kind`;
 /// - every column of every `<kind>.csv`;
@@ -31,7 +32,8 @@ import Testing
 /// resampling) of walking and motion-signal results is documented once, in `docs/quality.md`, and accepted from
 /// both kinds; the mhealthtools feature objects (`features`, `imfFeatures`, walking's `mhealthtoolsFeatures`, all
 /// one type) are documented once in `docs/tremor-balance.md` under the name `features`, and `imfFeatures` /
-/// `mhealthtoolsFeatures` are read as that name there. The children of objects keyed by data rather than by schema
+/// `mhealthtoolsFeatures` are read as that name there; likewise the dB HL test's `volumeCorrectedBilateral` is the
+/// `bilateral` object of corrected thresholds and is read as `bilateral`. The children of objects keyed by data rather than by schema
 /// (`stepDates`, keyed by step identifier) are not keys.
 ///
 /// CSV columns: batch's own columns (`recordSource`, `contentHash`, `recordId`, `healthCode`,
@@ -96,6 +98,7 @@ import Testing
         (["features"], tremorBalance, nil),
         (["imfFeatures"], tremorBalance, "features"),
         (["mhealthtoolsFeatures"], tremorBalance, "features"),
+        (["volumeCorrectedBilateral"], audiometry[0], "bilateral"),
     ]
 
     /// Objects whose keys are data (their children are not checked).
@@ -357,15 +360,40 @@ import Testing
         ])
         try #require(
             second.status == ExpectedExit.success || second.status == ExpectedExit.batchPartial, "\(second.stderr)")
+        // the keys only some data brings: a dB HL test of both ears (`bilateral`), a walk with a gap, a duplicate
+        // row and a row out of order (the hygiene report's `gaps[]`, the resampling's)
+        let extra = dir.appendingPathComponent("extra").path
+        try FileManager.default.createDirectory(atPath: extra, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: E2E.fixture("audiometry/dbhl-task.json"), toPath: extra + "/dbhl-task.json")
+        try E2E.write(Self.untidyWalkCSV(), to: extra + "/walk.csv")
+        let extraOut = dir.appendingPathComponent("out-extra").path
+        let third = try E2E.run(["batch", extra, "--out", extraOut, "--no-progress"])
+        try #require(third.status == ExpectedExit.success, "\(third.stderr)")
         let library = Library()
-        let gaps = Array(
-            Set(try Self.gaps(batchOutput: out, library: library) + Self.gaps(batchOutput: optioned, library: library))
-        ).sorted()
+        var all = Set<Gap>()
+        for folder in [out, optioned, extraOut] { all.formUnion(try Self.gaps(batchOutput: folder, library: library)) }
+        let gaps = all.sorted()
         let byKind = Dictionary(grouping: gaps, by: \.kind).map { "\($0.key) \($0.value.count)" }.sorted()
         let report =
             "\(gaps.count) undocumented keys/columns (\(byKind.joined(separator: ", "))):\n"
             + gaps.map(\.description).joined(separator: "\n")
         #expect(gaps.count == 0, Comment(rawValue: report))
+    }
+
+    /// A 30 s accelerometer CSV at 100 Hz walking at 1.8 steps/s, with a 1 s gap, one duplicated row and one row
+    /// out of time order, so the hygiene and resampling reports list a gap.
+    static func untidyWalkCSV() -> String {
+        var rows: [String] = []
+        for i in 0..<3000 where !(1000..<1100).contains(i) {
+            let t = Double(i) / 100
+            let z = 1 + 0.3 * sin(2 * Double.pi * 1.8 * t)
+            let x = 0.05 * sin(2 * Double.pi * 0.9 * t)
+            rows.append(String(format: "%.3f,%.5f,0.01000,%.5f", t, x, z))
+        }
+        rows.insert(rows[500], at: 500)
+        rows.insert("7.000,0.1,0.1,1.0", at: 800)
+        return "timestamp,x,y,z\n" + rows.joined(separator: "\n") + "\n"
     }
 
     /// The rule can fail: a made-up key and column are reported, documented ones are not, and each part of the
