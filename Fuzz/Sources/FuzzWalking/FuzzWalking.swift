@@ -1,6 +1,7 @@
 // The walking processor fed decoded-but-hostile values: accelerometer, device-motion and pedometer logs whose
 // timestamps and samples are NaN, ±infinity, ±1e308, subnormal, huge or zero counts, out of order, mixed with
-// plausible values (a short pattern from the input, cycled to up to 2000 samples, 20 s at 100 Hz, so that step detection runs);
+// plausible values (a short pattern from the input, cycled to up to 2000 samples, 20 s at 100 Hz, so that step detection runs),
+// as walking, tremor or rest steps (the mhealthtools features; one input in eight with the IMF = 2 sets);
 // through hygiene, the step detector and a rendering (a trailing byte picks the format), as `analyze` does.
 import Foundation
 import FuzzSupport
@@ -21,7 +22,9 @@ public func fuzzWalking(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let accelerometer = AccelerometerLog(
         timestamp: timestamps, timestampSince1970: input.byte() % 4 == 0 ? timestamps.map { $0 + 1.5e9 } : nil,
         acceleration: acceleration, unit: unit)
-    let step = input.byte() % 2 == 0 ? "walking.outbound" : nil
+    // The step decides the analysis: walking, an unnamed log (walking), a tremor step (the mhealthtools tremor
+    // features) or a rest step (the balance features).
+    let step: String? = ["walking.outbound", nil, "tremor.handInLap.right", "walking.rest"][Int(input.byte() % 4)]
     var loaded = LoadedInput(path: "fuzz.json", dialect: .recorderLog, taskKind: .walking)
     let which = input.byte()
     if which % 3 != 1 {
@@ -62,8 +65,12 @@ public func fuzzWalking(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
                 file: "pedometer.json", stepIdentifier: step, recorderIdentifier: "pedometer",
                 data: .pedometer(PedometerLog(samples: samples)), ignoredKeys: []))
     }
-    // One byte after the rest picks the output format (JSON, table, CSV, researchkit, mork, fhir).
-    analyzeAndRender(loaded, format: input.byte())
+    // One byte after the rest picks the output format (JSON, table, CSV, researchkit, mork, fhir); one in eight
+    // inputs also asks for mhealthtools' IMF = 2 sets (an EMD per axis: walk and kinetic-tremor features).
+    let format = input.byte()
+    var options = fuzzAnalysisOptions()
+    if input.byte() % 8 == 0 { options.featureSet = .mhealthtools }
+    analyzeAndRender(loaded, options: options, format: format)
     return 0
 }
 
