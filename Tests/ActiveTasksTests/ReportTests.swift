@@ -151,3 +151,53 @@ import TestSupport
         #expect(rendered.status == 0, "\(rendered.output)")
     }
 }
+
+/// The report a study team reads (issue 20, item 3): headline values with units first, every warning beside its
+/// result, the most common warnings in the overview, and collapsed records with an index beyond 50 records.
+@Suite struct ReportReadabilityTests {
+    static func walking(steps: Double, warnings: [String]) -> JSONObject {
+        JSONObject([
+            ("kind", .string("walking")), ("stepIdentifier", .string("walking.outbound")), ("stepCount", .number(steps)),
+            ("cadence", .number(112.5)), ("walkingDuration", .null),
+            ("quality", .object(JSONObject([("warnings", .array(warnings.map { .string($0) }))]))),
+        ])
+    }
+
+    @Test func headlinesWithUnitsAndWarningsBesideTheirResult() throws {
+        let record = ReportRecord(
+            source: "a.json", kind: "walking", status: "ok",
+            results: [Self.walking(steps: 42, warnings: ["no walking found before 3 s", "a <tag> & more"])])
+        let html = HTMLReport.render([record], readSources: false)
+        #expect(html.contains("<table class=\"headline\">"))
+        #expect(html.contains("<td>cadence</td><td class=\"num\">112.5</td><td>steps/min</td>"))
+        #expect(html.contains("<td>walking time</td><td class=\"num\">—</td><td>s</td>"), "null shows as a dash")
+        #expect(html.contains("<ul class=\"warnings\"><li>no walking found before 3 s</li><li>a &lt;tag&gt; &amp; more</li></ul>"))
+        let headline = try #require(html.range(of: "class=\"headline\""))
+        let numbers = try #require(html.range(of: "class=\"numbers\""))
+        #expect(headline.lowerBound < numbers.lowerBound, "headlines come before the full table")
+    }
+
+    @Test func theOverviewCountsTheMostCommonWarnings() {
+        let records = (0..<3).map { i in
+            ReportRecord(
+                source: "r\(i).json", kind: "walking", status: "ok",
+                results: [Self.walking(steps: Double(i), warnings: i < 2 ? ["still phone", "still phone"] : ["gap"])])
+        }
+        let html = HTMLReport.render(records, readSources: false)
+        #expect(html.contains("Most common warnings"))
+        #expect(html.contains("<tr><td class=\"num\">2</td><td>still phone</td></tr>"), "counted once per result")
+        #expect(html.contains("<tr><td class=\"num\">1</td><td>gap</td></tr>"))
+    }
+
+    @Test func largeStudiesCollapseTheirRecordsBehindAnIndex() {
+        let few = (0..<HTMLReport.collapseAbove).map { i in
+            ReportRecord(source: "r\(i).json", kind: "walking", status: "ok", results: [Self.walking(steps: 1, warnings: [])])
+        }
+        #expect(!HTMLReport.render(few, readSources: false).contains("<details"))
+        let many = few + [ReportRecord(source: "last.json", kind: "walking", status: "error", reason: "bad", results: [])]
+        let html = HTMLReport.render(many, readSources: false)
+        #expect(html.components(separatedBy: "<details id=\"record-").count - 1 == many.count)
+        #expect(html.contains("<a href=\"#record-51\">51</a>"))
+        #expect(html.contains("<summary>51. last.json · error</summary>"))
+    }
+}

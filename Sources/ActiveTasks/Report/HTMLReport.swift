@@ -91,8 +91,11 @@ public enum HTMLReport {
         var body = "<h1>\(SVGChart.escape(title))</h1>\n"
         body += "<p class=\"meta\">taskproc \(taskprocVersion) · \(records.count) record(s)</p>\n"
         if records.count > 1 { body += overview(records) }
+        // A study's records collapse (each a <details> element, with an index first) beyond this many.
+        let collapsed = records.count > collapseAbove
+        if collapsed { body += index(records) }
         for (index, record) in records.enumerated() {
-            body += section(record, index: index + 1, readSources: readSources)
+            body += section(record, index: index + 1, readSources: readSources, collapsed: collapsed)
         }
         return """
             <!DOCTYPE html>
@@ -106,6 +109,8 @@ public enum HTMLReport {
             table{border-collapse:collapse;font-size:12px;margin:6px 0}td,th{border:1px solid #ddd;padding:3px 8px;text-align:left}
             td.num{text-align:right;font-variant-numeric:tabular-nums}.meta,.note{color:#666;font-size:12px}
             .status-error{color:#b00020}.status-partial{color:#b26a00}svg{display:block;margin:6px 0}
+            ul.warnings{color:#8a5a00;font-size:12px;margin:4px 0 8px}table.headline td:first-child{font-weight:bold}
+            details>summary{cursor:pointer;font-size:15px;margin-top:14px}
             </style></head>
             <body>
             \(body)</body></html>
@@ -113,7 +118,34 @@ public enum HTMLReport {
             """
     }
 
+    /// Above this many records, each record's detail is collapsed and an index of records comes first.
+    static let collapseAbove = 50
+
     // MARK: Overview
+
+    /// A compact index of the records: number, source, kind and status, linking to each record.
+    static func index(_ records: [ReportRecord]) -> String {
+        var s = "<h2 id=\"records\">Records</h2>\n<table class=\"index\"><tr><th>#</th><th>source</th><th>kind</th><th>status</th></tr>"
+        for (i, r) in records.enumerated() {
+            s += "<tr><td class=\"num\"><a href=\"#record-\(i + 1)\">\(i + 1)</a></td><td>\(SVGChart.escape(r.source))</td>"
+            s += "<td>\(SVGChart.escape(r.kind ?? "unrecognised"))</td>"
+            s += "<td class=\"status-\(SVGChart.escape(r.status))\">\(SVGChart.escape(r.status))</td></tr>"
+        }
+        return s + "</table>\n"
+    }
+
+    /// The most common warnings across the records' results (top 10), with how many results carry each.
+    static func commonWarnings(_ records: [ReportRecord]) -> String {
+        var counts: [String: Int] = [:]
+        for r in records {
+            for result in r.results { for w in Set(ReportHeadlines.warnings(result)) { counts[w, default: 0] += 1 } }
+        }
+        guard !counts.isEmpty else { return "" }
+        let top = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(10)
+        var s = "<h3>Most common warnings</h3><table class=\"warnings\"><tr><th>results</th><th>warning</th></tr>"
+        for (w, n) in top { s += "<tr><td class=\"num\">\(n)</td><td>\(SVGChart.escape(w))</td></tr>" }
+        return s + "</table>\n"
+    }
 
     static func overview(_ records: [ReportRecord]) -> String {
         var s = "<h2 id=\"overview\">Study overview</h2>\n"
@@ -134,6 +166,7 @@ public enum HTMLReport {
             s += "<tr><td>\(SVGChart.escape(k))</td><td class=\"num\">\(c.ok)</td><td class=\"num\">\(c.partial)</td><td class=\"num\">\(c.error)</td></tr>"
         }
         s += "</table>\n"
+        s += commonWarnings(records)
         // Distributions of the headline measure of each kind.
         let headline: [(kind: String, key: String, label: String)] = [
             ("walking", "stepCount", "steps per walking step"), ("walking", "cadence", "cadence, steps/min"),
@@ -186,8 +219,12 @@ public enum HTMLReport {
 
     // MARK: Records
 
-    static func section(_ record: ReportRecord, index: Int, readSources: Bool) -> String {
-        var s = "<h2 id=\"record-\(index)\">\(index). \(SVGChart.escape(record.source))</h2>\n"
+    static func section(_ record: ReportRecord, index: Int, readSources: Bool, collapsed: Bool = false) -> String {
+        let heading = "\(index). \(SVGChart.escape(record.source))"
+        var s =
+            collapsed
+            ? "<details id=\"record-\(index)\"><summary>\(heading) · \(SVGChart.escape(record.status))</summary>\n"
+            : "<h2 id=\"record-\(index)\">\(heading)</h2>\n"
         s += "<p class=\"meta\">kind: \(SVGChart.escape(record.kind ?? "unrecognised")) · status: "
         s += "<span class=\"status-\(SVGChart.escape(record.status))\">\(SVGChart.escape(record.status))</span></p>\n"
         if let reason = record.reason { s += "<p class=\"status-error\">\(SVGChart.escape(reason))</p>\n" }
@@ -195,10 +232,15 @@ public enum HTMLReport {
             let kind = result["kind"]?.stringValue ?? record.kind ?? "result"
             let step = result["stepIdentifier"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
             s += "<h3>\(SVGChart.escape(step ?? kind))</h3>\n"
+            let warnings = ReportHeadlines.warnings(result)
+            if !warnings.isEmpty {
+                s += "<ul class=\"warnings\">" + warnings.map { "<li>\(SVGChart.escape($0))</li>" }.joined() + "</ul>\n"
+            }
+            s += ReportHeadlines.table(result)
             s += numbers(result)
             s += AnalysisRegistry.analysis(forResultKind: kind)?.reportPlots(result, readSources: readSources) ?? ""
         }
-        return s
+        return collapsed ? s + "</details>\n" : s
     }
 
     /// A table of the result's scalar measures (at most 40, and not the per-frequency details, which
