@@ -60,9 +60,12 @@ import Testing
     static let batchJSONL = Article("docs/batch.md", "### `results.jsonl` and `errors.jsonl`")
     static let batchCSV = Article("docs/batch.md", "### `<kind>.csv`")
     static let walking = [Article("docs/walking.md")]
-    static let motionSignal = [Article("docs/tremor-balance.md", "## Which recordings are tremor, balance or rest"), tremorBalance]
+    static let motionSignal = [
+        Article("docs/tremor-balance.md", "## Which recordings are tremor, balance or rest"), tremorBalance,
+    ]
     static let audio = [
-        Article("docs/audio.md", "## `taskproc analyze` on an audio file"), Article("docs/audio.md", "## Sound level metering"),
+        Article("docs/audio.md", "## `taskproc analyze` on an audio file"),
+        Article("docs/audio.md", "## Sound level metering"),
     ]
     static let splMeter = [Article("docs/audio.md", "## Sound level metering")]
     static let audiometry = [Article("docs/audiometry.md")]
