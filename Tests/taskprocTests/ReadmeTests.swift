@@ -7,7 +7,8 @@ import Testing
 /// - every relative link of `README.md`, `docs/*.md` and `Benchmarks/README.md` names a file of the repository, and
 ///   a `#fragment` names a heading of the linked Markdown file (GitHub's slug of it, or an explicit `{#id}`);
 /// - the README's quick start (the `sh` block under "## Quick start") runs, command by command, on a generated
-///   export with every task: `EXPORT` is that export, `OUT` the batch output folder, `FILE` the walking task folder in it.
+///   export with every task: `EXPORT` is that export, `OUT` the batch output folder, `FILE` the walking task
+///   folder in it, and `report.html` is written beside them.
 @Suite struct ReadmeTests {
     static let maximumReadmeLines = 320
 
@@ -126,7 +127,7 @@ import Testing
     }
 
     /// The commands of the README's quick start, placeholders replaced.
-    static func quickStart(export: String, out: String, file: String) throws -> [[String]] {
+    static func quickStart(export: String, out: String, file: String, report: String) throws -> [[String]] {
         let readme = try read("README.md")
         guard let start = readme.range(of: "## Quick start") else { return [] }
         let section = readme[start.upperBound...]
@@ -138,7 +139,7 @@ import Testing
             guard words.first == "taskproc" else { return nil }
             return words.dropFirst().map { word in
                 word.replacingOccurrences(of: "EXPORT", with: export).replacingOccurrences(of: "OUT", with: out)
-                    .replacingOccurrences(of: "FILE", with: file)
+                    .replacingOccurrences(of: "FILE", with: file).replacingOccurrences(of: "report.html", with: report)
             }
         }
     }
@@ -151,11 +152,96 @@ import Testing
             at: export, records: 20, seed: 20, extra: ["--every-task", "--broken", "0"])
         try #require(generated.status == 0, "\(generated.output)")
         let out = dir.appendingPathComponent("out").path
-        let commands = try Self.quickStart(export: export, out: out, file: export + "/every-task/walking")
+        let commands = try Self.quickStart(
+            export: export, out: out, file: export + "/every-task/walking",
+            report: dir.appendingPathComponent("report.html").path)
         #expect(commands.count >= 3, "the quick start has a batch, a report and an analyze command")
         for arguments in commands {
             let r = try E2E.run(arguments + (arguments.first == "batch" ? ["--no-progress"] : []))
             #expect(r.status == 0, "taskproc \(arguments.joined(separator: " ")): \(r.stderr)")
+        }
+    }
+
+    /// The rows of the README's command table ("## The commands"): the command's words (without `taskproc`) and the
+    /// excerpts of its output (the code spans of the last cell; none when the cell is a parenthesis).
+    static func tour() throws -> [(words: [String], excerpts: [String])] {
+        let readme = try read("README.md")
+        guard let start = readme.range(of: "## The commands") else { return [] }
+        let section = readme[start.upperBound...]
+        let end = section.range(of: "\n## ").map { section[..<$0.lowerBound] } ?? section
+        return end.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("| ") else { return nil }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard cells.count == 6, let command = codeSpans(cells[3]).first, command.hasPrefix("taskproc ") else {
+                return nil
+            }
+            let excerpts = cells[4].hasPrefix("(") ? [] : codeSpans(cells[4])
+            return (command.split(separator: " ").dropFirst().map(String.init), excerpts)
+        }
+    }
+
+    static func codeSpans(_ text: String) -> [String] {
+        let parts = text.components(separatedBy: "`")
+        return stride(from: 1, to: parts.count - 1, by: 2).map { parts[$0] }
+    }
+
+    /// The README's command tour is real output.
+    ///
+    /// Every command of the tour runs as shown, on `../shared/data` and on the export the README
+    /// generates (`make_export.py EXPORT --records 20 --every-task --broken 0`, its default seed), and prints the
+    /// excerpts the README quotes (compared with runs of spaces collapsed, as the tables align their columns).
+    /// Files the examples make (`tone.wav`, `sims/`, `s1`, `s2`, …) live in a temporary folder; `synth`,
+    /// `audiometry simulate` and `batch` run first, because other rows read what they write.
+    @Test func commandTourIsRealOutput() throws {
+        let dir = try E2E.temporaryDirectory("readme-tour")
+        defer { E2E.remove(dir) }
+        let export = dir.appendingPathComponent("export").path
+        let generated = try generateStudyExport(
+            at: export, records: 20, seed: 1, extra: ["--every-task", "--broken", "0"])
+        try #require(generated.status == 0, "\(generated.output)")
+        try E2E.write(
+            #"[{"250": 10, "500": 15, "1000": 20, "2000": 25, "3000": 30, "4000": 40, "8000": 50}]"#,
+            to: dir.appendingPathComponent("audiograms.json").path)
+        let out = dir.appendingPathComponent("out").path
+        func resolve(_ word: String) -> String {
+            let replaced = word.replacingOccurrences(of: "EXPORT", with: export)
+            if replaced != word || word == "OUT" { return word == "OUT" ? out : replaced }
+            if word.hasPrefix("-") || Double(word) != nil { return word }
+            if FileManager.default.fileExists(atPath: sharedDataPath(word)) { return sharedDataPath(word) }
+            if word.contains(".") || word.contains("/") || ["s1", "s2", "merged"].contains(word) {
+                return dir.appendingPathComponent(word).path
+            }
+            return word
+        }
+        let first = ["synth", "audiometry", "batch"]
+        let rows = try Self.tour().sorted {
+            (first.firstIndex(of: $0.words[0]) ?? first.count) < (first.firstIndex(of: $1.words[0]) ?? first.count)
+        }
+        #expect(
+            Set(rows.map { $0.words[0] }) == ["analyze", "inspect", "batch", "merge", "report", "synth", "audiometry"])
+        for row in rows {
+            if row.words[0] == "merge" {
+                for (k, shard) in ["s1", "s2"].enumerated() {
+                    let r = try E2E.run([
+                        "batch", export, "--out", dir.appendingPathComponent(shard).path, "--shard", "\(k + 1)/2",
+                        "--no-progress",
+                    ])
+                    try #require(r.status == 0, "\(r.stderr)")
+                }
+            }
+            let subcommand = row.words[0] == "audiometry" ? 2 : 1  // `audiometry` is also a shared data folder
+            let arguments = row.words.prefix(subcommand) + row.words.dropFirst(subcommand).map(resolve)
+            let r = try E2E.run(Array(arguments))
+            let shown = "taskproc " + row.words.joined(separator: " ")
+            #expect(r.status == 0, "\(shown): \(r.stderr)")
+            let printed = (r.stdout + "\n" + r.stderr).replacingOccurrences(
+                of: " +", with: " ", options: .regularExpression
+            ).replacingOccurrences(of: dir.path + "/", with: "")
+            for excerpt in row.excerpts {
+                #expect(printed.contains(excerpt), "\(shown) does not print `\(excerpt)`:\n\(printed)")
+            }
         }
     }
 }
