@@ -86,10 +86,10 @@ struct Batch: AsyncParsableCommand {
 
     @Option(
         name: .customLong("format"),
-        help: "Also write export.<format>.jsonl for the analysed records (see README).")
+        help: "Also write export.<format>.jsonl for the analysed records (see docs/exports.md).")
     var exportFormat: BatchExportFormat?
 
-    @Option(help: "For --format mork: the form_data envelope and item-OID overrides (JSON; see README).")
+    @Option(help: "For --format mork: the form_data envelope and item-OID overrides (JSON; see docs/exports.md).")
     var morkConfig: String?
 
     @Option(help: "For --format fhir: a consent signature as an R4 Consent (default) or C3-PRO's signed Contract.")

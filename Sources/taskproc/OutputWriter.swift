@@ -54,7 +54,9 @@ struct OutputOptions: ParsableArguments {
     )
     var format: OutputFormat = .json
 
-    @Option(help: "For --format mork: a JSON file with the form_data envelope and item-OID overrides (see README).")
+    @Option(
+        help: "For --format mork: a JSON file with the form_data envelope and item-OID overrides (see docs/exports.md)."
+    )
     var morkConfig: String?
 
     @Option(help: "Participant identifier for the export formats (default: from the input, e.g. a MyDataHelps path).")

@@ -173,7 +173,7 @@ enum OxfordWalks {
         #expect(mape <= pinned.mape + 0.2, "\(variant.rawValue): MAPE \(mape) % (measured \(pinned.mape) %)")
     }
 
-    /// The accuracy table as Markdown, for the README.
+    /// The accuracy table as Markdown, for docs/walking.md.
     static func markdown(_ rows: [Row]) -> String {
         func f(_ x: Double?, _ digits: Int = 1) -> String { x.map { String(format: "%.\(digits)f", $0) } ?? "–" }
         var lines = [

@@ -7,7 +7,7 @@ import TestSupport
 /// clipping: README "Round trip"), in JSON, the table, CSV, the ResearchKit export, MORK and FHIR (with the LOINC
 /// code of each ear and frequency).
 @Suite struct AnalyzeAudiometryFormats {
-    /// README "Handing results to study systems", FHIR table: LOINC codes of the dB HL threshold per frequency.
+    /// docs/exports.md, FHIR table: LOINC codes of the dB HL threshold per frequency.
     static let loinc: [Int: (left: String, right: String)] = [
         500: ("89024-4", "89025-1"), 1000: ("89016-0", "89017-8"), 2000: ("89018-6", "89019-4"),
         3000: ("89020-2", "89021-0"), 4000: ("89022-8", "89023-6"), 6000: ("89026-9", "89027-7"),
@@ -126,7 +126,7 @@ import TestSupport
     /// Checks the summaries against values computed from the reference audiograms.
     ///
     /// PTA4 = mean of 500, 1000, 2000, 4000 Hz; the better ear has the lower PTA4; WHO 2021 grade of the better ear
-    /// (README: normal < 20, mild 20–<35, moderate 35–<50, …); anyFrequency15dB lists every frequency with
+    /// (docs/audiometry.md: normal < 20, mild 20–<35, moderate 35–<50, …); anyFrequency15dB lists every frequency with
     /// |right − left| ≥ 15 dB. All computed here from the reference audiograms.
     func checkSummaries(_ stdout: String, right: [Int: Double], left: [Int: Double]) throws {
         let test = try #require(try E2E.objects(stdout).first)

@@ -105,7 +105,7 @@ import TestSupport
     {
         switch format {
         case "json":
-            // An array of results; an audio file's summary is one object (README "analyze on an audio file").
+            // An array of results; an audio file's summary is one object (docs/audio.md).
             let results = kind == "audio" ? [try E2E.object(r.stdout)] : try E2E.objects(r.stdout)
             #expect(results.count == rows)
             #expect(results.allSatisfy { $0["kind"] as? String == kind })
@@ -155,7 +155,7 @@ import TestSupport
     // MARK: Walking
 
     /// Oxford hand walk: 326 foot-switch steps at 101.2 steps/min (shared/data README); the walking accuracy
-    /// measured for issue 14 is within 4 % (README: 326 detected).
+    /// measured for issue 14 is within 4 % (docs/walking.md: 326 detected).
     @Test(arguments: formats) func oxfordWalkStepCountInEveryFormat(_ format: String) throws {
         let dir = try E2E.temporaryDirectory("an-oxford")
         defer { E2E.remove(dir) }
@@ -171,7 +171,7 @@ import TestSupport
             #expect(abs((Double(row["cadence"] ?? "") ?? 0) - 101.2) <= 1.5)
             #expect(row["signal"] == "accelerometer")
         case "researchkit":
-            // A bare CSV carries no dates: null, never invented (README).
+            // A bare CSV carries no dates: null, never invented (docs/exports.md).
             let step = try #require(try E2E.objects(r.stdout).first)
             #expect(step["startDate"] is NSNull && step["endDate"] is NSNull)
         case "fhir":
@@ -231,7 +231,7 @@ import TestSupport
             let form = try #require(try E2E.object(r.stdout)["form_data"] as? [String: Any])
             let fields = try #require(form["field_data"] as? [[String: Any]])
             let steps = try #require(fields.first { $0["item_oid"] as? String == "WALKING_OUTBOUND_STEP_COUNT" })
-            // README: the step's end, in MORK's form (device-local time, 24-hour, no offset).
+            // docs/exports.md: the step's end, in MORK's form (device-local time, 24-hour, no offset).
             #expect(steps["date_time_entered"] as? String == String(end.prefix(19)))
         case "fhir":
             let o = try #require(E2E.observations(try E2E.object(r.stdout)).first)
@@ -301,7 +301,7 @@ import TestSupport
     /// The level of a synthesised 1 kHz tone, from physics.
     ///
     /// A synthesised 1 kHz sine of amplitude A = 0.5 has RMS A/√2, so 20·lg(0.5/√2) = −9.031 dBFS; A-weighting is
-    /// 0 dB at 1 kHz, so with ResearchKit's iPhone offset (−23.3 dB: L = dBFS − offset + 94, README) LAeq is
+    /// 0 dB at 1 kHz, so with ResearchKit's iPhone offset (−23.3 dB: L = dBFS − offset + 94, docs/audio.md) LAeq is
     /// 108.269 dB SPL. 16-bit quantisation moves it by < 0.001 dB; the tolerance is 0.01 dB.
     static let toneAmplitude = 0.5
     static var toneDBFS: Double { 20 * log10(toneAmplitude / 2.0.squareRoot()) }
@@ -340,7 +340,7 @@ import TestSupport
                 E2E.observations(try E2E.object(r.stdout)).first { E2E.codings($0).contains { $0.code == "LAeq" } })
             #expect(E2E.codings(o).contains { $0.code == "HKQuantityTypeIdentifierEnvironmentalAudioExposure" })
             #expect((o["valueQuantity"] as? [String: Any])?["code"] as? String == "dB[SPL]")
-            // README: the ten levels of a calibrated recording, one Observation each.
+            // docs/exports.md: the ten levels of a calibrated recording, one Observation each.
             #expect(E2E.observations(try E2E.object(r.stdout)).count == 10)
         default: break
         }
@@ -364,7 +364,7 @@ import TestSupport
     }
 
     /// A ResearchKit SPL-meter result (hand-made, values chosen here): energyAverage = 10·lg(mean 10^(Lᵢ/10)),
-    /// and five consecutive samples below the default 35 dB(A) pass the rule (README).
+    /// and five consecutive samples below the default 35 dB(A) pass the rule (docs/audio.md).
     @Test(arguments: formats) func splMeterResultInEveryFormat(_ format: String) throws {
         let dir = try E2E.temporaryDirectory("an-spl")
         defer { E2E.remove(dir) }
@@ -379,7 +379,7 @@ import TestSupport
         try Self.checkShape(format, r, kind: "splMeter", resultClass: "SplMeterResult", rows: 1, in: dir)
         let values = try Self.values(Self.energyAverage, format, r.stdout)
         if format == "fhir" {
-            #expect(values.isEmpty)  // ResearchKit's approximate A-weighting is not exported (README)
+            #expect(values.isEmpty)  // ResearchKit's approximate A-weighting is not exported (docs/exports.md)
             #expect(r.stderr.contains("no FHIR mapping"))
             return
         }
@@ -408,7 +408,7 @@ import TestSupport
         try Self.checkShape(format, r, kind: "splMeter", resultClass: "SplMeterResult", rows: 1, in: dir)
         if format == "json" {
             let result = try #require(try E2E.objects(r.stdout).first)
-            // README: `passed` is null without samples (the key is left out, which JSON readers treat alike).
+            // docs/audio.md: `passed` is null without samples (the key is left out, which JSON readers treat alike).
             #expect(result["sampleCount"] as? Int == 0 && !(result["passed"] is Bool))
         }
         if format == "mork" {

@@ -118,7 +118,7 @@ struct StudyExport {
         }
         #expect(try String(contentsOfFile: out + "/errors.jsonl", encoding: .utf8).isEmpty)
 
-        // tapping.csv: README's key columns first, one row per tap table, tapCount = rows written.
+        // tapping.csv: docs/batch.md's key columns first, one row per tap table, tapCount = rows written.
         let tapping = try E2E.csvTable(try String(contentsOfFile: out + "/tapping.csv", encoding: .utf8))
         let keyColumns = [
             "recordSource", "contentHash", "recordId", "healthCode", "ParticipantIdentifier", "taskRunUUID", "status",
@@ -230,7 +230,7 @@ struct StudyExport {
                     #expect(bundle["resourceType"] as? String == "Bundle" && bundle["type"] as? String == "collection")
                     let observations = E2E.observations(bundle)
                     if StudyExport.taps[p] != nil {
-                        #expect(observations.isEmpty)  // tapping has no FHIR code (README)
+                        #expect(observations.isEmpty)  // tapping has no FHIR code (docs/exports.md)
                     } else {
                         let walk = try #require(StudyExport.walks[p])
                         try #require(observations.count == 1)
@@ -457,7 +457,7 @@ struct StudyExport {
 
     /// Merging shards run with `--format` gives the single run's export.
     ///
-    /// README "Sharding": merge gives "exactly what one run would have produced"; a run with `--format` includes
+    /// docs/batch.md "Sharding": merge gives "exactly what one run would have produced"; a run with `--format` includes
     /// `export.<format>.jsonl`, whose lines travel with each record in the shards' journals.
     @Test func mergeOfShardsRunWithAFormatHasTheExport() throws {
         let study = try StudyExport(name: "batch-merge-export")

@@ -37,8 +37,8 @@ import Testing
 /// (`stepDates`, keyed by step identifier) are not keys.
 ///
 /// CSV columns: batch's own columns (`recordSource`, `contentHash`, `recordId`, `healthCode`,
-/// `ParticipantIdentifier`, `taskRunUUID`, `status`, `error`, `taskAnswers`) must be documented in the README's
-/// "`<kind>.csv`" section of batch; a `result_X` column (a processor column renamed because it repeats a key
+/// `ParticipantIdentifier`, `taskRunUUID`, `status`, `error`, `taskAnswers`) must be documented in `docs/batch.md`'s
+/// "`<kind>.csv`" section; a `result_X` column (a processor column renamed because it repeats a key
 /// column's name, documented in that section) must have `X` documented in the kind's articles; a wide mhealthtools
 /// column `<sensor>.<axis>.<feature>` (`accelerometer.x.mean.tm`) must have its feature part documented in
 /// `docs/tremor-balance.md`; every other column is a key path of one component checked against the kind's articles.
@@ -54,20 +54,22 @@ import Testing
         var description: String { heading.map { "\(file) \"\($0)\"" } ?? file }
     }
 
-    static let readme = "README.md"
     static let activeTasks = "docs/active-tasks.md"
     static let tremorBalance = Article("docs/tremor-balance.md")
     static let quality = Article("docs/quality.md")
-    static let batchJSONL = Article(readme, "#### `results.jsonl` and `errors.jsonl`")
-    static let batchCSV = Article(readme, "#### `<kind>.csv`")
-    static let walking = [Article(readme, "### `taskproc analyze` on a walking input")]
-    static let motionSignal = [Article(readme, "#### Tremor, balance and rest steps"), tremorBalance]
-    static let audio = [
-        Article(readme, "### `taskproc analyze` on an audio file"), Article(readme, "### Sound level metering"),
+    static let batchJSONL = Article("docs/batch.md", "### `results.jsonl` and `errors.jsonl`")
+    static let batchCSV = Article("docs/batch.md", "### `<kind>.csv`")
+    static let walking = [Article("docs/walking.md")]
+    static let motionSignal = [
+        Article("docs/tremor-balance.md", "## Which recordings are tremor, balance or rest"), tremorBalance,
     ]
-    static let splMeter = [Article(readme, "### Sound level metering")]
-    static let audiometry = [Article(readme, "### Tone audiometry (dB HL and legacy)")]
-    static let tapping = [Article(readme, "### Two-finger tapping")]
+    static let audio = [
+        Article("docs/audio.md", "## `taskproc analyze` on an audio file"),
+        Article("docs/audio.md", "## Sound level metering"),
+    ]
+    static let splMeter = [Article("docs/audio.md", "## Sound level metering")]
+    static let audiometry = [Article("docs/audiometry.md")]
+    static let tapping = [Article("docs/tapping.md")]
     static let survey = [Article("docs/surveys.md")]
     static let scoredKinds = [
         "stroop", "trailMaking", "psat", "spatialSpanMemory", "towerOfHanoi", "holePeg", "rangeOfMotion",
@@ -446,7 +448,7 @@ import Testing
         let real = Library()
         #expect(Self.check(kind: "walking", path: ["stepCount"], library: real) == nil)
         let gap = try #require(Self.check(kind: "walking", path: ["madeUpKey"], library: real))
-        #expect(gap.description.contains("README.md"))
+        #expect(gap.description.contains("docs/walking.md"))
         #expect(Self.checkColumn(kind: "stroop", column: "madeUpColumn", library: real) != nil)
         #expect(Self.checkColumn(kind: "tremor", column: "accelerometer.x.madeUp.tm", library: real) != nil)
         #expect(Self.checkColumn(kind: "walking", column: "recordSource", library: real) == nil)

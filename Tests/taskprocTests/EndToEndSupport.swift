@@ -4,8 +4,8 @@ import TestSupport
 
 /// The exit statuses the command line documents today, in one place.
 ///
-/// Sources: README "Using taskproc" (0 on success, non-zero on failure), README "Exit status" of `taskproc batch`
-/// (0 / 2 / 64 / 1), the `analyze` and `inspect` behaviour for partly unreadable inputs (2, README "Inputs"), and
+/// Sources: README "Exit statuses" (0 on success, non-zero on failure), docs/batch.md "Exit status"
+/// (0 / 2 / 64 / 1), the `analyze` and `inspect` behaviour for partly unreadable inputs (2, docs/inputs.md), and
 /// ArgumentParser's `ValidationError` (EX_USAGE, 64). Issue 15 will give data errors their own sysexits(3) codes
 /// (65 for unreadable content, 66 for a missing input): update this table, not the tests.
 enum ExpectedExit {

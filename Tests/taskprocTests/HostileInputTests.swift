@@ -88,7 +88,7 @@ import Testing
     }
 
     /// Part 5: a batch's peak RSS is bounded by the records in flight (at most 2 × jobs) × the per-record bound
-    /// (250 MB, README "Limits") + 100 MB, over the corpus with a second copy of its most expensive input.
+    /// (250 MB, docs/inputs.md "Limits") + 100 MB, over the corpus with a second copy of its most expensive input.
     @Test func batchPeakRSSIsBoundedByJobsTimesThePerRecordBound() throws {
         let dir = TemporaryDirectory()
         let folder = try Self.corpus(in: dir)

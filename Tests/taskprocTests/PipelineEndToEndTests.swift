@@ -114,7 +114,7 @@ import TestSupport
 /// with the run (a resumed run calibrates the same way).
 @Suite struct BatchCalibrationEndToEndTests {
     /// A synthesised 1 kHz sine of amplitude 0.5: 20·lg(0.5/√2) = −9.031 dBFS, A-weighting 0 dB at 1 kHz; with
-    /// ResearchKit's iPhone offset (−23.3 dB; L = dBFS − offset + 94, README) LAeq = 108.269 dB SPL.
+    /// ResearchKit's iPhone offset (−23.3 dB; L = dBFS − offset + 94, docs/audio.md) LAeq = 108.269 dB SPL.
     static let expectedLAeq = 20 * log10(0.5 / 2.0.squareRoot()) + 23.3 + 94
 
     @Test func batchCalibratesEveryRecordingAndKeepsItOnResume() throws {

@@ -34,7 +34,7 @@ import TestSupport
         #expect(r.stderr.contains("report of 8 record(s)"))
         let page = try String(contentsOfFile: html, encoding: .utf8)
 
-        // Valid XML (README: the tests parse it), self-contained: no scripts, nothing loaded from elsewhere.
+        // Valid XML (docs/report.md: the tests parse it), self-contained: no scripts, nothing loaded from elsewhere.
         #expect(XMLParser(data: Data(page.utf8)).parse())
         #expect(!page.contains("<script"))
         #expect(page.range(of: #"(src|href)="(?!#)"#, options: .regularExpression) == nil)
@@ -273,7 +273,7 @@ import TestSupport
         #expect(try E2E.run(["synth", wav, "--signal", "silence"]).status == ExpectedExit.success)
         let c = try #require(
             (try E2E.object(try E2E.run(["analyze", wav]).stdout)["channels"] as? [[String: Any]])?.first)
-        // README: levels of digital silence are null (−∞ dB has no JSON form).
+        // docs/audio.md: levels of digital silence are null (−∞ dB has no JSON form).
         #expect(E2E.number(c["rms"]) == 0)
         #expect(c["rmsDBFS"] is NSNull && c["peakDBFS"] is NSNull)
     }
