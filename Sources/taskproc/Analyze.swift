@@ -52,6 +52,9 @@ struct Analyze: AsyncParsableCommand {
     @Option(help: "Frames decoded per block, 1…1048576 (memory use is proportional to this).")
     var blockFrames = 65_536
 
+    @OptionGroup(title: "Diagnostics")
+    var diagnostics: VerbosityOptions
+
     func validate() throws {
         guard (1...AudioLimits.maximumBlockFrames).contains(blockFrames) else {
             throw ValidationError(
@@ -102,7 +105,14 @@ struct Analyze: AsyncParsableCommand {
                 throw CommandFailure.data(InputProblem(error).description)
             }
             loaded.append(input)
-            analyses += AnalysisRegistry.analyze(input, options: options)
+            let started = Date()
+            let found = AnalysisRegistry.analyze(input, options: options)
+            analyses += found
+            let results = found.reduce(0) { $0 + $1.results.count }
+            Diagnostics.detail(
+                "taskproc analyze: \(path): read as \(input.dialect.rawValue) (\(input.taskKind.rawValue)); "
+                    + "\(results) result(s), \(found.filter { $0.failure != nil }.count) input(s) not analysed, "
+                    + String(format: "%.3f s", Date().timeIntervalSince(started)))
         }
         let results = analyses.flatMap(\.results)
         // Every input that gave nothing, with the reason (the registry always gives one).

@@ -65,6 +65,9 @@ struct AudiometrySimulate: ParsableCommand {
     var output: String?
     @Flag(help: "Overwrite existing output files.") var force = false
 
+    @OptionGroup(title: "Diagnostics")
+    var diagnostics: VerbosityOptions
+
     func validate() throws {
         _ = try parameters()
         guard outputVolume.isFinite, (0...1).contains(outputVolume) else {
@@ -189,7 +192,7 @@ struct AudiometrySimulate: ParsableCommand {
             }
             texts.append(DBHLResultWriter.json(simulation.result))
             let found = simulation.result.samples.filter { $0.calculatedThreshold != nil }.count
-            printError(
+            Diagnostics.note(
                 String(
                     format: "audiogram %d: %d presentations, %d of %d thresholds, %.1f s (%d min %02d s)", k + 1,
                     simulation.presentations, found, simulation.result.samples.count, simulation.duration,

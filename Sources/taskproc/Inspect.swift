@@ -27,6 +27,9 @@ struct Inspect: AsyncParsableCommand {
     @OptionGroup(title: "Accelerometer CSV")
     var csv: CSVInputOptions
 
+    @OptionGroup(title: "Diagnostics")
+    var diagnostics: VerbosityOptions
+
     func run() async throws {
         let path = try StandardInput.localPath(self.path)
         guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure.noInput(path) }
@@ -35,6 +38,9 @@ struct Inspect: AsyncParsableCommand {
             throw CommandFailure.data(InputProblem(error).description)
         }
         let inspection = InputInspection(input)
+        Diagnostics.detail(
+            "taskproc inspect: \(path): read as \(input.dialect.rawValue) (\(input.taskKind.rawValue)); "
+                + "\(inspection.errorCount) unreadable part(s)")
         let text: String
         do { text = try ResultEncoding.render(inspection, as: format.outputFormat, export: ExportOptions()) } catch {
             throw CommandFailure.data("\(error)")

@@ -25,6 +25,9 @@ struct Merge: ParsableCommand {
     @Flag(help: "Replace earlier batch outputs in --output.")
     var force = false
 
+    @OptionGroup(title: "Diagnostics")
+    var diagnostics: VerbosityOptions
+
     func validate() throws {
         if shards.isEmpty { throw ValidationError("give the shard output folders to merge") }
     }
@@ -40,6 +43,7 @@ struct Merge: ParsableCommand {
         let text =
             "taskproc merge: \(shards.count) shards, \(summary.records) records: \(summary.counts.succeeded) analysed, "
             + "\(summary.counts.failed) failed; outputs in \(out)\n"
-        printError(text)
+        Diagnostics.detail("taskproc merge: shard folders: " + shards.joined(separator: " "))
+        Diagnostics.note(text)
     }
 }
