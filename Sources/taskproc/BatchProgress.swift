@@ -65,7 +65,8 @@ final class BatchProgressBar: Sendable {
         if p.done >= p.found {
             eta = "0:00"
         } else if rate > 0 {
-            let seconds = Int.clamped(Double(p.found - p.done) / rate, to: 0...359_999)
+            // Rounded up: 0:00 only at the end.
+            let seconds = Int.clamped((Double(p.found - p.done) / rate).rounded(.up), to: 0...359_999)
             eta = String(format: "%d:%02d", seconds / 60, seconds % 60)
         }
         return String(format: "\r\u{1B}[K%d/%d [%@] %3.0f%% ", p.done, p.found, bar, (fraction * 100).rounded(.down))
