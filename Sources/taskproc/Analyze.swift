@@ -11,7 +11,7 @@ struct Analyze: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Analyse one recording, result file or task folder and print its summary.",
         discussion: """
-            Audio files (WAV, FLAC, OGG/Vorbis, AIFF, CAF, RF64, W64, m4a/AAC/ALAC, …): format and, per \
+            Audio files (WAV, FLAC, OGG/Vorbis, AIFF, CAF, RF64, W64, m4a/AAC/ALAC, ...): format and, per \
             channel, RMS/peak dBFS, crest factor, DC, clipping, dominant frequency and flatness, plus sound levels \
             (LAeq, LCeq, LZeq, LAFmax, LASmax, LAFmin, LCpeak, LA10/50/90, ResearchKit window series; dB SPL when \
             calibrated), in streaming blocks. Walking inputs (any dialect, a walking task folder): one result per \
@@ -49,7 +49,7 @@ struct Analyze: AsyncParsableCommand {
                 + "signer's name and date) as \"withheld\": \"identifier\"."))
     var dropIdentifiers = false
 
-    @Option(help: "Frames decoded per block, 1…1048576 (memory use is proportional to this).")
+    @Option(help: "Frames decoded per block, 1-1048576 (memory use is proportional to this).")
     var blockFrames = 65_536
 
     @OptionGroup(title: "Diagnostics")

@@ -58,7 +58,7 @@ struct Batch: AsyncParsableCommand {
         help: ArgumentHelp(
             "Process only records whose participant shared at least this widely (Bridge userSharingScope): "
                 + "no_sharing, sponsors_and_partners or all_qualified_researchers. Scopes come from --sharing-scopes "
-                + "or a userSharingScope=… folder; a record with no scope on file is excluded.",
+                + "or a userSharingScope=... folder; a record with no scope on file is excluded.",
             valueName: "scope"))
     var sharingScope: String?
 
@@ -80,7 +80,7 @@ struct Batch: AsyncParsableCommand {
         help: ArgumentHelp(
             "Before analysing, read the consent records among the inputs: a declined consent signature withdraws "
                 + "its participant, a sharing choice gives the participant's scope for --sharing-scope (the "
-                + "participant is named by the record's path: healthCode=…/, ParticipantIdentifier=…/ or "
+                + "participant is named by the record's path: healthCode=.../, ParticipantIdentifier=.../ or "
                 + "SurveyData/<participant>/)."))
     var consentFromRecords = false
 

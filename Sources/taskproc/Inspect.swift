@@ -7,7 +7,7 @@ struct Inspect: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Describe a file or folder: dialect, task, steps, recorders, samples, rates, units and every problem.",
         discussion: """
-            Recognises ResearchKit result JSON, recorder logs ({"items":[…]}), ResearchKit task folders (recorder \
+            Recognises ResearchKit result JSON, recorder logs ({"items":[...]}), ResearchKit task folders (recorder \
             files matched by fileName anywhere below), Bridge/mPower column files, MyDataHelps exports, mhealthtools \
             tables, accelerometer CSV (optionally gzipped) and audio files. Exits non-zero when any part could not \
             be read; the good parts are still reported.

@@ -7,7 +7,7 @@ struct Merge: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Combine the output folders of `taskproc batch --shard K/N` runs into one run's outputs.",
         discussion: """
-            Every shard 1…N must be given once, complete, with the same inputs and options. The merged folder \
+            Every shard 1 to N must be given once, complete, with the same inputs and options. The merged folder \
             holds exactly what one unsharded run would have written (the SQLite run_log lists every shard's events). \
             The output folder may not be, or be inside, a shard folder.
 

@@ -33,7 +33,7 @@ struct Synth: AsyncParsableCommand {
     @Option(help: "Sine frequency, Hz.")
     var frequency = 1000.0
 
-    @Option(help: "Sine peak amplitude or noise RMS, full-scale units (0…1).")
+    @Option(help: "Sine peak amplitude or noise RMS, full-scale units, 0-1.")
     var amplitude = 0.5
 
     @Option(help: "Duration, seconds.")

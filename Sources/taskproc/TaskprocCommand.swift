@@ -10,7 +10,7 @@ struct TaskprocCommand: AsyncParsableCommand {
         abstract: "Turn raw ResearchKit active-task results into validated, summarised step results.",
         discussion: """
             Reads ResearchKit result JSON and task folders, recorder logs, mPower, MyDataHelps and mhealthtools \
-            files, accelerometer CSV and audio recordings (WAV, FLAC, OGG, AIFF, CAF, RF64, W64, … through \
+            files, accelerometer CSV and audio recordings (WAV, FLAC, OGG, AIFF, CAF, RF64, W64, ... through \
             libsndfile; m4a/AAC/ALAC through ffmpeg). `analyze` handles one input (walking, tapping, sound level, \
             SPL meter, tone audiometry); `batch` a whole export (folders and .zip files) into JSONL, CSV and SQLite \
             tables, resumable, shardable (`merge`) and consent-aware. `--format researchkit|mork|fhir` hands \
