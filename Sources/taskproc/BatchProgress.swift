@@ -3,7 +3,9 @@ import Foundation
 import SensorSignal
 import Synchronization
 
-/// A one-line progress bar on standard error, redrawn at most 10 times a second, in two phases:
+/// A one-line progress bar on standard error, redrawn at most 10 times a second.
+///
+/// It has two phases:
 ///
 /// - while records are still being found: `found 1234 records… 456 done, 3 failed, 120 records/s` (no percentage
 ///   and no ETA: the total is not known yet);
@@ -46,7 +48,9 @@ final class BatchProgressBar: Sendable {
     }
 
     /// The text of one redraw (carriage return and erase-line first), for a run at `rate` records per second.
-    static func line(_ p: BatchRunner.ProgressState, rate: Double, color: Bool = Terminal.standardErrorHasColor) -> String {
+    static func line(_ p: BatchRunner.ProgressState, rate: Double, color: Bool = Terminal.standardErrorHasColor)
+        -> String
+    {
         var failures = ""
         if p.failed > 0 {
             let text = "\(p.failed) failed"

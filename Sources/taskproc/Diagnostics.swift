@@ -22,7 +22,9 @@ enum Verbosity: Int, Sendable, Comparable {
 
 /// `-q/--quiet` and `-v/--verbose`: every command has them (``TaskprocCommand/execute()`` applies them).
 struct VerbosityOptions: ParsableArguments {
-    @Flag(name: [.customShort("q"), .long], help: "Print only errors on standard error: no progress, warnings or summaries.")
+    @Flag(
+        name: [.customShort("q"), .long],
+        help: "Print only errors on standard error: no progress, warnings or summaries.")
     var quiet = false
 
     @Flag(
@@ -44,7 +46,9 @@ protocol VerbosityControlled {
     var diagnostics: VerbosityOptions { get }
 }
 
-/// Diagnostics on standard error at the chosen ``Verbosity``. Errors always go out (``printError(_:)``).
+/// Diagnostics on standard error at the chosen ``Verbosity``.
+///
+/// Errors always go out (``printError(_:)``).
 enum Diagnostics {
     private static let current = Atomic<Int>(Verbosity.normal.rawValue)
 

@@ -49,4 +49,11 @@ grep -q "^complete -c 'taskproc'" "$prefix/share/fish/vendor_completions.d/taskp
 make --no-print-directory uninstall PREFIX="$prefix" "$@"
 left="$(find "$prefix" -type f -o -type l)"
 [ -z "$left" ] || fail "make uninstall left files behind: $left"
+# DESTDIR (packaging): the same files under DESTDIR/PREFIX, removed by uninstall with the same DESTDIR.
+make --no-print-directory install DESTDIR="$prefix/stage" PREFIX=/usr "$@" >/dev/null
+for f in "${files[@]}"; do [ -s "$prefix/stage/usr/$f" ] || fail "DESTDIR: $prefix/stage/usr/$f is missing"; done
+make --no-print-directory uninstall DESTDIR="$prefix/stage" PREFIX=/usr "$@" >/dev/null
+left="$(find "$prefix" -type f -o -type l)"
+[ -z "$left" ] || fail "make uninstall DESTDIR=… left files behind: $left"
+
 echo "install-test: ok ($((SECONDS - started)) s): ${#files[@]} files installed into a temporary prefix, man page rendered, completions parsed, all removed"

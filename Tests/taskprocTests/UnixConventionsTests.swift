@@ -1,8 +1,8 @@
 import ActiveTasks
 import ArgumentParser
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import taskproc
 
@@ -60,11 +60,13 @@ import TestSupport
             State(found: 1000, done: 250, failed: 2, discoveryComplete: true), rate: 50, color: false)
         #expect(line == "\r\u{1B}[K250/1000 [=======                       ]  25% 50 records/s ETA 0:15, 2 failed")
         // 99.9 % is not shown as 100 %; only the end is.
-        let almost = BatchProgressBar.line(State(found: 1000, done: 999, discoveryComplete: true), rate: 10, color: false)
+        let almost = BatchProgressBar.line(
+            State(found: 1000, done: 999, discoveryComplete: true), rate: 10, color: false)
         #expect(almost.contains(" 99% ") && almost.hasSuffix("ETA 0:01"))
         let end = BatchProgressBar.line(State(found: 1000, done: 1000, discoveryComplete: true), rate: 0, color: false)
         #expect(end.contains("[==============================] 100% ") && end.hasSuffix("ETA 0:00"))
-        let unknownRate = BatchProgressBar.line(State(found: 10, done: 0, discoveryComplete: true), rate: 0, color: false)
+        let unknownRate = BatchProgressBar.line(
+            State(found: 10, done: 0, discoveryComplete: true), rate: 0, color: false)
         #expect(unknownRate.hasSuffix("ETA --:--"))
     }
 
@@ -104,7 +106,9 @@ import TestSupport
         let missing = "/nonexistent/taskproc-\(UUID().uuidString).wav"
         let coloured = try runOnTerminal(["analyze", missing], environment: [])
         #expect(coloured.status == ExpectedExit.missingInput)
-        #expect(coloured.output.contains("taskproc: \(Self.red)error:\u{1B}[0m \(missing): no such file"), "\(coloured.output)")
+        #expect(
+            coloured.output.contains("taskproc: \(Self.red)error:\u{1B}[0m \(missing): no such file"),
+            "\(coloured.output)")
         for environment in [["NO_COLOR=1"], ["NO_COLOR=anything"], ["TERM=dumb"]] {
             let plain = try runOnTerminal(["analyze", missing], environment: environment)
             #expect(plain.status == ExpectedExit.missingInput)
@@ -162,13 +166,19 @@ import TestSupport
         // synth: silent by default and with -q; -v says what it wrote.
         #expect(try run(["synth", wav, "--duration", "1", "-q"]).stderr.isEmpty)
         let synth = try run(["synth", wav, "--duration", "1", "--force", "--verbose"])
-        #expect(synth.status == 0 && synth.stderr.hasPrefix("taskproc synth: \(wav): sine, wav16, 48000 frames"), "\(synth.stderr)")
+        #expect(
+            synth.status == 0 && synth.stderr.hasPrefix("taskproc synth: \(wav): sine, wav16, 48000 frames"),
+            "\(synth.stderr)")
         // analyze and inspect: -v says what each input was read as.
         let analyze = try run(["analyze", wav, "-v"])
-        #expect(analyze.status == 0 && analyze.stderr.contains("taskproc analyze: \(wav): read as audio"), "\(analyze.stderr)")
+        #expect(
+            analyze.status == 0 && analyze.stderr.contains("taskproc analyze: \(wav): read as audio"),
+            "\(analyze.stderr)")
         #expect(try run(["analyze", wav, "-q"]).stderr.isEmpty)
         let inspect = try run(["inspect", wav, "-v"])
-        #expect(inspect.status == 0 && inspect.stderr.contains("taskproc inspect: \(wav): read as audio"), "\(inspect.stderr)")
+        #expect(
+            inspect.status == 0 && inspect.stderr.contains("taskproc inspect: \(wav): read as audio"),
+            "\(inspect.stderr)")
         // Errors are still said with -q.
         let broken = dir.path + "/broken.wav"
         try Data("RIFF".utf8).write(to: URL(fileURLWithPath: broken))
@@ -177,7 +187,8 @@ import TestSupport
 
         // audiometry simulate: a summary line per audiogram, none with -q.
         let audiograms = dir.path + "/audiograms.json"
-        try E2E.write(#"[{"250": 10, "500": 15, "1000": 20, "2000": 25, "3000": 30, "4000": 40, "8000": null}]"#, to: audiograms)
+        try E2E.write(
+            #"[{"250": 10, "500": 15, "1000": 20, "2000": 25, "3000": 30, "4000": 40, "8000": null}]"#, to: audiograms)
         let simulated = try run(["audiometry", "simulate", audiograms, "-o", dir.path + "/sim.json"])
         #expect(simulated.status == 0 && simulated.stderr.hasPrefix("audiogram 1: "), "\(simulated.stderr)")
         let quietSimulation = try run(["audiometry", "simulate", audiograms, "-o", dir.path + "/sim2.json", "-q"])
@@ -194,11 +205,26 @@ import TestSupport
         #expect(verbose.stderr.contains("job(s)") && verbose.stderr.contains("taskproc batch: 30 records"))
         let quiet = try run(["batch", export, "-o", dir.path + "/q", "-q"])
         #expect(quiet.status == ExpectedExit.batchPartial)
-        #expect(quiet.stderr == "taskproc batch: \(errors.count) of 30 records failed; reasons in \(dir.path)/q/errors.jsonl\n")
+        #expect(
+            quiet.stderr
+                == "taskproc batch: \(errors.count) of 30 records failed; reasons in \(dir.path)/q/errors.jsonl\n")
+
+        // merge: the summary, none with -q; -v names the shard folders.
+        #expect(
+            try run(["batch", export, "-o", dir.path + "/s1", "--shard", "1/1", "-q"]).status
+                == ExpectedExit.batchPartial)
+        let merged = try run(["merge", dir.path + "/s1", "-o", dir.path + "/m", "-v"])
+        #expect(
+            merged.status == 0 && merged.stderr.contains("taskproc merge: shard folders: \(dir.path)/s1\n"),
+            "\(merged.stderr)")
+        #expect(merged.stderr.contains("taskproc merge: 1 shards, 30 records"), "\(merged.stderr)")
+        #expect(try run(["merge", dir.path + "/s1", "-o", dir.path + "/m2", "-q"]).stderr.isEmpty)
 
         // report: the "written" note, none with -q; -v counts records by kind.
         #expect(try run(["report", dir.path + "/v", "-o", dir.path + "/r.html", "--no-sources", "-q"]).stderr.isEmpty)
         let report = try run(["report", dir.path + "/v", "-o", dir.path + "/r2.html", "--no-sources", "-v"])
-        #expect(report.status == 0 && report.stderr.contains("taskproc: report of ") && report.stderr.contains("records by kind: "))
+        #expect(
+            report.status == 0 && report.stderr.contains("taskproc: report of ")
+                && report.stderr.contains("records by kind: "))
     }
 }

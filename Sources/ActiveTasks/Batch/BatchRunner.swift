@@ -102,7 +102,9 @@ public enum BatchRunner {
         public var failure: String?
 
         /// A state with the given counts.
-        public init(found: Int = 0, done: Int = 0, failed: Int = 0, discoveryComplete: Bool = false, failure: String? = nil) {
+        public init(
+            found: Int = 0, done: Int = 0, failed: Int = 0, discoveryComplete: Bool = false, failure: String? = nil
+        ) {
             self.found = found
             self.done = done
             self.failed = failed
