@@ -37,6 +37,7 @@ cannot_run() {
 }
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
+[ "$(id -u)" -eq 0 ] || cannot_run "slurmd must run as root (it starts each job as its submitting user); run as root"
 for tool in munged slurmctld slurmd sbatch squeue scontrol sinfo; do
     command -v "$tool" >/dev/null || cannot_run "$tool is not installed (make cluster-test installs slurm-wlm and munge)"
 done
