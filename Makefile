@@ -1,14 +1,31 @@
 # taskproc — the two commands a fresh Debian machine with Swift 6.3 needs:
 #   make run    install missing system packages, build in release mode, analyse generated sample data
 #   make test   install missing system packages, run the whole test suite
+# and the usual Unix ones:
+#   make install PREFIX=/usr/local    the binary, its man page and bash/zsh/fish completions (DESTDIR for staging)
+#   make uninstall PREFIX=/usr/local  removes exactly those files
 SWIFT      ?= swift
 APT_PKGS   := libfftw3-dev libsndfile1-dev zlib1g-dev pkg-config ffmpeg
-# Only the test suite needs these: a venv for the FHIR validator, a headless browser for the HTML report.
-TEST_PKGS  := python3-venv chromium
+# Only the test suite needs these: a venv for the FHIR validator, a headless browser for the HTML report, man to
+# render the installed man page (make install-test).
+TEST_PKGS  := python3-venv chromium man-db groff-base
 SAMPLES    := out/samples
-BIN        := .build/release/taskproc
+# The build configuration `build`, `run` and `install` use (CI's install-test reuses the debug build of `make test`).
+CONFIG     ?= release
+BIN        := .build/$(CONFIG)/taskproc
 
-.PHONY: run test deps test-deps install-missing build bench compare clean lint mutants fuzz fuzz-build fuzz-smoke
+# make install: where the files go. DESTDIR is prepended (packaging); PREFIX is what the files are installed as.
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+GENERATED  := .build/generated/$(CONFIG)
+MAN_PAGE   := share/man/man1/taskproc.1
+BASH_COMP  := share/bash-completion/completions/taskproc
+ZSH_COMP   := share/zsh/site-functions/_taskproc
+FISH_COMP  := share/fish/vendor_completions.d/taskproc.fish
+INSTALLED  := bin/taskproc $(MAN_PAGE) $(BASH_COMP) $(ZSH_COMP) $(FISH_COMP)
+
+.PHONY: run test deps test-deps install-missing build bench compare clean lint mutants fuzz fuzz-build fuzz-smoke \
+	man completions install uninstall install-test cluster-test
 
 deps:
 	@$(MAKE) --no-print-directory install-missing PKGS="$(APT_PKGS)"
@@ -27,7 +44,50 @@ install-missing:
 	fi
 
 build: deps
-	$(SWIFT) build -c release --product taskproc
+	$(SWIFT) build -c $(CONFIG) --product taskproc
+
+# The man page, generated from the command-line definitions by swift-argument-parser's generate-manual plugin
+# (it builds the package in $(CONFIG) mode, then runs `taskproc --experimental-dump-help`; no network needed).
+# Two fixes to its output: a blank line (a paragraph break in a discussion) becomes mdoc's .Pp, which man wants;
+# and it drops every non-ASCII character, so the help texts are ASCII (make install-test checks both). Dated
+# by the last commit, so the page does not change from day to day.
+man: build
+	$(SWIFT) package plugin generate-manual --configuration $(CONFIG) --date "$$(git log -1 --format=%cs 2>/dev/null || date +%F)"
+	@mkdir -p $(GENERATED)
+	sed 's/^$$/.Pp/' .build/plugins/GenerateManual/outputs/taskproc/taskproc.1 > $(GENERATED)/taskproc.1
+
+# Shell completions, as the binary prints them (`taskproc --generate-completion-script bash|zsh|fish`).
+completions: build
+	@mkdir -p $(GENERATED)
+	$(BIN) --generate-completion-script bash > $(GENERATED)/taskproc.bash
+	$(BIN) --generate-completion-script zsh > $(GENERATED)/_taskproc
+	$(BIN) --generate-completion-script fish > $(GENERATED)/taskproc.fish
+
+install: build man completions
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/taskproc
+	install -m 644 $(GENERATED)/taskproc.1 $(DESTDIR)$(PREFIX)/$(MAN_PAGE)
+	install -m 644 $(GENERATED)/taskproc.bash $(DESTDIR)$(PREFIX)/$(BASH_COMP)
+	install -m 644 $(GENERATED)/_taskproc $(DESTDIR)$(PREFIX)/$(ZSH_COMP)
+	install -m 644 $(GENERATED)/taskproc.fish $(DESTDIR)$(PREFIX)/$(FISH_COMP)
+
+# Removes the files `install` wrote, nothing else (folders stay: other packages share them).
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
+
+# The Slurm array job of docs/batch.md on a real one-node cluster (munged, slurmctld, slurmd on localhost, started and
+# stopped by the script), merged, compared byte for byte with one process. RECORDS=200 SHARDS=4 by default.
+# Exit 77 with the reason when Slurm cannot run on the machine. CI: `make cluster-test CONFIG=debug`.
+cluster-test: build
+	@$(MAKE) --no-print-directory install-missing PKGS="slurm-wlm munge"
+	Tests/Cluster/slurm-test.sh $(BIN)
+
+# install into a fresh temporary prefix, check every file (the man page renders, the completions parse), uninstall
+# and check nothing is left. CI: `make install-test CONFIG=debug`.
+install-test: test-deps
+	Tests/Install/install-test.sh CONFIG=$(CONFIG)
 
 # The main job on sample data the project generates: a calibration tone and a noisy stereo recording.
 run: build

@@ -11,7 +11,7 @@ struct Analyze: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Analyse one recording, result file or task folder and print its summary.",
         discussion: """
-            Audio files (WAV, FLAC, OGG/Vorbis, AIFF, CAF, RF64, W64, m4a/AAC/ALAC, …): format and, per \
+            Audio files (WAV, FLAC, OGG/Vorbis, AIFF, CAF, RF64, W64, m4a/AAC/ALAC, ...): format and, per \
             channel, RMS/peak dBFS, crest factor, DC, clipping, dominant frequency and flatness, plus sound levels \
             (LAeq, LCeq, LZeq, LAFmax, LASmax, LAFmin, LCpeak, LA10/50/90, ResearchKit window series; dB SPL when \
             calibrated), in streaming blocks. Walking inputs (any dialect, a walking task folder): one result per \
@@ -49,8 +49,11 @@ struct Analyze: AsyncParsableCommand {
                 + "signer's name and date) as \"withheld\": \"identifier\"."))
     var dropIdentifiers = false
 
-    @Option(help: "Frames decoded per block, 1…1048576 (memory use is proportional to this).")
+    @Option(help: "Frames decoded per block, 1-1048576 (memory use is proportional to this).")
     var blockFrames = 65_536
+
+    @OptionGroup(title: "Diagnostics")
+    var diagnostics: VerbosityOptions
 
     func validate() throws {
         guard (1...AudioLimits.maximumBlockFrames).contains(blockFrames) else {
@@ -102,7 +105,14 @@ struct Analyze: AsyncParsableCommand {
                 throw CommandFailure.data(InputProblem(error).description)
             }
             loaded.append(input)
-            analyses += AnalysisRegistry.analyze(input, options: options)
+            let started = Date()
+            let found = AnalysisRegistry.analyze(input, options: options)
+            analyses += found
+            let results = found.reduce(0) { $0 + $1.results.count }
+            Diagnostics.detail(
+                "taskproc analyze: \(path): read as \(input.dialect.rawValue) (\(input.taskKind.rawValue)); "
+                    + "\(results) result(s), \(found.filter { $0.failure != nil }.count) input(s) not analysed, "
+                    + String(format: "%.3f s", Date().timeIntervalSince(started)))
         }
         let results = analyses.flatMap(\.results)
         // Every input that gave nothing, with the reason (the registry always gives one).

@@ -29,7 +29,7 @@ struct AudiometryOptions: ParsableArguments {
             """)
     var researchKitVersion: ResearchKitVersion = .current
 
-    @Option(help: "Write a standard audiogram (SVG) of each dB HL test to this file (-2, -3, … before the extension for further tests).", completion: .file(extensions: ["svg"]))
+    @Option(help: "Write a standard audiogram (SVG) of each dB HL test to this file (-2, -3, ... before the extension for further tests).", completion: .file(extensions: ["svg"]))
     var plot: String?
 
     /// The library options.

@@ -13,7 +13,7 @@ struct SoundLevelOptions: ParsableArguments {
         parsing: .unconditional,
         help: ArgumentHelp(
             "Calibrate to dB SPL: ResearchKit's sensitivity offset in dB (the dBFS reading of 94 dB SPL), or a device "
-                + "name from its table: iPhone (−23.3), iPad (−29.3), iPod touch (−23.3).",
+                + "name from its table: iPhone (-23.3), iPad (-29.3), iPod touch (-23.3).",
             valueName: "dB|device"))
     var sensitivityOffset: String?
 
@@ -23,7 +23,7 @@ struct SoundLevelOptions: ParsableArguments {
     @Option(help: "The calibrator's level, dB SPL (94 or 114).")
     var calibrationLevel: Double?
 
-    @Option(help: "ResearchKit window series: sampling interval, s (each window averages ⌊10·interval⌋ 100-ms buffers).")
+    @Option(help: "ResearchKit window series: sampling interval, s (each window averages floor(10 * interval) 100-ms buffers).")
     var samplingInterval = 1.0
 
     @Option(help: "Pass threshold for the window series / SPL-meter results, dB(A) SPL (default 35, or the step's).")

@@ -23,7 +23,7 @@ struct AudiometrySimulate: ParsableCommand {
             "2000": 25, "3000": 30, "4000": 40, "8000": null}]. Every frequency of --frequencies must be present. \
             Writes one ORKdBHLToneAudiometryResult JSON per audiogram (as ResearchKit's serializer does): one per \
             line on standard output, or to --output (a file for one audiogram; a directory of \
-            audiogram-001.json, … otherwise). A summary line per audiogram (presentations, test duration) goes to \
+            audiogram-001.json, ... otherwise). A summary line per audiogram (presentations, test duration) goes to \
             standard error.
             """)
 
@@ -39,7 +39,7 @@ struct AudiometrySimulate: ParsableCommand {
     @Option(help: "Increases after the first, second and third miss, dB, comma-separated.") var missSteps = "20,10,10"
     @Option(help: "Lowest level presented (floor), dB HL.") var floor = -10.0
     @Option(help: "Maximum presentations per frequency.") var maxPresentations = 20
-    @Option(help: "Tone duration, s (≥ 1).") var toneDuration = 1.0
+    @Option(help: "Tone duration, s (>= 1).") var toneDuration = 1.0
     @Option(help: "Upper bound of the random pre-stimulus delay, s.") var maxRandomPreStimulusDelay = 2.0
     @Option(help: "Response window after the tone, s.") var postStimulusDelay = 1.0
     @Option(help: "Ear tested: right (channel 1) or left (channel 0).") var ear: Ear = .right
@@ -51,12 +51,12 @@ struct AudiometrySimulate: ParsableCommand {
     @Flag(help: "Ideal transducer: never refuse a tone as clipping.") var noClipping = false
     @Option(name: .customLong("researchkit-version"), help: "ResearchKit release whose calibration and volume handling to emulate.")
     var researchKitVersion: ResearchKitVersion = .current
-    @Option(help: "System output volume 0…1; below 1 the volume defect (ResearchKit ≥ 3.1) makes tones softer than nominal.")
+    @Option(help: "System output volume 0-1; below 1 the volume defect (ResearchKit >= 3.1) makes tones softer than nominal.")
     var outputVolume = 1.0
 
-    @Option(help: "Listener: deterministic (hears iff level ≥ threshold) or psychometric (default: psychometric when --slope or --false-alarm-rate is given).")
+    @Option(help: "Listener: deterministic (hears iff level >= threshold) or psychometric (default: psychometric when --slope or --false-alarm-rate is given).")
     var listener: ListenerKind?
-    @Option(help: "Psychometric slope, 1/dB: P(heard) = 1/(1+exp(−slope·(level − threshold))) [0.5].") var slope: Double?
+    @Option(help: "Psychometric slope, 1/dB: P(heard) = 1/(1+exp(-slope * (level - threshold))) [0.5].") var slope: Double?
     @Option(help: "Psychometric listener: probability of a tap before tone onset per presentation [0].")
     var falseAlarmRate: Double?
     @Option(help: "Seed of the simulation (listener and timing); audiogram k uses seed + k.") var seed: UInt64 = 1
@@ -64,6 +64,9 @@ struct AudiometrySimulate: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to this file (one audiogram) or directory instead of standard output (never overwrites; see --force).")
     var output: String?
     @Flag(help: "Overwrite existing output files.") var force = false
+
+    @OptionGroup(title: "Diagnostics")
+    var diagnostics: VerbosityOptions
 
     func validate() throws {
         _ = try parameters()
@@ -189,7 +192,7 @@ struct AudiometrySimulate: ParsableCommand {
             }
             texts.append(DBHLResultWriter.json(simulation.result))
             let found = simulation.result.samples.filter { $0.calculatedThreshold != nil }.count
-            printError(
+            Diagnostics.note(
                 String(
                     format: "audiogram %d: %d presentations, %d of %d thresholds, %.1f s (%d min %02d s)", k + 1,
                     simulation.presentations, found, simulation.result.samples.count, simulation.duration,

@@ -58,7 +58,7 @@ struct Batch: AsyncParsableCommand {
         help: ArgumentHelp(
             "Process only records whose participant shared at least this widely (Bridge userSharingScope): "
                 + "no_sharing, sponsors_and_partners or all_qualified_researchers. Scopes come from --sharing-scopes "
-                + "or a userSharingScope=… folder; a record with no scope on file is excluded.",
+                + "or a userSharingScope=... folder; a record with no scope on file is excluded.",
             valueName: "scope"))
     var sharingScope: String?
 
@@ -80,7 +80,7 @@ struct Batch: AsyncParsableCommand {
         help: ArgumentHelp(
             "Before analysing, read the consent records among the inputs: a declined consent signature withdraws "
                 + "its participant, a sharing choice gives the participant's scope for --sharing-scope (the "
-                + "participant is named by the record's path: healthCode=…/, ParticipantIdentifier=…/ or "
+                + "participant is named by the record's path: healthCode=.../, ParticipantIdentifier=.../ or "
                 + "SurveyData/<participant>/)."))
     var consentFromRecords = false
 
@@ -123,6 +123,9 @@ struct Batch: AsyncParsableCommand {
         name: .customLong("researchkit-version"),
         help: "ResearchKit release that recorded dB HL results (calibration tables, volume handling; current = 3.2.0).")
     var researchKitVersion: ResearchKitVersion = .current
+
+    @OptionGroup(title: "Diagnostics")
+    var diagnostics: VerbosityOptions
 
     func validate() throws {
         if !resume && paths.isEmpty { throw ValidationError("give at least one path to analyse (or --resume)") }
@@ -247,10 +250,24 @@ struct Batch: AsyncParsableCommand {
         }
         // Runs stored before the options were kept as a value carry only their arguments.
         let options = try configuration.analysis ?? Self.analysisOptions(configuration.analysisArguments)
-        let bar = !noProgress && BatchProgressBar.stderrIsTerminal ? BatchProgressBar() : nil
+        let verbosity = Diagnostics.verbosity
+        let bar =
+            !noProgress && verbosity > .quiet && BatchProgressBar.stderrIsTerminal ? BatchProgressBar() : nil
         let summary: BatchRunner.Summary
         var progress: BatchRunner.Progress?
-        if let bar { progress = { done, total in bar.update(done: done, total: total) } }
+        if bar != nil || verbosity == .verbose {
+            progress = { state in
+                if let failure = state.failure, verbosity == .verbose {
+                    bar?.clearLine()
+                    printError("taskproc batch: failed: " + failure)
+                }
+                bar?.update(state)
+            }
+        }
+        Diagnostics.detail(
+            "taskproc batch: \(configuration.inputs.map(\.display).joined(separator: " ")) -> \(outFolder); "
+                + "\(jobs) job(s)" + (configuration.shard.map { "; shard \($0)" } ?? "")
+                + (resume ? "; resuming" : ""))
         let mode: BatchRunner.Mode = resume ? .resume : .fresh(force: force)
         do {
             summary = try await BatchRunner.run(
@@ -272,7 +289,7 @@ struct Batch: AsyncParsableCommand {
                 for error in c.exportErrors.prefix(3) { text += "    \(error)\n" }
                 if c.exportErrors.count > 3 { text += "    … and \(c.exportErrors.count - 3) more\n" }
             }
-            printError(text)
+            if c.exportErrors.isEmpty { Diagnostics.note(text) } else { printError(text) }
             if !c.exportErrors.isEmpty {
                 throw ExitCode(c.exported == 0 ? ExitStatus.dataError : ExitStatus.partial)
             }
@@ -318,6 +335,13 @@ struct Batch: AsyncParsableCommand {
             for source in scan.unattributed.prefix(3) { text += "\n    no participant key in the path: \(source)" }
         }
         text += "\n  outputs in \(out)" + (s.counts.failed > 0 ? "; reasons in \(out)/errors.jsonl" : "") + "\n"
-        printError(text)
+        if Diagnostics.verbosity > .quiet {
+            printError(text)
+        } else if s.counts.failed > 0 {
+            // Quiet: the failures are errors and still said, in one line.
+            printError(
+                "taskproc batch: \(s.counts.failed) of \(s.counts.succeeded + s.counts.failed) records failed; reasons in "
+                    + "\(out)/errors.jsonl")
+        }
     }
 }

@@ -7,7 +7,7 @@ struct Inspect: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Describe a file or folder: dialect, task, steps, recorders, samples, rates, units and every problem.",
         discussion: """
-            Recognises ResearchKit result JSON, recorder logs ({"items":[…]}), ResearchKit task folders (recorder \
+            Recognises ResearchKit result JSON, recorder logs ({"items":[...]}), ResearchKit task folders (recorder \
             files matched by fileName anywhere below), Bridge/mPower column files, MyDataHelps exports, mhealthtools \
             tables, accelerometer CSV (optionally gzipped) and audio files. Exits non-zero when any part could not \
             be read; the good parts are still reported.
@@ -27,6 +27,9 @@ struct Inspect: AsyncParsableCommand {
     @OptionGroup(title: "Accelerometer CSV")
     var csv: CSVInputOptions
 
+    @OptionGroup(title: "Diagnostics")
+    var diagnostics: VerbosityOptions
+
     func run() async throws {
         let path = try StandardInput.localPath(self.path)
         guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure.noInput(path) }
@@ -35,6 +38,9 @@ struct Inspect: AsyncParsableCommand {
             throw CommandFailure.data(InputProblem(error).description)
         }
         let inspection = InputInspection(input)
+        Diagnostics.detail(
+            "taskproc inspect: \(path): read as \(input.dialect.rawValue) (\(input.taskKind.rawValue)); "
+                + "\(inspection.errorCount) unreadable part(s)")
         let text: String
         do { text = try ResultEncoding.render(inspection, as: format.outputFormat, export: ExportOptions()) } catch {
             throw CommandFailure.data("\(error)")

@@ -7,7 +7,7 @@ struct Merge: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Combine the output folders of `taskproc batch --shard K/N` runs into one run's outputs.",
         discussion: """
-            Every shard 1…N must be given once, complete, with the same inputs and options. The merged folder \
+            Every shard 1 to N must be given once, complete, with the same inputs and options. The merged folder \
             holds exactly what one unsharded run would have written (the SQLite run_log lists every shard's events). \
             The output folder may not be, or be inside, a shard folder.
 
@@ -25,6 +25,9 @@ struct Merge: ParsableCommand {
     @Flag(help: "Replace earlier batch outputs in --output.")
     var force = false
 
+    @OptionGroup(title: "Diagnostics")
+    var diagnostics: VerbosityOptions
+
     func validate() throws {
         if shards.isEmpty { throw ValidationError("give the shard output folders to merge") }
     }
@@ -40,6 +43,7 @@ struct Merge: ParsableCommand {
         let text =
             "taskproc merge: \(shards.count) shards, \(summary.records) records: \(summary.counts.succeeded) analysed, "
             + "\(summary.counts.failed) failed; outputs in \(out)\n"
-        printError(text)
+        Diagnostics.detail("taskproc merge: shard folders: " + shards.joined(separator: " "))
+        Diagnostics.note(text)
     }
 }

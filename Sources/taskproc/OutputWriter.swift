@@ -95,7 +95,7 @@ struct OutputOptions: ParsableArguments {
         }
         try destination.write(text)
         for note in export.notes {
-            printError("taskproc: \(format.rawValue): \(note)")
+            Diagnostics.note("taskproc: \(format.rawValue): \(note)")
         }
     }
 }

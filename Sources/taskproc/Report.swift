@@ -28,6 +28,9 @@ struct Report: AsyncParsableCommand {
     @Flag(help: "Do not re-read source recordings (walking signal and tap plots need them).")
     var noSources = false
 
+    @OptionGroup(title: "Diagnostics")
+    var diagnostics: VerbosityOptions
+
     func run() async throws {
         guard FileManager.default.fileExists(atPath: results) else { throw CommandFailure.noInput(results) }
         let records: [ReportRecord]
@@ -36,6 +39,11 @@ struct Report: AsyncParsableCommand {
         }
         let html = HTMLReport.render(records, title: title, readSources: !noSources)
         try OutputWriter.write(html, to: output, force: force)
-        printError("taskproc: report of \(records.count) record(s) written to \(output)")
+        Diagnostics.note("taskproc: report of \(records.count) record(s) written to \(output)")
+        let kinds = Dictionary(grouping: records, by: { $0.kind ?? "unknown" }).mapValues(\.count)
+        Diagnostics.detail(
+            "taskproc report: records by kind: "
+                + kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+                + "; \(html.utf8.count) bytes")
     }
 }

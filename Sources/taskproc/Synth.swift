@@ -33,7 +33,7 @@ struct Synth: AsyncParsableCommand {
     @Option(help: "Sine frequency, Hz.")
     var frequency = 1000.0
 
-    @Option(help: "Sine peak amplitude or noise RMS, full-scale units (0…1).")
+    @Option(help: "Sine peak amplitude or noise RMS, full-scale units, 0-1.")
     var amplitude = 0.5
 
     @Option(help: "Duration, seconds.")
@@ -53,6 +53,9 @@ struct Synth: AsyncParsableCommand {
 
     @Flag(help: "Overwrite the output file if it exists.")
     var force = false
+
+    @OptionGroup(title: "Diagnostics")
+    var diagnostics: VerbosityOptions
 
     /// The output file, from the positional argument or `-o/--output`.
     var outputPath: String { output ?? outputArgument ?? "" }
@@ -149,6 +152,9 @@ struct Synth: AsyncParsableCommand {
                 generators[channel].next(into: &buffer)
             }
             if !target.isSpecial { try target.replace(with: writePath) }
+            Diagnostics.detail(
+                "taskproc synth: \(output): \(signal.rawValue), \(format.rawValue), \(frames) frames at \(sampleRate) Hz, "
+                    + "\(channels) channel(s)")
         } catch let error as SoundFileError {
             if !target.isSpecial { try? FileManager.default.removeItem(atPath: writePath) }
             if case .writeFailed(_, let reason) = error {

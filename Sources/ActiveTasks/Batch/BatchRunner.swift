@@ -88,8 +88,33 @@ public enum BatchRunner {
         case resume
     }
 
-    /// Progress: records finished (including earlier sessions) and total records.
-    public typealias Progress = @Sendable (_ done: Int, _ total: Int) -> Void
+    /// Where a run stands, reported after each record found and each record finished.
+    public struct ProgressState: Sendable, Hashable {
+        /// Records found so far (the total once ``discoveryComplete``).
+        public var found = 0
+        /// Records finished, including those finished by earlier sessions of a resumed run.
+        public var done = 0
+        /// Records of this session whose analysis failed (status `error`).
+        public var failed = 0
+        /// True once every record has been found: only then is ``found`` the total.
+        public var discoveryComplete = false
+        /// The record that just failed and why (`source: reason`); nil when the report is not about a failure.
+        public var failure: String?
+
+        /// A state with the given counts.
+        public init(
+            found: Int = 0, done: Int = 0, failed: Int = 0, discoveryComplete: Bool = false, failure: String? = nil
+        ) {
+            self.found = found
+            self.done = done
+            self.failed = failed
+            self.discoveryComplete = discoveryComplete
+            self.failure = failure
+        }
+    }
+
+    /// Progress: called from the writer task with the run's ``ProgressState``.
+    public typealias Progress = @Sendable (_ state: ProgressState) -> Void
 
     /// What a run did.
     public struct Summary: Sendable {
@@ -186,7 +211,8 @@ public enum BatchRunner {
     ///   - outputFolder: Where outputs go (created if missing).
     ///   - mode: Fresh or resume.
     ///   - jobs: Records analysed in parallel (≥ 1).
-    ///   - progress: Called after each finished record from the writer task.
+    ///   - progress: Called from the writer task after each record found (while discovery runs), after each
+    ///     finished record, and once when discovery completes.
     /// - Returns: The summary.
     /// - Throws: ``BatchError`` for an unusable output folder or inputs; a single record never throws.
     public static func run(
@@ -268,6 +294,8 @@ public enum BatchRunner {
         var seen: Set<String> = []
         var alreadyDone = 0
         var done = 0
+        var failed = 0
+        var discoveryComplete = false
         var discovered = started
         let shard = configuration.shard
         let consent = policy
@@ -280,12 +308,23 @@ public enum BatchRunner {
         let parallel = max(1, jobs)
         try await withThrowingTaskGroup(of: BatchEntry.self) { group in
             var inFlight = 0
+            func report(failure: String? = nil) {
+                progress?(
+                    ProgressState(
+                        found: seen.count, done: done, failed: failed, discoveryComplete: discoveryComplete,
+                        failure: failure))
+            }
             func collect(_ entry: BatchEntry) throws {
                 try journal.append(entry)
                 inFlight -= 1
                 done += 1
                 summary.processedNow += 1
-                progress?(done, seen.count)
+                if entry.status == .error {
+                    failed += 1
+                    report(failure: entry.source + ": " + (entry.reason ?? "failed"))
+                } else {
+                    report()
+                }
             }
             for try await event in events {
                 switch event {
@@ -296,8 +335,10 @@ public enum BatchRunner {
                     if journal.done.contains(record.source) {
                         alreadyDone += 1
                         done += 1
+                        report()
                         continue
                     }
+                    report()
                     while inFlight >= parallel * 2, let entry = try await group.next() { try collect(entry) }
                     group.addTask {
                         process(record, shard: shard, consent: consent, options: perRecord, export: exporting)
@@ -307,7 +348,8 @@ public enum BatchRunner {
             }
             discovered = Date()
             summary.records = seen.count
-            progress?(done, seen.count)
+            discoveryComplete = true
+            report()
             while let entry = try await group.next() { try collect(entry) }
         }
         summary.discoverySeconds = discovered.timeIntervalSince(started)
