@@ -12,9 +12,12 @@ import FuzzSupport
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzWalking(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     var input = FuzzBytes(bytes, count)
+    // One input in eight asks for mhealthtools' IMF = 2 sets (an EMD per axis, then features per 256-sample
+    // window): those logs are kept to 600 samples (two windows), as 2000 took 1.3 s per input under ASan.
+    let imfFeatures = input.byte() % 8 == 0
     // 2000 samples hold three 6 s analysis windows at 100 Hz; 4000 (until 2026-11-26) only doubled the time spent
     // in hygiene and rendering per input.
-    let n = input.count(max: 2000)
+    let n = input.count(max: imfFeatures ? 600 : 2000)
     let timestamps = hostileTimestamps(&input, count: n)
     let unit: AccelerationUnit = input.byte() % 2 == 0 ? .g : .metersPerSecondSquared
     let acceleration = Vector3Series(
@@ -34,7 +37,7 @@ public func fuzzWalking(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
                 data: .accelerometer(accelerometer.cleaned()), ignoredKeys: []))
     }
     if which % 3 != 0 {
-        let m = input.count(max: 1000)
+        let m = input.count(max: imfFeatures ? 600 : 1000)
         let motion = DeviceMotionLog(
             timestamp: hostileTimestamps(&input, count: m), timestampSince1970: nil,
             userAcceleration: Vector3Series(
@@ -65,11 +68,10 @@ public func fuzzWalking(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
                 file: "pedometer.json", stepIdentifier: step, recorderIdentifier: "pedometer",
                 data: .pedometer(PedometerLog(samples: samples)), ignoredKeys: []))
     }
-    // One byte after the rest picks the output format (JSON, table, CSV, researchkit, mork, fhir); one in eight
-    // inputs also asks for mhealthtools' IMF = 2 sets (an EMD per axis: walk and kinetic-tremor features).
+    // One byte after the rest picks the output format (JSON, table, CSV, researchkit, mork, fhir).
     let format = input.byte()
     var options = fuzzAnalysisOptions()
-    if input.byte() % 8 == 0 { options.featureSet = .mhealthtools }
+    if imfFeatures { options.featureSet = .mhealthtools }
     analyzeAndRender(loaded, options: options, format: format)
     return 0
 }
