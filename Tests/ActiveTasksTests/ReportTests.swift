@@ -201,3 +201,57 @@ import TestSupport
         #expect(html.contains("<summary>51. last.json · error</summary>"))
     }
 }
+
+/// The report's axes (issue 20): record counts tick at whole numbers, overview charts do not repeat their heading,
+/// a nearly constant level is not magnified to hundredths of a dB, and the audiogram says when ResearchKit's volume
+/// defect makes the recorded thresholds too high.
+@Suite struct ReportAxesTests {
+    @Test func countsTickAtWholeNumbers() {
+        #expect(SVGChart.ticks(0, 2.4, integers: true) == [0, 1, 2])
+        #expect(SVGChart.ticks(0, 2.4) == [0, 0.5, 1, 1.5, 2])
+        #expect(SVGChart.ticks(-0.2, 30, integers: true) == [0, 10, 20, 30])
+        #expect(SVGChart.ticks(0, 3, integers: true) == [0, 1, 2, 3])
+    }
+
+    @Test func overviewHistogramsNameTheirMeasureOnce() {
+        let records = (0..<4).map { i in
+            ReportRecord(
+                source: "r\(i).json", kind: "walking", status: "ok",
+                results: [JSONObject([("kind", .string("walking")), ("stepCount", .number(Double(10 + i)))])])
+        }
+        let html = HTMLReport.render(records, readSources: false)
+        let label = "steps per walking step"
+        // The heading, the chart's accessible name (aria-label and <title>, not drawn) and the x axis label.
+        #expect(html.components(separatedBy: label).count - 1 == 4, "\(html.components(separatedBy: label).count - 1)")
+        #expect(!html.contains("font-weight=\"bold\">\(label)</text>"), "no second title inside the chart")
+        #expect(!html.contains(">0.5</text>") && !html.contains(">1.5</text>"), "no fractional record counts")
+    }
+
+    @Test func aNearlyConstantLevelKeepsTenDecibelsInView() throws {
+        let result = JSONObject([
+            ("kind", .string("splMeter")), ("samples", .array([40.01, 40.02, 40.015].map { .number($0) })),
+            ("samplingInterval", .number(1)),
+        ])
+        let svg = ReportPlots.soundLevel(result)
+        let labels = svg.components(separatedBy: "text-anchor=\"end\">").dropFirst().compactMap {
+            Double($0.prefix { $0 != "<" })
+        }
+        let span = try #require(labels.max()) - (labels.min() ?? 0)
+        #expect(span >= 8, "y ticks \(labels)")
+    }
+
+    @Test func theAudiogramNotesTheVolumeDefect() {
+        let frequency = JSONObject([
+            ("frequency", .number(2000)), ("calculatedThreshold", .number(30)), ("volumeCorrectedThreshold", .number(23.8)),
+        ])
+        let ear = JSONObject([
+            ("ear", .string("left")), ("outputVolume", .number(0.875)),
+            ("volume", .object(JSONObject([("offset", .number(-6.2))]))), ("frequencies", .array([.object(frequency)])),
+        ])
+        let html = ReportPlots.audiogram(JSONObject([("kind", .string("dBHLToneAudiometry")), ("ears", .array([.object(ear)]))]))
+        #expect(html.contains("Volume defect, left ear at output volume 0.875: tones were 6.2 dB softer than nominal"))
+        #expect(html.contains("2000 Hz 30 → 23.8"))
+        let healthy = JSONObject([("ear", .string("right")), ("volume", .object(JSONObject([("offset", .number(0))]))), ("frequencies", .array([.object(frequency)]))])
+        #expect(!ReportPlots.audiogram(JSONObject([("ears", .array([.object(healthy)]))])).contains("Volume defect"))
+    }
+}

@@ -183,6 +183,8 @@ public enum HTMLReport {
             var chart = SVGChart(
                 title: label, xLabel: label, yLabel: "records", layers: [.bars(bins: histogram(values), color: "#4a7bb7", label: "")])
             chart.height = 200
+            chart.showsTitle = false  // the heading above names it
+            chart.integerY = true
             s += chart.render() + "\n"
         }
         s += SurveyAnalysis.overview(records)

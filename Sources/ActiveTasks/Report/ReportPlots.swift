@@ -159,7 +159,32 @@ enum ReportPlots {
         guard !ears.isEmpty else { return note("No thresholds to plot.") }
         var svg = AudiogramSVG.render(ears: ears)
         if let range = svg.range(of: "?>") , svg.hasPrefix("<?xml") { svg = String(svg[range.upperBound...]) }
-        return svg.trimmingCharacters(in: .whitespacesAndNewlines) + "\n"
+        return svg.trimmingCharacters(in: .whitespacesAndNewlines) + "\n" + volumeDefectNote(result)
+    }
+
+    /// Under the audiogram: when an ear was tested at a reduced output volume (ResearchKit's volume defect), the
+    /// offset and the volume-corrected thresholds, which differ from the recorded ones the audiogram plots.
+    static func volumeDefectNote(_ result: JSONObject) -> String {
+        var lines: [String] = []
+        for ear in result["ears"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
+            guard let offset = ear["volume"]?.objectValue?["offset"]?.numberValue, offset != 0 else { continue }
+            let side = ear["ear"]?.stringValue ?? "?"
+            var corrected: [String] = []
+            for f in ear["frequencies"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
+                guard let hz = f["frequency"]?.numberValue, let recorded = f["calculatedThreshold"]?.numberValue,
+                    let fixed = f["volumeCorrectedThreshold"]?.numberValue
+                else { continue }
+                corrected.append(
+                    "\(ResultEncoding.number(hz)) Hz \(ResultEncoding.number(recorded, digits: 4)) → "
+                        + "\(ResultEncoding.number(fixed, digits: 4))")
+            }
+            let volume = ear["outputVolume"]?.numberValue.map { " at output volume \(ResultEncoding.number($0, digits: 4))" } ?? ""
+            lines.append(
+                "Volume defect, \(side) ear\(volume): tones were \(ResultEncoding.number(-offset, digits: 3)) dB "
+                    + "softer than nominal, so the plotted (recorded) thresholds are too high; volume-corrected, dB HL: "
+                    + (corrected.isEmpty ? "none recorded" : corrected.joined(separator: ", ")))
+        }
+        return lines.map { "<p class=\"status-partial\">\(SVGChart.escape($0))</p>\n" }.joined()
     }
 
     // MARK: Sound level
@@ -175,7 +200,9 @@ enum ReportPlots {
                 .line(points: samples.indices.map { (Double($0) * interval, samples[$0]) }, color: "#4a7bb7", label: "ResearchKit dB(A)")
             ]
             if let t = result["threshold"]?.numberValue { layers.append(.horizontal(y: t, color: "#d0342c", label: "threshold")) }
-            return SVGChart(title: "SPL meter samples", xLabel: "time, s", yLabel: "dB(A) SPL", layers: layers).render() + "\n"
+            var chart = SVGChart(title: "SPL meter samples", xLabel: "time, s", yLabel: "dB(A) SPL", layers: layers)
+            chart.minimumYSpan = 10
+            return chart.render() + "\n"
         }
         guard let level = result["kind"]?.stringValue == "audio" ? result["soundLevel"]?.objectValue : result else {
             return ""
@@ -193,8 +220,9 @@ enum ReportPlots {
                 layers.append(.horizontal(y: threshold, color: "#d0342c", label: "threshold"))
             }
             let c = channel["channel"]?.numberValue.map { " (channel \(ResultEncoding.number($0)))" } ?? ""
-            s += SVGChart(title: "Sound level history\(c)", xLabel: "time, s", yLabel: "dB(A), \(unit)", layers: layers)
-                .render() + "\n"
+            var chart = SVGChart(title: "Sound level history\(c)", xLabel: "time, s", yLabel: "dB(A), \(unit)", layers: layers)
+            chart.minimumYSpan = 10
+            s += chart.render() + "\n"
         }
         return s
     }

@@ -31,6 +31,14 @@ public struct SVGChart: Sendable {
     public var height = 260.0
     /// Labels for y values (e.g. button lanes); numeric ticks when nil.
     public var yCategories: [(value: Double, label: String)]?
+    /// Draw the title inside the chart (it stays the accessible name either way); off where the page already
+    /// gives the chart a heading.
+    public var showsTitle = true
+    /// The y axis counts things (records, taps): ticks at whole numbers only.
+    public var integerY = false
+    /// The smallest y range shown, in y units (a nearly constant level would otherwise fill the chart with its
+    /// hundredths of a dB); nil for none.
+    public var minimumYSpan: Double?
 
     /// Creates a chart.
     public init(title: String, xLabel: String, yLabel: String, layers: [Layer]) {
@@ -64,6 +72,10 @@ public struct SVGChart: Sendable {
         var (y0, y1) = (ys.min() ?? 0, ys.max() ?? 1)
         if x1 <= x0 { (x0, x1) = (x0 - 0.5, x0 + 0.5) }
         if y1 <= y0 { (y0, y1) = (y0 - 0.5, y0 + 0.5) }
+        if let minimumYSpan, minimumYSpan.isFinite, y1 - y0 < minimumYSpan {
+            let middle = y0 / 2 + y1 / 2
+            (y0, y1) = (middle - minimumYSpan / 2, middle + minimumYSpan / 2)
+        }
         let pad = (y1 - y0) * 0.06
         y0 -= pad
         y1 += pad
@@ -75,7 +87,9 @@ public struct SVGChart: Sendable {
         s += "role=\"img\" aria-label=\"\(Self.escape(title))\">"
         s += "<title>\(Self.escape(title))</title>"
         s += "<rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"white\"/>"
-        s += "<text x=\"\(n(left))\" y=\"18\" font-size=\"13\" font-weight=\"bold\">\(Self.escape(title))</text>"
+        if showsTitle {
+            s += "<text x=\"\(n(left))\" y=\"18\" font-size=\"13\" font-weight=\"bold\">\(Self.escape(title))</text>"
+        }
         // Axes, ticks and grid.
         s += "<g stroke=\"#cccccc\" stroke-width=\"1\">"
         var labels = ""
@@ -83,7 +97,7 @@ public struct SVGChart: Sendable {
             s += "<line x1=\"\(n(px(t)))\" y1=\"\(n(top))\" x2=\"\(n(px(t)))\" y2=\"\(n(top + plotHeight))\"/>"
             labels += "<text x=\"\(n(px(t)))\" y=\"\(n(top + plotHeight + 14))\" text-anchor=\"middle\">\(Self.format(t))</text>"
         }
-        let yTicks = yCategories ?? Self.ticks(y0, y1).map { ($0, Self.format($0)) }
+        let yTicks = yCategories ?? Self.ticks(y0, y1, integers: integerY).map { ($0, Self.format($0)) }
         for (t, label) in yTicks {
             s += "<line x1=\"\(n(left))\" y1=\"\(n(py(t)))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(py(t)))\"/>"
             labels += "<text x=\"\(n(left - 6))\" y=\"\(n(py(t) + 4))\" text-anchor=\"end\">\(Self.escape(label))</text>"
@@ -136,13 +150,14 @@ public struct SVGChart: Sendable {
         return s + "</svg>"
     }
 
-    /// About six round tick values covering `[a, b]`.
-    static func ticks(_ a: Double, _ b: Double) -> [Double] {
+    /// About six round tick values covering `[a, b]`; with `integers`, whole numbers only (a step of at least 1).
+    static func ticks(_ a: Double, _ b: Double, integers: Bool = false) -> [Double] {
         let span = b - a
         guard span > 0, span.isFinite else { return [a] }
         let raw = span / 6
         let magnitude = pow(10, (log10(raw)).rounded(.down))
-        let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? 10 * magnitude
+        var step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? 10 * magnitude
+        if integers { step = max(step, 1) }
         var t = (a / step).rounded(.up) * step
         var out: [Double] = []
         while t <= b + step * 1e-9 && out.count < 20 {
