@@ -279,6 +279,7 @@ struct Batch: AsyncParsableCommand {
         }
         bar?.finish()
         Self.report(summary, shard: configuration.shard, out: out)
+        Self.warnUndocumented(summary.counts, command: "batch", out: outFolder)
         // The export is written with the other outputs; say what it holds.
         if let name = configuration.exportFormat, let format = OutputFormat(rawValue: name), !summary.alreadyComplete {
             let c = summary.counts
@@ -300,6 +301,18 @@ struct Batch: AsyncParsableCommand {
         }
         if summary.allFailed || (strict && summary.counts.failed > 0) { throw ExitCode(ExitStatus.dataError) }
         if summary.counts.failed > 0 { throw ExitCode(ExitStatus.partial) }
+    }
+
+    /// Warns about CSV columns the documentation does not define (`columns.csv` says "(undocumented)").
+    static func warnUndocumented(_ counts: BatchOutputs.Counts, command: String, out: String) {
+        let columns = counts.undocumentedColumns
+        guard !columns.isEmpty else { return }
+        var text =
+            "taskproc \(command): warning: \(columns.count) CSV column(s) have no documented definition "
+            + "(\"\(ColumnDictionary.undocumented)\" in \(out)/\(BatchOutputs.columnsFileName)): "
+            + columns.prefix(5).joined(separator: ", ")
+        if columns.count > 5 { text += ", … and \(columns.count - 5) more" }
+        Diagnostics.note(text + "\n")
     }
 
     /// The final summary on standard error.
