@@ -10,7 +10,8 @@ struct Batch: AsyncParsableCommand {
         discussion: """
             Finds every record under the paths (task folders, result files, recorder logs, tapping tables, audio \
             files; inside .zip archives too), analyses them on all cores and writes into --output: results.jsonl, \
-            errors.jsonl, one CSV per task kind and taskproc.sqlite, in source order whatever the parallelism. \
+            errors.jsonl, one CSV per task kind, columns.csv (the unit and definition of each of their columns) and \
+            taskproc.sqlite, in source order whatever the parallelism. \
             A killed run is finished by `taskproc batch --resume -o DIR`; `--shard K/N` processes one of N \
             partitions, combined afterwards by `taskproc merge`. Exit status: 0 when every record was analysed, 2 \
             when some failed (their reasons are in errors.jsonl), 65 when every record failed (or, with --strict, \
