@@ -39,7 +39,6 @@ KINDS = {
     "walking": [("docs/walking.md", None), ("docs/quality.md", None)],
     "tremor": MOTION,
     "balance": MOTION,
-    "rest": MOTION,
     "audio": [("docs/audio.md", "## `taskproc analyze` on an audio file"),
               ("docs/audio.md", "## Sound level metering")],
     "environmentSPLMeter": [("docs/audio.md", "## Sound level metering")],
