@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import ActiveTasks
 
-/// Issue 20, item 2: "Batch writes a `columns.csv` (file, column, unit, definition) next to its CSVs."
+/// The column dictionary batch writes beside its CSVs (issue 20, item 2: "Batch writes a `columns.csv` (file,
+/// column, unit, definition) next to its CSVs").
 ///
 /// The dictionary is generated from the documentation (`Tests/Reference/column_dictionary.py` →
 /// `Sources/ActiveTasks/Batch/ColumnDictionary.swift`); these tests keep the two from drifting apart and check what
