@@ -1264,7 +1264,7 @@ extension ColumnDictionary {
         tapping	depress_threshold		--depress-threshold POINTS: the x jump that separates depress events (the R code's depress_threshold)
         tapping	dfaTapInter		The 42 features below under their exact mhealthtools names (plus dfaTapInter with --tapping-variant mpower2016). null where R gives NA, NaN or Inf (R's Inf/-Inf only arise as the min, max and range of an empty drift series).
         tapping	duration	s	last − first sample time
-        tapping	error		error: null when the features were computed, else a string (below); then every feature is null.
+        tapping	error	—	null when the features were computed, else a string (below); then every feature is null (batch CSV: result_error)
         tapping	fatigue10TapInter	s	mean(x[1:k]) − mean(x[(n−k):n]) with k = R round(0.1n), R round(0.25n), ⌊0.5n⌋. R's round is half to even (n = 25: k = round(2.5) = 2); the tail has k + 1 values; k = 0 compares x₁ with xₙ
         tapping	fatigue25TapInter	s	mean(x[1:k]) − mean(x[(n−k):n]) with k = R round(0.1n), R round(0.25n), ⌊0.5n⌋. R's round is half to even (n = 25: k = round(2.5) = 2); the tail has k + 1 values; k = 0 compares x₁ with xₙ
         tapping	fatigue50TapInter	s	mean(x[1:k]) − mean(x[(n−k):n]) with k = R round(0.1n), R round(0.25n), ⌊0.5n⌋. R's round is half to even (n = 25: k = round(2.5) = 2); the tail has k + 1 values; k = 0 compares x₁ with xₙ
@@ -1274,7 +1274,7 @@ extension ColumnDictionary {
         tapping	iqrDriftRight	points	R IQR(type = 7): Q(0.75) − Q(0.25), Q(p) linearly interpolated at h = 1 + (n − 1)p, of the right drift: the same on the right side
         tapping	iqrTapInter	s	R IQR(type = 7): Q(0.75) − Q(0.25), Q(p) linearly interpolated at h = 1 + (n − 1)p, of the intervals between the kept taps
         tapping	json		no durations or frames; tapping_left/right… names give the step
-        tapping	kind		kind ("tapping"), stepIdentifier (null when unknown), source (file, plus #key for a MyDataHelps row), variant (the implementation reproduced: "mhealthtools", the default, or "mpower2016", chosen with --tapping-variant; see below).
+        tapping	kind	—	"tapping"
         tapping	kur	–	e1071 kurtosis type 3: m₄ / s⁴ − 3 (excess kurtosis)
         tapping	kurDriftLeft	–	e1071 kurtosis type 3: m₄ / s⁴ − 3 (excess kurtosis), of the left drift: distance between consecutive kept taps on the left side
         tapping	kurDriftRight	–	e1071 kurtosis type 3: m₄ / s⁴ − 3 (excess kurtosis), of the right drift: the same on the right side
@@ -1317,6 +1317,7 @@ extension ColumnDictionary {
         tapping	rangeDriftRight	points	max − min, of the right drift: the same on the right side
         tapping	rangeTapInter	s	max − min, of the intervals between the kept taps
         tapping	repeatedTimestamps	taps	taps at the same time as the previous tap
+        tapping	result_error		error: null when the features were computed, else a string (below); then every feature is null (batch CSV: result_error)
         tapping	rightButtonDistanceMean	points	mean distance of the left (right) button's taps from that button's centre (buttonRect1/2)
         tapping	rightTaps	taps	taps per button label (none = outside both buttons)
         tapping	round		fatigue10TapInter, fatigue25TapInter, fatigue50TapInter: mean(x[1:k]) − mean(x[(n−k):n]) with k = R round(0.1n), R round(0.25n), ⌊0.5n⌋. R's round is half to even (n = 25: k = round(2.5) = 2); the tail has k + 1 values; k = 0 compares x₁ with xₙ
@@ -1331,8 +1332,8 @@ extension ColumnDictionary {
         tapping	skewDriftRight	–	e1071 skewness type 3: m₃ / s³, with mᵣ = Σ(xᵢ − x̄)ʳ/n and s the sample sd (n − 1), of the right drift: the same on the right side
         tapping	skewTapInter	–	e1071 skewness type 3: m₃ / s³, with mᵣ = Σ(xᵢ − x̄)ʳ/n and s the sample sd (n − 1), of the intervals between the kept taps
         tapping	skewness		skew: e1071 skewness type 3: m₃ / s³, with mᵣ = Σ(xᵢ − x̄)ʳ/n and s the sample sd (n − 1)
-        tapping	source		kind ("tapping"), stepIdentifier (null when unknown), source (file, plus #key for a MyDataHelps row), variant (the implementation reproduced: "mhealthtools", the default, or "mpower2016", chosen with --tapping-variant; see below).
-        tapping	stepIdentifier		kind ("tapping"), stepIdentifier (null when unknown), source (file, plus #key for a MyDataHelps row), variant (the implementation reproduced: "mhealthtools", the default, or "mpower2016", chosen with --tapping-variant; see below).
+        tapping	source	—	the input file, plus #key for a MyDataHelps row
+        tapping	stepIdentifier	—	the tapping step (tapping.left, tapping.right); null when unknown
         tapping	t		2. Cleaning (clean_tapped_button_none): drop a none tap whose (x, y) equals an earlier none tap's exactly; then sort by t, stably (R's order): ties keep the order left/right taps as recorded, then none taps. Fewer than 5 left → sensor data has less than 5 unique rows.
         tapping	tapCount	taps	taps recorded
         tapping	tapDurationMax	s	touch-down to touch-up time of the button taps (ResearchKit duration; the 0 of none taps is not a duration); null when not recorded (mPower, ResearchKit before PR #654)
@@ -1347,7 +1348,7 @@ extension ColumnDictionary {
         tapping	tapping_results.json		no durations or frames; tapping_left/right… names give the step
         tapping	tapsOutsideButtons	taps	taps whose location is inside neither button frame (edges inside); null without both frames. Differs from noneTaps only when labels and geometry disagree
         tapping	tkeoTapInter	s²	mean Teager–Kaiser energy: mean over i = 2…n−1 of xᵢ² − xᵢ₊₁·xᵢ₋₁
-        tapping	variant		kind ("tapping"), stepIdentifier (null when unknown), source (file, plus #key for a MyDataHelps row), variant (the implementation reproduced: "mhealthtools", the default, or "mpower2016", chosen with --tapping-variant; see below).
+        tapping	variant	—	the implementation reproduced: "mhealthtools", the default, or "mpower2016", chosen with --tapping-variant (see below)
         toneAudiometry	AIRPODSPROV2		calibration.tables: the retspl_ / frequency_dBSPL_ table suffix used (AIRPODSPROV2, …)
         toneAudiometry	AIRPODSV1		2.0.x–2.1.x: compensated
         toneAudiometry	AIRPODSV2		2.0.x–2.1.x: compensated
