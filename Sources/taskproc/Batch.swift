@@ -10,7 +10,8 @@ struct Batch: AsyncParsableCommand {
         discussion: """
             Finds every record under the paths (task folders, result files, recorder logs, tapping tables, audio \
             files; inside .zip archives too), analyses them on all cores and writes into --output: results.jsonl, \
-            errors.jsonl, one CSV per task kind and taskproc.sqlite, in source order whatever the parallelism. \
+            errors.jsonl, one CSV per task kind, columns.csv (the unit and definition of each of their columns) and \
+            taskproc.sqlite, in source order whatever the parallelism. \
             A killed run is finished by `taskproc batch --resume -o DIR`; `--shard K/N` processes one of N \
             partitions, combined afterwards by `taskproc merge`. Exit status: 0 when every record was analysed, 2 \
             when some failed (their reasons are in errors.jsonl), 65 when every record failed (or, with --strict, \
@@ -279,6 +280,7 @@ struct Batch: AsyncParsableCommand {
         }
         bar?.finish()
         Self.report(summary, shard: configuration.shard, out: out)
+        Self.warnUndocumented(summary.counts, command: "batch", out: outFolder)
         // The export is written with the other outputs; say what it holds.
         if let name = configuration.exportFormat, let format = OutputFormat(rawValue: name), !summary.alreadyComplete {
             let c = summary.counts
@@ -300,6 +302,18 @@ struct Batch: AsyncParsableCommand {
         }
         if summary.allFailed || (strict && summary.counts.failed > 0) { throw ExitCode(ExitStatus.dataError) }
         if summary.counts.failed > 0 { throw ExitCode(ExitStatus.partial) }
+    }
+
+    /// Warns about CSV columns the documentation does not define (`columns.csv` says "(undocumented)").
+    static func warnUndocumented(_ counts: BatchOutputs.Counts, command: String, out: String) {
+        let columns = counts.undocumentedColumns
+        guard !columns.isEmpty else { return }
+        var text =
+            "taskproc \(command): warning: \(columns.count) CSV column(s) have no documented definition "
+            + "(\"\(ColumnDictionary.undocumented)\" in \(out)/\(BatchOutputs.columnsFileName)): "
+            + columns.prefix(5).joined(separator: ", ")
+        if columns.count > 5 { text += ", … and \(columns.count - 5) more" }
+        Diagnostics.note(text + "\n")
     }
 
     /// The final summary on standard error.

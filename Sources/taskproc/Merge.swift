@@ -45,5 +45,6 @@ struct Merge: ParsableCommand {
             + "\(summary.counts.failed) failed; outputs in \(out)\n"
         Diagnostics.detail("taskproc merge: shard folders: " + shards.joined(separator: " "))
         Diagnostics.note(text)
+        Batch.warnUndocumented(summary.counts, command: "merge", out: out)
     }
 }

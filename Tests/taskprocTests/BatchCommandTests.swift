@@ -217,5 +217,7 @@ import TestSupport
         #expect(merge.status == 0, "\(merge.stderr)")
         #expect(try outputs(folder + "/merged") == outputs(folder + "/single"))
         #expect(try tables(folder + "/merged") == tables(folder + "/single"))
+        // the merged outputs have their column dictionary too (compared byte for byte just above)
+        #expect(try outputs(folder + "/merged")["columns.csv"] != nil)
     }
 }

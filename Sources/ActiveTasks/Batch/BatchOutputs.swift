@@ -3,7 +3,8 @@ import Foundation
 /// Writes a batch run's output files from its journals, in source order, atomically.
 ///
 /// Files (in the output folder): `results.jsonl` (ok and partial records), `errors.jsonl` (failed records),
-/// `<kind>.csv` per task kind, `taskproc.sqlite`, and `export.<format>.jsonl` when the run exports. Each is written to `<name>.partial` and renamed into
+/// `<kind>.csv` per task kind, `columns.csv` (the unit and definition of every column of those CSVs, from
+/// ``ColumnDictionary``), `taskproc.sqlite`, and `export.<format>.jsonl` when the run exports. Each is written to `<name>.partial` and renamed into
 /// place, so a reader (or a killed run) never sees half a file. The content depends only on the set of journal
 /// entries, not on their order, the number of workers or shards: a resumed or merged run writes the same bytes
 /// (the SQLite `run_log` table holds the only timestamps).
@@ -37,6 +38,9 @@ public enum BatchOutputs {
         /// Export notes, such as FHIR measures without a code, counted by text (the record's source as
         /// `<record>`).
         public var exportNotes: [String: Int] = [:]
+        /// Columns of the written CSVs that the documentation does not define (`file: column`), in `columns.csv`
+        /// order; `columns.csv` gives them the definition ``ColumnDictionary/undocumented``.
+        public var undocumentedColumns: [String] = []
         /// Creates zero counts.
         public init() {}
     }
@@ -74,7 +78,34 @@ public enum BatchOutputs {
     }
 
     /// The output file names this writer may create (for `--force` cleanup), given the kinds present.
-    public static func fixedFileNames() -> [String] { ["results.jsonl", "errors.jsonl", "taskproc.sqlite"] }
+    public static func fixedFileNames() -> [String] {
+        ["results.jsonl", "errors.jsonl", "taskproc.sqlite", columnsFileName]
+    }
+
+    /// The name of the column dictionary written beside the CSVs.
+    public static let columnsFileName = "columns.csv"
+
+    /// The rows of `columns.csv` for CSVs of `kinds` with the given columns: `file`, `column`, `unit`,
+    /// `definition`, by file name, then in the file's column order; and the `file: column` of each column the
+    /// documentation does not define.
+    static func columnDictionary(kinds: [String], columns: (String) -> [String]) -> (
+        rows: [[String]], undocumented: [String]
+    ) {
+        var rows: [[String]] = [["file", "column", "unit", "definition"]]
+        var undocumented: [String] = []
+        for kind in kinds.sorted(by: { fileName(kind: $0) < fileName(kind: $1) }) {
+            let file = fileName(kind: kind)
+            for column in columns(kind) {
+                if let entry = ColumnDictionary.entry(kind: kind, column: column) {
+                    rows.append([file, column, entry.unit, entry.definition])
+                } else {
+                    rows.append([file, column, "", ColumnDictionary.undocumented])
+                    undocumented.append(file + ": " + column)
+                }
+            }
+        }
+        return (rows, undocumented)
+    }
 
     /// Writes every output from the entries of `journals` into `folder`.
     ///
@@ -211,9 +242,14 @@ public enum BatchOutputs {
         try errors.close()
         for file in csvs.values { try file.close() }
         try exportFile?.close()
+        let dictionary = columnDictionary(kinds: Array(csvs.keys), columns: columns)
+        counts.undocumentedColumns = dictionary.undocumented
+        let columnsFile = try BufferedFile(folder + "/" + columnsFileName + ".partial")
+        for row in dictionary.rows { columnsFile.append(csvLine(row)) }
+        try columnsFile.close()
 
         // Rename into place; remove CSVs of kinds no longer present.
-        var finals = ["results.jsonl", "errors.jsonl", "taskproc.sqlite"]
+        var finals = fixedFileNames()
         finals += csvs.keys.sorted().map { fileName(kind: $0) }
         if let export { finals.append(BatchExport.fileName(export)) }
         for name in finals {
