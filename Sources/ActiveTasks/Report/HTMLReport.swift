@@ -91,9 +91,14 @@ public enum HTMLReport {
         var body = "<h1>\(SVGChart.escape(title))</h1>\n"
         body += "<p class=\"meta\">taskproc \(taskprocVersion) · \(records.count) record(s)</p>\n"
         if records.count > 1 { body += overview(records) }
-        // A study's records collapse (each a <details> element, with an index first) beyond this many.
+        // Beyond this many records each record collapses to one line (a <details> element) that opens on its
+        // warnings and headline values; the full tables and plots would make the page too heavy to load.
         let collapsed = records.count > collapseAbove
-        if collapsed { body += index(records) }
+        if collapsed {
+            body += "<h2 id=\"records\">Records</h2>\n<p class=\"note\">\(records.count) records: click a line to see "
+                + "its warnings and headline values. All measures and plots of one record: taskproc report on that "
+                + "record alone (or on a smaller batch).</p>\n"
+        }
         for (index, record) in records.enumerated() {
             body += section(record, index: index + 1, readSources: readSources, collapsed: collapsed)
         }
@@ -118,21 +123,10 @@ public enum HTMLReport {
             """
     }
 
-    /// Above this many records, each record's detail is collapsed and an index of records comes first.
+    /// Above this many records, each record collapses to a line with its warnings and headline values inside.
     static let collapseAbove = 50
 
     // MARK: Overview
-
-    /// A compact index of the records: number, source, kind and status, linking to each record.
-    static func index(_ records: [ReportRecord]) -> String {
-        var s = "<h2 id=\"records\">Records</h2>\n<table class=\"index\"><tr><th>#</th><th>source</th><th>kind</th><th>status</th></tr>"
-        for (i, r) in records.enumerated() {
-            s += "<tr><td class=\"num\"><a href=\"#record-\(i + 1)\">\(i + 1)</a></td><td>\(SVGChart.escape(r.source))</td>"
-            s += "<td>\(SVGChart.escape(r.kind ?? "unrecognised"))</td>"
-            s += "<td class=\"status-\(SVGChart.escape(r.status))\">\(SVGChart.escape(r.status))</td></tr>"
-        }
-        return s + "</table>\n"
-    }
 
     /// The most common warnings across the records' results (top 10), with how many results carry each.
     static func commonWarnings(_ records: [ReportRecord]) -> String {
@@ -239,6 +233,7 @@ public enum HTMLReport {
                 s += "<ul class=\"warnings\">" + warnings.map { "<li>\(SVGChart.escape($0))</li>" }.joined() + "</ul>\n"
             }
             s += ReportHeadlines.table(result)
+            guard !collapsed else { continue }
             s += numbers(result)
             s += AnalysisRegistry.analysis(forResultKind: kind)?.reportPlots(result, readSources: readSources) ?? ""
         }
