@@ -194,7 +194,7 @@ import TestSupport
         let few = (0..<HTMLReport.collapseAbove).map { i in
             ReportRecord(source: "r\(i).json", kind: "walking", status: "ok", results: [Self.walking(steps: 1, warnings: [])])
         }
-        #expect(!HTMLReport.render(few, readSources: false).contains("<details"))
+        #expect(!HTMLReport.render(few, readSources: false).contains("<details id=\"record-"))
         let many = few + [ReportRecord(source: "last.json", kind: "walking", status: "error", reason: "bad", results: [])]
         let html = HTMLReport.render(many, readSources: false)
         #expect(html.components(separatedBy: "<details id=\"record-").count - 1 == many.count)
@@ -255,5 +255,53 @@ import TestSupport
         #expect(html.contains("2000 Hz 30 → 23.8"))
         let healthy = JSONObject([("ear", .string("right")), ("volume", .object(JSONObject([("offset", .number(0))]))), ("frequencies", .array([.object(frequency)]))])
         #expect(!ReportPlots.audiogram(JSONObject([("ears", .array([.object(healthy)]))])).contains("Volume defect"))
+    }
+}
+
+/// The study overview's facts and the nested headlines (issue 20, item 3).
+@Suite struct ReportOverviewFactsTests {
+    @Test func participantsDatesAndQualityFlags() {
+        func result(_ start: String, repaired: Bool, warning: Bool) -> JSONObject {
+            let hygiene = JSONObject([("repairs", .array(repaired ? [.string("sorted")] : []))])
+            let quality = JSONObject([
+                ("hygiene", .object(hygiene)), ("warnings", .array(warning ? [.string("gap")] : [])),
+            ])
+            return JSONObject([
+                ("kind", .string("walking")), ("startDate", .string(start)), ("quality", .object(quality)),
+            ])
+        }
+        let records = [
+            ReportRecord(source: "a", kind: "walking", status: "ok", results: [result("2024-05-03T09:00:00-04:00", repaired: true, warning: true)], participant: "HC1"),
+            ReportRecord(source: "b", kind: "walking", status: "ok", results: [result("2024-06-01T09:00:00-04:00", repaired: false, warning: false)], participant: "HC2"),
+            ReportRecord(source: "c", kind: "walking", status: "ok", results: [result("2024-05-20T09:00:00-04:00", repaired: false, warning: true)], participant: "HC1"),
+            ReportRecord(source: "d", kind: nil, status: "error", reason: "bad", results: []),
+        ]
+        let html = HTMLReport.render(records, readSources: false)
+        #expect(html.contains("<tr><th>participants</th><td>2</td></tr>"))
+        #expect(html.contains("<tr><th>dates</th><td>2024-05-03 to 2024-06-01 (dates of the results that have them)</td></tr>"))
+        #expect(html.contains("<tr><th>results with a warning</th><td>2</td></tr>"))
+        #expect(html.contains("<tr><th>recordings with repaired timestamps</th><td>1</td></tr>"))
+        #expect(html.contains("<tr><th>records that failed</th><td>1</td></tr>"))
+    }
+
+    @Test func audioAndAudiometryHeadlinesComeFromTheirChannelsAndEars() {
+        let channel = JSONObject([("channel", .number(0)), ("LAeq", .number(71.25)), ("LAFmax", .number(80)), ("LA90", .null)])
+        let audio = JSONObject([
+            ("kind", .string("audio")),
+            ("soundLevel", .object(JSONObject([("unit", .string("dB SPL")), ("channels", .array([.object(channel)]))]))),
+        ])
+        let rows = ReportHeadlines.rows(audio)
+        #expect(rows.map(\.label) == ["channel 0 LAeq", "channel 0 LAFmax", "channel 0 LA90"])
+        #expect(rows.map(\.value) == ["71.25", "80", "—"] && rows.allSatisfy { $0.unit == "dB SPL" })
+        let ear = JSONObject([
+            ("ear", .string("left")), ("summary", .object(JSONObject([("pta4", .number(22.5))]))),
+            ("volume", .object(JSONObject([("offset", .number(-6.5))]))),
+        ])
+        let dbhl = JSONObject([
+            ("kind", .string("dBHLToneAudiometry")), ("ears", .array([.object(ear)])),
+            ("bilateral", .object(JSONObject([("betterEarPTA4", .number(22.5)), ("whoGrade", .string("mild"))]))),
+        ])
+        let labels = ReportHeadlines.rows(dbhl).map { "\($0.label)=\($0.value) \($0.unit)" }
+        #expect(labels == ["left ear PTA4=22.5 dB HL", "left ear volume offset=-6.5 dB", "better-ear PTA4=22.5 dB HL", "WHO grade (better ear)=mild "])
     }
 }

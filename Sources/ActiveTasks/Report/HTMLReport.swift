@@ -13,14 +13,21 @@ public struct ReportRecord: Sendable {
     public var reason: String?
     /// The results, one per step, as `taskproc analyze --format json` writes them.
     public var results: [JSONObject]
+    /// The participant the record belongs to, when batch found one in its path or result (a `healthCode`,
+    /// `ParticipantIdentifier` or `participantIdentifier` key).
+    public var participant: String?
 
     /// Creates a record.
-    public init(source: String, kind: String?, status: String, reason: String? = nil, results: [JSONObject]) {
+    public init(
+        source: String, kind: String?, status: String, reason: String? = nil, results: [JSONObject],
+        participant: String? = nil
+    ) {
         self.source = source
         self.kind = kind
         self.status = status
         self.reason = reason
         self.results = results
+        self.participant = participant
     }
 }
 
@@ -74,8 +81,13 @@ public enum HTMLReport {
     }
 
     static func jsonLines(_ data: Data, file: String) throws -> [ReportRecord] {
-        try BatchRecordLine.read(data, file: file).map {
-            ReportRecord(source: $0.source, kind: $0.kind, status: $0.status, reason: $0.reason, results: $0.results)
+        try BatchRecordLine.read(data, file: file).map { line in
+            let participant = ["healthCode", "ParticipantIdentifier", "participantIdentifier"].lazy.compactMap {
+                line.keys?[$0]?.stringValue
+            }.first
+            return ReportRecord(
+                source: line.source, kind: line.kind, status: line.status, reason: line.reason, results: line.results,
+                participant: participant)
         }
     }
 
@@ -115,7 +127,7 @@ public enum HTMLReport {
             td.num{text-align:right;font-variant-numeric:tabular-nums}.meta,.note{color:#666;font-size:12px}
             .status-error{color:#b00020}.status-partial{color:#b26a00}svg{display:block;margin:6px 0}
             ul.warnings{color:#8a5a00;font-size:12px;margin:4px 0 8px}table.headline td:first-child{font-weight:bold}
-            details>summary{cursor:pointer;font-size:15px;margin-top:14px}
+            details>summary{cursor:pointer;font-size:15px;margin-top:14px}details.measures>summary{font-size:12px;color:#444}
             </style></head>
             <body>
             \(body)</body></html>
@@ -127,6 +139,40 @@ public enum HTMLReport {
     static let collapseAbove = 50
 
     // MARK: Overview
+
+    /// Participants, the dates the results cover, and data-quality flags: how many results carry a warning and
+    /// how many recordings needed timestamp repairs.
+    static func studyFacts(_ records: [ReportRecord]) -> String {
+        let participants = Set(records.compactMap(\.participant))
+        var dates: [String] = []
+        var withWarnings = 0, repaired = 0, results = 0
+        for r in records {
+            for result in r.results {
+                results += 1
+                for key in ["startDate", "endDate"] {
+                    if let d = result[key]?.stringValue, d.count >= 10 { dates.append(String(d.prefix(10))) }
+                }
+                if !ReportHeadlines.warnings(result).isEmpty { withWarnings += 1 }
+                if case .array(let repairs)? = result["quality"]?.objectValue?["hygiene"]?.objectValue?["repairs"],
+                    !repairs.isEmpty
+                {
+                    repaired += 1
+                }
+            }
+        }
+        var rows: [(String, String)] = [
+            ("participants", participants.isEmpty ? "not known (no participant key in the records)" : "\(participants.count)"),
+            ("dates", dates.min().map { "\($0) to \(dates.max() ?? $0) (dates of the results that have them)" } ?? "not recorded"),
+            ("results", "\(results)"),
+            ("results with a warning", "\(withWarnings)"),
+            ("recordings with repaired timestamps", "\(repaired)"),
+        ]
+        let failed = records.filter { $0.status == "error" }.count
+        rows.append(("records that failed", "\(failed)"))
+        var s = "<table class=\"facts\">"
+        for (k, v) in rows { s += "<tr><th>\(SVGChart.escape(k))</th><td>\(SVGChart.escape(v))</td></tr>" }
+        return s + "</table>\n"
+    }
 
     /// The most common warnings across the records' results (top 10), with how many results carry each.
     static func commonWarnings(_ records: [ReportRecord]) -> String {
@@ -160,6 +206,7 @@ public enum HTMLReport {
             s += "<tr><td>\(SVGChart.escape(k))</td><td class=\"num\">\(c.ok)</td><td class=\"num\">\(c.partial)</td><td class=\"num\">\(c.error)</td></tr>"
         }
         s += "</table>\n"
+        s += studyFacts(records)
         s += commonWarnings(records)
         // Distributions of the headline measure of each kind.
         let headline: [(kind: String, key: String, label: String)] = [
@@ -240,22 +287,25 @@ public enum HTMLReport {
         return collapsed ? s + "</details>\n" : s
     }
 
-    /// A table of the result's scalar measures (at most 40, and not the per-frequency details, which
-    /// the audiometry table shows; the JSON has all).
+    /// A table of every scalar measure of the result (not the per-frequency details, which the audiometry table
+    /// shows; the JSON has all), under a collapsed "all N measures" line: the headline table above it is what a
+    /// reader sees first.
     static func numbers(_ result: JSONObject) -> String {
         let scalars = ExportRecord(json: result).scalars.filter {
             $0.value != nil && $0.name.split(separator: ".").count <= 2
         }
-        guard !scalars.isEmpty else { return "" }
         // Scored tasks carry each score's unit (`units`): shown beside the value.
         let units = result["units"]?.objectValue
-        var s = "<table class=\"numbers\"><tr><th>measure</th><th>value</th>" + (units == nil ? "" : "<th>unit</th>") + "</tr>"
-        for (name, value) in scalars.prefix(40) where units == nil || !name.hasPrefix("units.") {
-            s += "<tr><td>\(SVGChart.escape(name))</td><td class=\"num\">\(ResultEncoding.number(value!, digits: 6))</td>"
+        let shown = scalars.filter { units == nil || !$0.name.hasPrefix("units.") }
+        guard !shown.isEmpty else { return "" }
+        var s = "<details class=\"measures\"><summary>all \(shown.count) measures</summary>"
+        s += "<table class=\"numbers\"><tr><th>measure</th><th>value</th>" + (units == nil ? "" : "<th>unit</th>") + "</tr>"
+        for (name, value) in shown {
+            guard let value else { continue }
+            s += "<tr><td>\(SVGChart.escape(name))</td><td class=\"num\">\(ResultEncoding.number(value, digits: 6))</td>"
             if let units { s += "<td>\(SVGChart.escape(units[name]?.stringValue ?? ""))</td>" }
             s += "</tr>"
         }
-        if scalars.count > 40 { s += "<tr><td colspan=\"2\" class=\"note\">… \(scalars.count - 40) more in the JSON</td></tr>" }
-        return s + "</table>\n"
+        return s + "</table></details>\n"
     }
 }

@@ -41,20 +41,54 @@ enum ReportHeadlines {
         ],
     ]
 
+    /// The headline rows of `result`: (label, value, unit), in the documented order; empty for a kind without
+    /// headlines. Audio results give theirs per channel (LAeq, LAFmax, LA90 in the level's unit, dB SPL when
+    /// calibrated, else dBFS), dB HL audiometry per ear (PTA4, volume offset) and for the test (better-ear PTA4,
+    /// WHO grade).
+    static func rows(_ result: JSONObject) -> [(label: String, value: String, unit: String)] {
+        func text(_ v: JSONValue?) -> String {
+            switch v {
+            case .number(let d)?: ResultEncoding.number(d, digits: 4)
+            case .string(let t)?: t
+            case .bool(let b)?: b ? "yes" : "no"
+            default: "—"
+            }
+        }
+        guard let kind = result["kind"]?.stringValue else { return [] }
+        switch kind {
+        case "audio":
+            guard let level = result["soundLevel"]?.objectValue else { return [] }
+            let unit = level["unit"]?.stringValue ?? "dB"
+            var rows: [(String, String, String)] = []
+            for channel in level["channels"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
+                let c = channel["channel"]?.numberValue.map { "channel \(ResultEncoding.number($0)) " } ?? ""
+                for key in ["LAeq", "LAFmax", "LA90"] { rows.append((c + key, text(channel[key]), unit)) }
+            }
+            return rows
+        case "dBHLToneAudiometry":
+            var rows: [(String, String, String)] = []
+            for ear in result["ears"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
+                let side = (ear["ear"]?.stringValue ?? "?") + " ear "
+                rows.append((side + "PTA4", text(ear["summary"]?.objectValue?["pta4"]), "dB HL"))
+                rows.append((side + "volume offset", text(ear["volume"]?.objectValue?["offset"]), "dB"))
+            }
+            let bilateral = result["bilateral"]?.objectValue
+            rows.append(("better-ear PTA4", text(bilateral?["betterEarPTA4"]), "dB HL"))
+            rows.append(("WHO grade (better ear)", text(bilateral?["whoGrade"]), ""))
+            return rows
+        default:
+            return (byKind[kind] ?? []).map { ($0.label, text(result[$0.key]), $0.unit) }
+        }
+    }
+
     /// The headline table of `result`; empty for a kind without headlines.
     static func table(_ result: JSONObject) -> String {
-        guard let kind = result["kind"]?.stringValue, let headlines = byKind[kind] else { return "" }
+        let rows = rows(result)
+        guard !rows.isEmpty else { return "" }
         var s = "<table class=\"headline\"><tr><th>headline</th><th>value</th><th>unit</th></tr>"
-        for h in headlines {
-            let value: String
-            switch result[h.key] {
-            case .number(let d)?: value = ResultEncoding.number(d, digits: 4)
-            case .string(let text)?: value = SVGChart.escape(text)
-            case .bool(let b)?: value = b ? "yes" : "no"
-            default: value = "—"
-            }
-            s += "<tr><td>\(SVGChart.escape(h.label))</td><td class=\"num\">\(value)</td>"
-            s += "<td>\(SVGChart.escape(h.unit))</td></tr>"
+        for r in rows {
+            s += "<tr><td>\(SVGChart.escape(r.label))</td><td class=\"num\">\(SVGChart.escape(r.value))</td>"
+            s += "<td>\(SVGChart.escape(r.unit))</td></tr>"
         }
         return s + "</table>\n"
     }
