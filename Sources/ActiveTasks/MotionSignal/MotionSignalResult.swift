@@ -140,10 +140,9 @@ public struct MotionSignalResult: Sendable, Hashable, Codable {
             switch recording.data {
             case .accelerometer(let cleaned):
                 let log = cleaned.log
-                var unit = log.unit
+                let unit = cleaned.analysedUnit
                 var warnings: [String] = []
-                if let detected = cleaned.report.units?.unit, detected != .unknown, detected.rawValue != unit.rawValue {
-                    unit = detected == .g ? .g : .metersPerSecondSquared
+                if unit != log.unit {
                     warnings.append(
                         "acceleration is labelled \(log.unit.rawValue) but its median |a| says \(unit.rawValue): "
                             + "summarised as \(unit.rawValue)")
@@ -196,7 +195,7 @@ public struct MotionSignalResult: Sendable, Hashable, Codable {
             case .deviceMotion(let m):
                 results[i].imfFeatures = MotionFeatures.deviceMotion(m.log, function: .kineticTremor, source: file)
             case .accelerometer(let a):
-                let scale = AccelerationUnit(rawValue: results[i].quality.accelerationUnit)?.toG ?? a.log.unit.toG
+                let scale = a.analysedUnit.toG
                 let v = a.log.acceleration
                 results[i].imfFeatures = MotionFeatures.accelerometer(
                     timestamps: a.log.timestamp, x: v.x.map { $0 * scale }, y: v.y.map { $0 * scale },

@@ -1,5 +1,3 @@
-import SensorSignal
-
 /// The walking analysis in the registry: steps, cadence and gait features of every walking step.
 public enum WalkingAnalysis: TaskAnalysis {
     /// Walking tasks and bare motion logs.
@@ -26,11 +24,7 @@ public enum WalkingAnalysis: TaskAnalysis {
                     cleaned.log, function: .walk, source: source)
             case .accelerometer(let cleaned):
                 let log = cleaned.log
-                var unit = log.unit
-                if let detected = cleaned.report.units?.unit, detected != .unknown, detected.rawValue != unit.rawValue {
-                    unit = detected == .g ? .g : .metersPerSecondSquared
-                }
-                let scale = unit.toG
+                let scale = cleaned.analysedUnit.toG
                 let a = log.acceleration
                 results[i].mhealthtoolsFeatures = MotionFeatures.accelerometer(
                     timestamps: log.timestamp, x: a.x.map { $0 * scale }, y: a.y.map { $0 * scale },

@@ -28,9 +28,8 @@ public enum WalkingProcessor {
     ) -> WalkingResult {
         let log = recording.log
         var warnings: [String] = []
-        var unit = log.unit
-        if let detected = recording.report.units?.unit, detected != .unknown, detected.rawValue != unit.rawValue {
-            unit = detected == .g ? .g : .metersPerSecondSquared
+        let unit = recording.analysedUnit
+        if unit != log.unit {
             warnings.append(
                 "acceleration is labelled \(log.unit.rawValue) but its median |a| says \(unit.rawValue): analysed as "
                     + unit.rawValue)
