@@ -20,6 +20,8 @@ import os
 import subprocess
 import sys
 
+from reference_venv import ensure_venv as ensure_venv_with
+
 PACKAGE = "fhir.resources==8.3.0"
 OBSERVATION_STATUS = {"registered", "preliminary", "final", "amended", "corrected", "cancelled",
                       "entered-in-error", "unknown"}
@@ -32,19 +34,7 @@ BUNDLE_TYPES = {"document", "message", "transaction", "transaction-response", "b
 
 
 def ensure_venv():
-    venv = os.environ.get("TASKPROC_FHIR_VENV") or os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "..", ".build", "fhir-venv")
-    python = os.path.join(venv, "bin", "python")
-    marker = os.path.join(venv, ".installed-" + PACKAGE)
-    if not os.path.exists(marker):
-        try:
-            subprocess.run([sys.executable, "-m", "venv", venv], check=True)
-            subprocess.run([python, "-m", "pip", "install", "-q", PACKAGE], check=True)
-        except (subprocess.CalledProcessError, OSError) as error:
-            print(f"cannot set up the FHIR validator in {venv}: {error}", file=sys.stderr)
-            sys.exit(2)
-        open(marker, "w").close()
-    return python
+    return os.path.join(ensure_venv_with(PACKAGE, "fhir-venv", "TASKPROC_FHIR_VENV"), "bin", "python")
 
 
 def validate(paths):

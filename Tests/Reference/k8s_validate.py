@@ -19,24 +19,14 @@ import subprocess
 import sys
 import tempfile
 
+from reference_venv import ensure_venv as ensure_venv_with
+
 PACKAGE = "kubernetes-validate==1.37.0"
 KUBERNETES = "1.30.0"
 
 
 def ensure_venv():
-    venv = os.environ.get("TASKPROC_K8S_VENV") or os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "..", ".build", "k8s-venv")
-    tool = os.path.join(venv, "bin", "kubernetes-validate")
-    marker = os.path.join(venv, ".installed-" + PACKAGE)
-    if not os.path.exists(marker):
-        try:
-            subprocess.run([sys.executable, "-m", "venv", venv], check=True)
-            subprocess.run([os.path.join(venv, "bin", "python"), "-m", "pip", "install", "-q", PACKAGE], check=True)
-        except (subprocess.CalledProcessError, OSError) as error:
-            print(f"cannot set up kubernetes-validate in {venv}: {error}", file=sys.stderr)
-            sys.exit(2)
-        open(marker, "w").close()
-    return tool
+    return os.path.join(ensure_venv_with(PACKAGE, "k8s-venv", "TASKPROC_K8S_VENV"), "bin", "kubernetes-validate")
 
 
 def manifest(doc):

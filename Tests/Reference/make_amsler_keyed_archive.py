@@ -7,36 +7,18 @@ matters. Uses only Python's plistlib.
 
 Usage: python3 Tests/Reference/make_amsler_keyed_archive.py OUTPUT
 """
-import datetime
 import plistlib
 import sys
 import uuid
 
-EPOCH_2001 = datetime.datetime(2001, 1, 1, tzinfo=datetime.timezone.utc)
-# 2024-05-05T23:00:45Z
-T0 = (datetime.datetime(2024, 5, 5, 23, 0, 45, tzinfo=datetime.timezone.utc) - EPOCH_2001).total_seconds()
+from keyed_archive import KeyedArchive, since2001
 
-objects = ["$null"]
-classes = {}
-
-
-def add(obj):
-    objects.append(obj)
-    return plistlib.UID(len(objects) - 1)
+_archive = KeyedArchive()
+add, cls, nsdate, array, string = _archive.add, _archive.cls, _archive.nsdate, _archive.array, _archive.string
+objects = _archive.objects
 
 
-def cls(name, chain):
-    if name not in classes:
-        classes[name] = add({"$classname": name, "$classes": [name] + chain})
-    return classes[name]
-
-
-def nsdate(t):
-    return add({"$class": cls("NSDate", ["NSObject"]), "NS.time": float(t)})
-
-
-def array(items):
-    return add({"$class": cls("NSArray", ["NSObject"]), "NS.objects": list(items)})
+T0 = since2001(2024, 5, 5, 23, 0, 45)
 
 
 RESULT = ["ORKResult", "NSObject"]

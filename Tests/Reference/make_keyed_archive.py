@@ -7,44 +7,15 @@ compare the two readings. Uses only Python's plistlib (which writes NSKeyedArchi
 
 Usage: python3 Tests/Reference/make_keyed_archive.py OUTPUT
 """
-import datetime
 import plistlib
 import sys
 import uuid
 
-EPOCH_2001 = datetime.datetime(2001, 1, 1, tzinfo=datetime.timezone.utc)
+from keyed_archive import KeyedArchive, since2001
 
-
-def since2001(year, month, day, hour, minute, second):
-    """Seconds from 2001-01-01T00:00:00Z to the given UTC time (NSDate's NS.time)."""
-    return (datetime.datetime(year, month, day, hour, minute, second, tzinfo=datetime.timezone.utc)
-            - EPOCH_2001).total_seconds()
-
-objects = ["$null"]
-classes = {}
-
-
-def add(obj):
-    objects.append(obj)
-    return plistlib.UID(len(objects) - 1)
-
-
-def cls(name, chain):
-    if name not in classes:
-        classes[name] = add({"$classname": name, "$classes": [name] + chain})
-    return classes[name]
-
-
-def nsdate(iso_seconds_since_2001):
-    return add({"$class": cls("NSDate", ["NSObject"]), "NS.time": float(iso_seconds_since_2001)})
-
-
-def array(items):
-    return add({"$class": cls("NSArray", ["NSObject"]), "NS.objects": list(items)})
-
-
-def string(s):
-    return add(s)
+_archive = KeyedArchive()
+add, cls, nsdate, array, string = _archive.add, _archive.cls, _archive.nsdate, _archive.array, _archive.string
+objects = _archive.objects
 
 
 RESULT = ["ORKResult", "NSObject"]
