@@ -52,7 +52,7 @@ let package = Package(
 
         // MARK: - Tests
         // Helpers every test target shares (shared-data paths, temporary folders, child processes); not a product.
-        .target(name: "TestSupport", dependencies: ["Archives"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Archives", "SensorSignal"], path: "Tests/TestSupport"),
         .testTarget(
             name: "SensorSignalTests",
             dependencies: [

@@ -313,6 +313,33 @@ enum GaitpyDemo {
         }
     }
 
+    /// Rhythmic arm movement without walking: the kinetic-tremor recording (finger to nose, 9.4 s). Its axes swing
+    /// once per period of |a| just as a walking wrist's do (`WristModelTests`), and read as an arm swing it gives 17
+    /// "steps"; the 15 s `minimumArmSwingDuration` keeps it to the |a| reading, so the axes change nothing here
+    /// (measured 2026-11-26: 6 steps with and without them, the known issue above; `analyze` never counts steps in a
+    /// tremor step).
+    @Test func shortArmSwingingIsNotWalking() throws {
+        let input = try InputLoader.load(path: sharedDataPath("mhealthtools-motion/kinetic_tremor_data_deviceMotion.json"))
+        guard case .deviceMotion(let recording) = input.recordings.first?.data else {
+            Issue.record("not a device-motion log")
+            return
+        }
+        let log = recording.log
+        let (u, g) = (log.userAcceleration, log.gravity)
+        let axes = (zip(u.x, g.x).map(+), zip(u.y, g.y).map(+), zip(u.z, g.z).map(+))
+        let magnitude = StepDetector.magnitude(x: axes.0, y: axes.1, z: axes.2)
+        let alone = StepDetector().detect(timestamps: log.timestamp, magnitude: magnitude)
+        let detection = StepDetector().detect(timestamps: log.timestamp, magnitude: magnitude, axes: axes)
+        #expect(detection.stepCount == alone.stepCount, "\(detection.stepCount) with the axes, \(alone.stepCount) without")
+        #expect(!detection.bouts.contains { $0.detection == .armSwing })
+        var unguarded = StepDetector.Configuration()
+        unguarded.minimumArmSwingDuration = 0
+        let swinging = StepDetector(configuration: unguarded).detect(
+            timestamps: log.timestamp, magnitude: magnitude, axes: axes)
+        #expect(swinging.bouts.contains { $0.detection == .armSwing }, "\(swinging.bouts.map(\.detection))")
+        #expect(swinging.stepCount == 17, "\(swinging.stepCount)")
+    }
+
     // The stationary mPower accelerometer JSON (exactly 0 steps, through the same loader) is
     // `WalkingTests.stationaryPhoneHasNoSteps`.
 

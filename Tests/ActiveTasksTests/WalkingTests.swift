@@ -637,3 +637,27 @@ enum SyntheticWalk {
             attitudeW: [Double](repeating: 1, count: c.times.count), magneticField: nil, magneticFieldAccuracy: nil)
     }
 }
+
+/// The arm-swing reading end to end: a wrist walk whose |a| repeats once per stride (``WristModel``, 120 steps/min,
+/// swing 0.35 rad, body 1 cm), written as a `t,x,y,z` CSV in g and analysed as `taskproc analyze` does. The processor
+/// hands the detector the three axes, which show the swing: 121 steps for 120 (|a| alone: 61, measured 2026-11-26).
+@Suite struct WristWalkingTests {
+    @Test func aWristWalkIsCountedFromItsSwing() throws {
+        let walk = WristModel.walk(stepFrequency: 2.0, swing: 0.35, vertical: 0.01)
+        let directory = TemporaryDirectory()
+        var text = "t,x,y,z\n"
+        for i in walk.times.indices {
+            text += "\(walk.times[i]),\(walk.axes.x[i]),\(walk.axes.y[i]),\(walk.axes.z[i])\n"
+        }
+        let path = directory.path("wrist.csv")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let results = WalkingProcessor.analyze(try InputLoader.load(path: path))
+        try #require(results.count == 1)
+        let steps = try #require(results[0].stepCount)
+        #expect(abs(steps - 121) <= 1, "\(steps) steps for 120")
+        #expect(results[0].bouts.map(\.detection) == ["armSwing"], "\(results[0].bouts.map(\.detection))")
+        #expect(results[0].quality.warnings.contains { $0.contains("two per swing") }, "\(results[0].quality.warnings)")
+        let alone = StepDetector().detect(timestamps: walk.times, magnitude: walk.values)
+        #expect(abs(alone.stepCount - 61) <= 1, "|a| alone: \(alone.stepCount)")
+    }
+}

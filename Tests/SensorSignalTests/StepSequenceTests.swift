@@ -261,52 +261,35 @@ import Testing
 }
 
 /// A wrist, modelled from physics (no wrist recording with ground truth is in the shared data): the arm a 0.6 m
-/// pendulum swinging at the stride frequency (amplitude 0.2, 0.35 or 0.5 rad about 0.1 rad forward), the body
-/// rising and falling at the step frequency (1 or 2.5 cm) with a fore-aft surge of half that, 0.02 g noise per
-/// axis, 50 Hz, 60 s, at 78–132 steps/min; the detector sees |a| as for any placement.
+/// pendulum swinging at the stride frequency (amplitude 0.2, 0.35 or 0.5 rad about 0.1 rad forward), the sensor
+/// turning with it, the body rising and falling at the step frequency (1 or 2.5 cm) with a fore-aft surge of half
+/// that, 0.02 g noise per axis, 50 Hz, 60 s, at 78–132 steps/min.
 ///
-/// Measured 2026-11-26: 18 of 30 walks within one step. In the other 12 the arm's own acceleration at twice its
-/// swing frequency — the step frequency — cancels most of the body's step rhythm in |a| (the step's spectral
-/// amplitude falls to 3–20 % of the stride's), so |a| repeats once per stride and one stride is counted as one step
-/// (47 for 96, 53 for 108, …; 4 and 9 of 78 at 78 steps/min, where the stride is also below the slowest step
-/// frequency). Nothing in |a| tells such a walk from a slow walk at the stride frequency; separating them needs the
-/// three axes. Pinned at the measured counts; the failures are a known issue of issue 17 (wrist placement).
+/// From |a| alone (measured 2026-11-26): 18 of 30 walks within one step. In the other 12 the arm's own acceleration
+/// at twice its swing frequency — the step frequency — cancels most of the body's step rhythm in |a|, so |a| repeats
+/// once per stride and one stride is counted as one step (47 for 96, 53 for 108, …). Nothing in |a| tells such a
+/// walk from a slow walk at the stride frequency.
+///
+/// With the three axes (issue 17, `detectsArmSwing`): the axes repeat once per period of |a| and reverse half way —
+/// the device swings once per stride — so each swing is two steps. Measured 2026-11-26: every walk at 96–132
+/// steps/min within 3 steps (the 9 cancelled ones read as arm swings: 93–133; a swing peak at each end of the
+/// recording has no other side, and each one missed costs two steps), the other 21 unchanged. At 78 steps/min
+/// (a stride of 0.65 Hz, the free-swing frequency of a 0.6 m arm, √(g/L)/2π = 0.64 Hz) the swinging sensor is in
+/// free fall along its arc and feels almost none of the swing, so the axes cannot show it: 3 of 6 walks stay wrong
+/// (66, 36 and 4 for 78), a known issue with a physical cause.
 @Suite struct WristModelTests {
-    static func wrist(stepFrequency f: Double, swing: Double, vertical: Double) -> (times: [Double], values: [Double]) {
-        var random = SplitMix64(seed: 5)
-        let rate = 50.0
-        let length = 0.6  // m, shoulder to wrist
-        let g = 9.81
-        let swingRate = Double.pi * f  // rad/s: the arm swings once per stride, at half the step frequency
-        let stepRate = 2 * Double.pi * f
-        var times: [Double] = []
-        var values: [Double] = []
-        for i in 0..<Int(60 * rate) {
-            let t = Double(i) / rate
-            let angle = 0.1 + swing * sin(swingRate * t)
-            let velocity = swing * swingRate * cos(swingRate * t)
-            let acceleration = -swing * swingRate * swingRate * sin(swingRate * t)
-            // The wrist at length·(sin θ, −cos θ) from the shoulder (forward, up): tangential and centripetal terms.
-            var forward = length * (acceleration * cos(angle) - velocity * velocity * sin(angle))
-            var up = length * (acceleration * sin(angle) + velocity * velocity * cos(angle))
-            up -= vertical * stepRate * stepRate * cos(stepRate * t)
-            forward -= 0.5 * vertical * stepRate * stepRate * sin(stepRate * t)
-            let x = forward / g + 0.02 * random.nextNormal()
-            let y = 0.02 * random.nextNormal()
-            let z = 1 + up / g + 0.02 * random.nextNormal()
-            times.append(t)
-            values.append((x * x + y * y + z * z).squareRoot())
-        }
-        return (times, values)
-    }
-
-    /// (step frequency Hz, swing rad, vertical m) → measured count.
-    static let measured: [Double: [Double: [Double: Int]]] = [
-        1.3: [0.2: [0.01: 64, 0.025: 78], 0.35: [0.01: 4, 0.025: 78], 0.5: [0.01: 77, 0.025: 9]],
-        1.6: [0.2: [0.01: 96, 0.025: 96], 0.35: [0.01: 47, 0.025: 96], 0.5: [0.01: 95, 0.025: 49]],
-        1.8: [0.2: [0.01: 108, 0.025: 108], 0.35: [0.01: 53, 0.025: 108], 0.5: [0.01: 107, 0.025: 55]],
-        2.0: [0.2: [0.01: 120, 0.025: 120], 0.35: [0.01: 61, 0.025: 120], 0.5: [0.01: 119, 0.025: 61]],
-        2.2: [0.2: [0.01: 132, 0.025: 132], 0.35: [0.01: 67, 0.025: 132], 0.5: [0.01: 65, 0.025: 67]],
+    /// (step frequency Hz, swing rad, vertical m) → measured counts from |a| alone and with the axes.
+    static let measured: [Double: [Double: [Double: (magnitude: Int, axes: Int)]]] = [
+        1.3: [0.2: [0.01: (66, 66), 0.025: (78, 78)], 0.35: [0.01: (36, 36), 0.025: (78, 78)],
+              0.5: [0.01: (77, 77), 0.025: (4, 4)]],
+        1.6: [0.2: [0.01: (96, 96), 0.025: (96, 96)], 0.35: [0.01: (47, 93), 0.025: (96, 96)],
+              0.5: [0.01: (95, 95), 0.025: (49, 97)]],
+        1.8: [0.2: [0.01: (108, 108), 0.025: (108, 108)], 0.35: [0.01: (53, 105), 0.025: (108, 108)],
+              0.5: [0.01: (107, 107), 0.025: (55, 109)]],
+        2.0: [0.2: [0.01: (120, 120), 0.025: (120, 120)], 0.35: [0.01: (61, 121), 0.025: (120, 120)],
+              0.5: [0.01: (119, 119), 0.025: (61, 121)]],
+        2.2: [0.2: [0.01: (132, 132), 0.025: (132, 132)], 0.35: [0.01: (67, 133), 0.025: (132, 132)],
+              0.5: [0.01: (65, 129), 0.025: (67, 133)]],
     ]
 
     @Test(arguments: [1.3, 1.6, 1.8, 2.0, 2.2])
@@ -314,14 +297,24 @@ import Testing
         let truth = Int((60 * frequency).rounded())
         for swing in [0.2, 0.35, 0.5] {
             for vertical in [0.01, 0.025] {
-                let walk = Self.wrist(stepFrequency: frequency, swing: swing, vertical: vertical)
-                let count = StepDetector().detect(timestamps: walk.times, magnitude: walk.values).stepCount
+                let walk = WristModel.walk(stepFrequency: frequency, swing: swing, vertical: vertical)
+                let alone = StepDetector().detect(timestamps: walk.times, magnitude: walk.values).stepCount
+                let detection = StepDetector().detect(timestamps: walk.times, magnitude: walk.values, axes: walk.axes)
+                let count = detection.stepCount
                 let measured = try #require(Self.measured[frequency]?[swing]?[vertical])
-                print("wrist at \(truth) steps/min, swing \(swing) rad, body \(vertical) m: \(count) for \(truth)")
-                #expect(abs(count - measured) <= 1, "\(count) steps; measured \(measured) for \(truth)")
+                print("wrist at \(truth) steps/min, swing \(swing) rad, body \(vertical) m: \(count) for \(truth) (|a| alone \(alone))")
+                #expect(abs(alone - measured.magnitude) <= 1, "|a| alone: \(alone); measured \(measured.magnitude)")
+                #expect(abs(count - measured.axes) <= 1, "\(count) steps; measured \(measured.axes) for \(truth)")
                 #expect(count <= truth + 1, "\(count) for \(truth)")
-                if abs(measured - truth) > 1 {
-                    withKnownIssue("issue 17: at the wrist, |a| can repeat once per stride (the step rhythm cancelled)") {
+                // Read as an arm swing exactly where |a| alone halves the walk.
+                let halved = 2 * measured.magnitude < truth + 10
+                #expect(
+                    detection.bouts.contains { $0.detection == .armSwing } == (halved && frequency > 1.5),
+                    "\(detection.bouts.map(\.detection))")
+                if frequency > 1.5 {
+                    #expect(abs(count - truth) <= 3, "\(count) for \(truth)")
+                } else if abs(measured.axes - truth) > 1 {
+                    withKnownIssue("issue 17: at a stride near the arm's free-swing frequency the axes do not show the swing") {
                         #expect(abs(count - truth) <= 1, "\(count) for \(truth)")
                     }
                 }

@@ -34,10 +34,13 @@ public enum WalkingProcessor {
                 "acceleration is labelled \(log.unit.rawValue) but its median |a| says \(unit.rawValue): analysed as "
                     + unit.rawValue)
         }
-        let magnitude = StepDetector.magnitude(
-            x: log.acceleration.x, y: log.acceleration.y, z: log.acceleration.z, scale: unit.toG)
+        let a = log.acceleration
+        let magnitude = StepDetector.magnitude(x: a.x, y: a.y, z: a.z, scale: unit.toG)
+        let scale = unit.toG
+        let axes = scale == 1 ? (a.x, a.y, a.z) : (a.x.map { $0 * scale }, a.y.map { $0 * scale }, a.z.map { $0 * scale })
         return result(
-            timestamps: log.timestamp, magnitude: magnitude, hygiene: recording.report, signal: "accelerometer",
+            timestamps: log.timestamp, magnitude: magnitude, axes: axes, hygiene: recording.report,
+            signal: "accelerometer",
             unit: unit.rawValue, extraWarnings: warnings, pedometer: pedometer, timedWalk: timedWalk,
             stepIdentifier: stepIdentifier, source: source, detector: detector)
     }
@@ -61,8 +64,10 @@ public enum WalkingProcessor {
         let u = log.userAcceleration
         let g = log.gravity
         let magnitude = StepDetector.magnitude(x: u.x, y: u.y, z: u.z, plusX: g.x, plusY: g.y, plusZ: g.z)
+        let axes = (zip(u.x, g.x).map(+), zip(u.y, g.y).map(+), zip(u.z, g.z).map(+))
         return result(
-            timestamps: log.timestamp, magnitude: magnitude, hygiene: recording.report, signal: "deviceMotion",
+            timestamps: log.timestamp, magnitude: magnitude, axes: axes, hygiene: recording.report,
+            signal: "deviceMotion",
             unit: AccelerationUnit.g.rawValue, extraWarnings: [], pedometer: pedometer, timedWalk: timedWalk,
             stepIdentifier: stepIdentifier, source: source, detector: detector)
     }
@@ -169,12 +174,13 @@ public enum WalkingProcessor {
     }
 
     private static func result(
-        timestamps: [Double], magnitude: [Double], hygiene: QualityReport, signal: String, unit: String,
+        timestamps: [Double], magnitude: [Double], axes: (x: [Double], y: [Double], z: [Double]),
+        hygiene: QualityReport, signal: String, unit: String,
         extraWarnings: [String], pedometer: PedometerLog?, timedWalk: ResearchKit.TimedWalkResult?,
         stepIdentifier: String?, source: String?, detector: StepDetector
     ) -> WalkingResult {
         let detection = detector.detect(
-            timestamps: timestamps, magnitude: magnitude, samplingRate: hygiene.sampling?.medianRate)
+            timestamps: timestamps, magnitude: magnitude, axes: axes, samplingRate: hygiene.sampling?.medianRate)
         let origin = timestamps.first
         let interpolatedTimes = detection.interpolatedStepIndices.map { detection.stepTimes[$0] - (origin ?? 0) }
         let quality = WalkingQuality(

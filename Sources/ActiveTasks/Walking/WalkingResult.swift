@@ -120,9 +120,10 @@ public struct WalkingResult: Sendable, Hashable, Codable {
         /// The bout's stride regularity (normalised autocorrelation of the band-passed magnitude over the bout at
         /// one stride, 1 = every stride alike); nil when the bout is shorter than two strides plus one step.
         public var strideRegularity: Double?
-        /// How the bout was found: `"rhythm"` (a run of windows with a regular gait rhythm: sustained walking) or
+        /// How the bout was found: `"rhythm"` (a run of windows with a regular gait rhythm: sustained walking),
         /// `"stepSequence"` (consistent step intervals outside those runs: short bouts, turns, starts and stops,
-        /// irregular gait); nil in results written before it existed.
+        /// irregular gait) or `"armSwing"` (a sustained run in which the device swings once per stride, a wrist or a
+        /// swinging hand: two steps per swing); nil in results written before it existed.
         public var detection: String?
 
         /// Creates a bout.

@@ -50,6 +50,8 @@ struct GaitWindowAnalyzer {
 
     private var correlation: [Double]
     private var prefixEnergy: [Double]
+    /// The longest lag computed for the window analysed last (0 before any).
+    private var analysedLastLag = 0
 
     /// Prepares an analyzer for windows of up to `windowLength` samples.
     init(rate: Double, windowLength: Int, configuration c: StepDetector.Configuration) {
@@ -71,6 +73,7 @@ struct GaitWindowAnalyzer {
     mutating func analyze(_ x: Span<Double>) -> GaitWindowEstimate? {
         let n = x.count
         let lastLag = min(maximumLag, n - minimumOverlap)
+        analysedLastLag = 0
         guard lastLag >= minimumLag + 2, n + 1 <= prefixEnergy.count else { return nil }
 
         var energy = 0.0
@@ -88,6 +91,7 @@ struct GaitWindowAnalyzer {
             let norm = (head * tail).squareRoot()
             correlation[k] = norm > 0 ? sum / norm : 0
         }
+        analysedLastLag = lastLag
 
         // 1. Fundamental lag.
         var highest = -Double.infinity
@@ -118,6 +122,19 @@ struct GaitWindowAnalyzer {
         guard let step = correlation(atLag: stepPeriod * rate, lastLag: lastLag) else { return nil }
         let stride = correlation(atLag: 2 * stepPeriod * rate, lastLag: lastLag)
         return GaitWindowEstimate(stepPeriod: stepPeriod, stepRegularity: step, strideRegularity: stride)
+    }
+
+    /// The estimate of the window analysed last, with its step period read as a stride: the step period halved,
+    /// the step regularity ρ at the new step period and the stride regularity ρ at the old one; nil when the half
+    /// period is shorter than the shortest lag (a step faster than the fastest step frequency).
+    ///
+    /// - Parameter estimate: What ``analyze(_:)`` returned for that window.
+    func halved(_ estimate: GaitWindowEstimate) -> GaitWindowEstimate? {
+        let step = estimate.stepPeriod / 2
+        guard analysedLastLag > 0, step * maximumStepFrequency >= 1 - 1e-9,
+            let regularity = correlation(atLag: step * rate, lastLag: analysedLastLag)
+        else { return nil }
+        return GaitWindowEstimate(stepPeriod: step, stepRegularity: regularity, strideRegularity: estimate.stepRegularity)
     }
 
     private func isLocalMaximum(_ k: Int) -> Bool {

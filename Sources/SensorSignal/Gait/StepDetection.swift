@@ -109,6 +109,11 @@ public struct WalkingBout: Sendable, Hashable, Codable {
         /// As a sequence of steps with consistent intervals outside those runs (short bouts, turns, starts and
         /// stops, irregular gait).
         case stepSequence
+        /// In a run of windows where the device swings once per stride (a wrist or a swinging hand: the three axes
+        /// repeat once per period of |a| and reverse half way, see
+        /// ``StepDetector/Configuration/detectsArmSwing``): each |a| peak is one swing, and a step is counted at it
+        /// and half way to the next.
+        case armSwing
     }
 
     /// Start, s: the first step's time minus half the bout's step period, but not before the recording starts.

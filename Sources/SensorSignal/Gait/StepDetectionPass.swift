@@ -39,6 +39,9 @@ struct StepDetectionPass {
     private var strideRegularities: [Double] = []
     private var windowCount = 0
     private var walkingWindowCount = 0
+    /// Walking windows recognised as a device swinging once per stride, and the steps counted in their runs.
+    private var armSwingWindowCount = 0
+    private var armSwingStepCount = 0
     /// Windows loud enough to be walking, and the best stride regularity among them (for the no-walking warning).
     private var movingWindowCount = 0
     private var bestStrideRegularity: Double?
@@ -89,11 +92,48 @@ struct StepDetectionPass {
             initialized = decimatedCount
         }
 
+        // The axes, for recognising a device that swings once per stride: band-passed and decimated like |a| on
+        // first use (only a window whose period could be a stride needs them).
+        axesSource = configuration.detectsArmSwing && segment.channels.count == 4 ? segment : nil
+        segmentAxes = nil
+
         let windows = analyseWindows(decimated)
         let firstChain = chains.count
         if !windows.isEmpty {
-            for run in walkingRuns(windows, sampleCount: n) {
-                detectSteps(in: run, windows: windows, signal: y, decimated: decimated, segment: segment, index: index)
+            // Sustained runs of a device swinging once per stride are read as arm swings; everything else from |a|
+            // alone, exactly as without the axes.
+            var swingLabels = windows
+            for j in windows.indices where windows[j].swingEstimate != nil {
+                swingLabels[j].isWalking = windows[j].isSwingWalking
+                swingLabels[j].estimate = windows[j].swingEstimate
+                swingLabels[j].isArmSwing = true
+            }
+            let swingRuns = walkingRuns(swingLabels, sampleCount: n).filter { run in
+                var walking = 0
+                var swinging = 0
+                for j in run.windows where swingLabels[j].isWalking {
+                    walking += 1
+                    if swingLabels[j].isArmSwing { swinging += 1 }
+                }
+                return 2 * swinging > walking
+                    && Double(run.samples.count) >= configuration.minimumArmSwingDuration * rate
+            }
+            var plainLabels = windows
+            for run in swingRuns {
+                for j in run.windows { plainLabels[j].isWalking = false }
+            }
+            let runs = (swingRuns.map { ($0, true) } + walkingRuns(plainLabels, sampleCount: n).map { ($0, false) })
+                .sorted { $0.0.samples.lowerBound < $1.0.samples.lowerBound }
+            for (run, isArmSwing) in runs {
+                if isArmSwing {
+                    for j in run.windows where swingLabels[j].isWalking {
+                        armSwingWindowCount += 1
+                        if !windows[j].isWalking { walkingWindowCount += 1 }
+                    }
+                }
+                detectSteps(
+                    in: run, windows: isArmSwing ? swingLabels : plainLabels, isArmSwing: isArmSwing, signal: y,
+                    decimated: decimated, segment: segment, index: index)
             }
         }
         if configuration.detectsStepSequences {
@@ -300,6 +340,13 @@ struct StepDetectionPass {
         var centre: Double
         var isWalking: Bool
         var estimate: GaitWindowEstimate?
+        /// The estimate reads the period of |a| as a stride (the axes swing once per period; its step period is half
+        /// of it).
+        var isArmSwing = false
+        /// The window's estimate with the period read as a stride, when the axes show a device swinging once per
+        /// period of |a|; and whether the window is walking so read.
+        var swingEstimate: GaitWindowEstimate? = nil
+        var isSwingWalking = false
     }
 
     /// A run of walking on the full-rate grid: samples `samples`, windows `windows` (some of which may be
@@ -307,6 +354,39 @@ struct StepDetectionPass {
     struct Run {
         var samples: Range<Int>
         var windows: ClosedRange<Int>
+    }
+
+    /// The segment being analysed when it has axes to recognise an arm swing with (else nil), and its axes
+    /// band-passed and decimated like |a| once ``axes()`` has been called for it.
+    private var axesSource: UniformSegment?
+    private var segmentAxes: [[Double]]?
+
+    /// The current segment's x, y and z, band-passed and decimated like |a| (computed once per segment); empty when
+    /// the segment has no axes or arm swings are not recognised.
+    private mutating func axes() -> [[Double]] {
+        if let segmentAxes { return segmentAxes }
+        var result: [[Double]] = []
+        if let segment = axesSource {
+            let n = segment.count
+            let d = decimation
+            let decimatedCount = (n + d - 1) / d
+            for axis in 1...3 {
+                var channel = segment.channels[axis]
+                let axisMean = Reductions.mean(channel)
+                for i in 0..<n { channel[i] -= axisMean }
+                guard let filtered = try? sections.filterZeroPhase(channel) else {
+                    result = []
+                    break
+                }
+                result.append(
+                    [Double](unsafeUninitializedCapacity: decimatedCount) { out, initialized in
+                        for i in 0..<decimatedCount { out[i] = filtered[i * d] }
+                        initialized = decimatedCount
+                    })
+            }
+        }
+        segmentAxes = result
+        return result
     }
 
     private mutating func analyseWindows(_ decimated: [Double]) -> [Window] {
@@ -322,25 +402,112 @@ struct StepDetectionPass {
             let rms = (Reductions.sumOfSquares(window) / Double(length)).squareRoot()
             var estimate: GaitWindowEstimate?
             var walking = false
+            var swingEstimate: GaitWindowEstimate?
+            var swingWalking = false
             if rms >= configuration.minimumAmplitude {
                 movingWindowCount += 1
                 if let found = analyzer.analyze(window) {
                     estimate = found
-                    let stride = found.strideRegularity ?? -1
-                    walking = stride >= configuration.minimumStrideRegularity
-                        && (found.stepPeriod * configuration.strideFrequencyLimit <= 1 + 1e-9
-                            || stride >= configuration.minimumSlowStrideRegularity)
+                    walking = isWalking(found)
                     if let stride = found.strideRegularity, stride > (bestStrideRegularity ?? -.infinity) {
                         bestStrideRegularity = stride
+                    }
+                    if axesSource != nil, found.stepPeriod * configuration.maximumStepFrequency >= 2 - 1e-9,
+                        case let axes = self.axes(), axes.count == 3,
+                        let halved = armSwing(found, axes: axes, window: start..<(start + length), rms: rms)
+                    {
+                        swingEstimate = halved
+                        swingWalking = isWalking(halved)
                     }
                 }
             }
             windowCount += 1
             if walking { walkingWindowCount += 1 }
             let centre = (Double(start) + Double(length) / 2) * Double(decimation)
-            windows.append(Window(centre: centre, isWalking: walking, estimate: estimate))
+            windows.append(
+                Window(
+                    centre: centre, isWalking: walking, estimate: estimate, swingEstimate: swingEstimate,
+                    isSwingWalking: swingWalking))
         }
         return windows
+    }
+
+    /// Whether a window with this estimate is walking: stride regularity at least the floor (the slow floor for a
+    /// step slower than ``StepDetector/Configuration/strideFrequencyLimit``).
+    private func isWalking(_ estimate: GaitWindowEstimate) -> Bool {
+        let stride = estimate.strideRegularity ?? -1
+        return stride >= configuration.minimumStrideRegularity
+            && (estimate.stepPeriod * configuration.strideFrequencyLimit <= 1 + 1e-9
+                || stride >= configuration.minimumSlowStrideRegularity)
+    }
+
+    /// The window's estimate with its period read as a stride, when the three axes show a device swinging once per
+    /// period of |a| (``StepDetector/Configuration/detectsArmSwing``); nil otherwise.
+    ///
+    /// - Parameters:
+    ///   - found: The estimate from |a|.
+    ///   - axes: The band-passed, decimated x, y, z of the segment, g.
+    ///   - window: The window's decimated samples.
+    ///   - rms: The band-passed |a| RMS over the window, g.
+    private func armSwing(
+        _ found: GaitWindowEstimate, axes: [[Double]], window: Range<Int>, rms: Double
+    ) -> GaitWindowEstimate? {
+        let period = found.stepPeriod
+        guard period * configuration.maximumStepFrequency >= 2 - 1e-9, rms > 0,
+            swings(axes, magnitude: nil, magnitudeRMS: rms, range: window, period: period * analysisRate)
+        else { return nil }
+        return analyzer.halved(found)
+    }
+
+    /// Whether the band-passed axes over `range` (decimated samples) show a device swinging once per `period`
+    /// (decimated samples): they repeat at the period, reverse at half of it, and are at least
+    /// ``StepDetector/Configuration/minimumArmSwingRatio`` times as large as the band-passed |a| (its RMS given, or
+    /// measured from `magnitude` over the range).
+    private func swings(
+        _ axes: [[Double]], magnitude: [Double]?, magnitudeRMS: Double? = nil, range: Range<Int>, period: Double
+    ) -> Bool {
+        guard !range.isEmpty else { return false }
+        var rms = magnitudeRMS ?? 0
+        if let magnitude {
+            var sum = 0.0
+            for i in range { sum += magnitude[i] * magnitude[i] }
+            rms = (sum / Double(range.count)).squareRoot()
+        }
+        var energy = 0.0
+        for axis in axes {
+            for i in range { energy += axis[i] * axis[i] }
+        }
+        let vectorRMS = (energy / Double(range.count)).squareRoot()
+        guard rms > 0, vectorRMS >= configuration.minimumArmSwingRatio * rms,
+            let repeats = Self.vectorAutocorrelation(axes, range: range, lag: period),
+            repeats >= configuration.minimumStrideRegularity,
+            let reverses = Self.vectorAutocorrelation(axes, range: range, lag: period / 2),
+            reverses <= configuration.maximumArmSwingReversal
+        else { return false }
+        return true
+    }
+
+    /// Normalised autocorrelation of a vector series over `range` at a fractional lag (linear between the two
+    /// nearest integer lags): `Σ_axes Σ_i v[i]·v[i+k] / √(Σ head² · Σ tail²)`; nil when the lag leaves no overlap.
+    static func vectorAutocorrelation(_ axes: [[Double]], range: Range<Int>, lag: Double) -> Double? {
+        guard lag >= 0, lag + 1 < Double(range.count), let lower = Int(exactly: lag.rounded(.down)) else { return nil }
+        let fraction = lag - Double(lower)
+        func at(_ k: Int) -> Double? {
+            var sum = 0.0
+            var head = 0.0
+            var tail = 0.0
+            for axis in axes {
+                for i in range.lowerBound..<(range.upperBound - k) {
+                    sum += axis[i] * axis[i + k]
+                    head += axis[i] * axis[i]
+                    tail += axis[i + k] * axis[i + k]
+                }
+            }
+            let norm = (head * tail).squareRoot()
+            return norm > 0 ? sum / norm : nil
+        }
+        guard let a = at(lower), let b = at(lower + 1) else { return nil }
+        return a + fraction * (b - a)
     }
 
     /// Runs of walking windows on the full-rate grid: each sample belongs to the window with the nearest centre;
@@ -377,7 +544,8 @@ struct StepDetectionPass {
     }
 
     private mutating func detectSteps(
-        in run: Run, windows: [Window], signal y: [Double], decimated: [Double], segment: UniformSegment, index: Int
+        in run: Run, windows: [Window], isArmSwing swingRun: Bool, signal y: [Double], decimated: [Double],
+        segment: UniformSegment, index: Int
     ) {
         var periods: [Double] = []
         for j in run.windows where windows[j].isWalking {
@@ -385,6 +553,10 @@ struct StepDetectionPass {
         }
         guard !periods.isEmpty else { return }
         var period = Self.median(&periods)
+        // A device swinging once per stride (a sustained run, see `process`): |a| peaks once per swing, and each
+        // swing is two steps.
+        var isArmSwing = swingRun
+        let sustained = Double(run.samples.count) >= configuration.minimumArmSwingDuration * rate
 
         // Search range: the run widened on both sides, not overlapping the previous run's search.
         let n = y.count
@@ -403,14 +575,14 @@ struct StepDetectionPass {
                 in: range, distance: max(1, Int((configuration.peakDistanceFraction * period * rate).rounded(.down))),
                 prominence: floor, windowLength: max(3, Int((4 * period * rate).rounded()) | 1))
         }
-        var peaks = search(period: period)
+        var peaks = search(period: isArmSwing ? 2 * period : period)
 
         // The peaks confirm the period: when they repeat at about twice the windows' step period, and that is still
         // an accepted step period, the windows took a harmonic of the step for the step (sharp impacts of a slow
         // walk make the magnitude's second harmonic stronger than its fundamental), and the step period is the
         // peaks' median spacing. The peaks are then searched again at that period: the first search, spaced for
         // the harmonic, also kept the lesser peaks between the steps (the rebound after each impact).
-        if peaks.indices.count >= 3 {
+        if !isArmSwing, peaks.indices.count >= 3 {
             var spacings: [Double] = []
             spacings.reserveCapacity(peaks.indices.count - 1)
             for k in 1..<peaks.indices.count {
@@ -418,8 +590,20 @@ struct StepDetectionPass {
             }
             let spacing = Self.median(&spacings)
             if spacing >= 1.6 * period, spacing * configuration.minimumStepFrequency <= 1 {
-                period = spacing
-                peaks = search(period: period)
+                // Unless the axes show a device swinging once per peak: then |a| peaks once per stride (the step
+                // rhythm cancelled at the wrist) and the windows' step period was right.
+                let decimatedRun =
+                    (run.samples.lowerBound / decimation)..<Swift.min(decimated.count, run.samples.upperBound / decimation)
+                if axesSource != nil, sustained, case let axes = self.axes(), axes.count == 3,
+                    swings(axes, magnitude: decimated, range: decimatedRun, period: spacing * analysisRate)
+                {
+                    isArmSwing = true
+                    for j in run.windows where windows[j].isWalking { armSwingWindowCount += 1 }
+                    peaks = search(period: 2 * period)
+                } else {
+                    period = spacing
+                    peaks = search(period: period)
+                }
             }
         }
 
@@ -434,8 +618,10 @@ struct StepDetectionPass {
             for i in steps.indices.dropFirst() { intervals.append(steps[i] - steps[i - 1]) }
             let chainPeriod = intervals.count >= 2 ? Self.median(&intervals) : period
             chains.append(
-                Self.chain(steps, period: chainPeriod, detection: .rhythm, signal: y, segment: segment, index: index,
-                    rate: rate))
+                Self.chain(
+                    steps, period: chainPeriod, detection: isArmSwing ? .armSwing : .rhythm, signal: y,
+                    segment: segment, index: index, rate: rate))
+            if isArmSwing { armSwingStepCount += steps.count }
             accepted = true
         }
         let prominences = peaks.prominence?.prominences ?? []
@@ -458,15 +644,22 @@ struct StepDetectionPass {
             current.removeAll(keepingCapacity: true)
             strengths.removeAll(keepingCapacity: true)
         }
+        var previousStrength: Double?
         for (k, peak) in peaks.indices.enumerated() {
             let g = lower + peak
             let offset = Self.vertexOffset(y[g - 1], y[g], y[g + 1])
             let time = segment.time(at: g) + offset / rate
+            let strength: Double? =
+                k < prominences.count ? (g < edge || g >= n - edge ? .infinity : prominences[k]) : nil
+            // A swing's other step falls half way to the next swing's peak (when that is within the chain limit).
+            if isArmSwing, let last = current.last, time - last <= 2 * chainLimit {
+                current.append((last + time) / 2)
+                if let strength, let previousStrength { strengths.append(Swift.min(strength, previousStrength)) }
+            }
             if let last = current.last, time - last > chainLimit { closeTrimmed() }
             current.append(time)
-            if k < prominences.count {
-                strengths.append(g < edge || g >= n - edge ? .infinity : prominences[k])
-            }
+            if let strength { strengths.append(strength) }
+            previousStrength = strength
         }
         closeTrimmed()
         guard accepted else { return }
@@ -521,10 +714,10 @@ struct StepDetectionPass {
         // short rhythm chains, but not strides that repeat over a whole chain.
         var unconfirmedSequences = 0
         let confirmed = chains.contains {
-            $0.detection == .rhythm && ($0.strideRegularity ?? -1) >= configuration.minimumStrideRegularity
+            $0.detection != .stepSequence && ($0.strideRegularity ?? -1) >= configuration.minimumStrideRegularity
         }
         if !confirmed {
-            let rhythm = chains.filter { $0.detection == .rhythm }
+            let rhythm = chains.filter { $0.detection != .stepSequence }
             unconfirmedSequences = chains.count - rhythm.count
             chains = rhythm
         }
@@ -573,12 +766,14 @@ struct StepDetectionPass {
             var weighted = 0.0
             var weight = 0
             var rhythmSteps = 0
+            var swingSteps = 0
             for part in parts {
                 if let regularity = part.strideRegularity {
                     weighted += Double(part.times.count) * regularity
                     weight += part.times.count
                 }
                 if part.detection == .rhythm { rhythmSteps += part.times.count }
+                if part.detection == .armSwing { swingSteps += part.times.count }
             }
             let observedSteps = parts.reduce(0) { $0 + $1.times.count }
             bouts.append(
@@ -587,10 +782,16 @@ struct StepDetectionPass {
                     end: Swift.min(stepTimes[stepTimes.count - 1] + period / 2, previous.bounds.upperBound),
                     stepCount: stepTimes.count - boutStart, interpolatedStepCount: boutInterpolated, stepPeriod: period,
                     steps: boutStart..<stepTimes.count,
-                    detection: 2 * rhythmSteps >= observedSteps ? .rhythm : .stepSequence,
+                    detection: 2 * swingSteps > observedSteps
+                        ? .armSwing : 2 * (rhythmSteps + swingSteps) >= observedSteps ? .rhythm : .stepSequence,
                     strideRegularity: weight > 0 ? weighted / Double(weight) : nil))
         }
 
+        if armSwingStepCount > 0 {
+            warnings.append(
+                "\(armSwingStepCount) steps were counted as two per swing of a device swinging once per stride (a wrist "
+                    + "or a swinging hand: \(armSwingWindowCount) windows): |a| repeated once per stride there")
+        }
         if bridgedGaps > 0 {
             warnings.append(
                 "walking continued across \(bridgedGaps) data gaps: \(bridgedSteps) steps were interpolated at the "

@@ -138,6 +138,34 @@ extension StepDetector {
         /// Default 0.8: with the floor at ``minimumStrideRegularity`` alone, 0.3 g random motion passed as 33 steps
         /// in 120 s once slow steps were accepted.
         public var minimumSlowStrideRegularity: Double
+        /// Whether a window may be recognised as a device swinging once per stride (a wrist, or a hand swinging at
+        /// the side), when the three axes are given (``StepDetector/detect(timestamps:magnitude:axes:samplingRate:)``).
+        ///
+        /// Default true. At the wrist the arm's own acceleration at the step frequency can cancel most of the
+        /// body's step rhythm in |a|, which then repeats once per stride; the axes still show the swing. A window is
+        /// an arm swing when, at the window's period P from |a|, P / 2 is an accepted step period, the band-passed
+        /// three-axis signal repeats at P (normalised vector autocorrelation ≥ ``minimumStrideRegularity``),
+        /// reverses at P / 2 (≤ ``maximumArmSwingReversal``) and is at least ``minimumArmSwingRatio`` times as
+        /// large as the band-passed |a|: the period is then a stride, and each swing is two steps.
+        public var detectsArmSwing: Bool
+        /// Largest normalised vector autocorrelation of the band-passed axes at half the window's period for an
+        /// arm swing (−1…1): the device is at the other end of its swing half a stride later.
+        ///
+        /// Default −0.3.
+        public var maximumArmSwingReversal: Double
+        /// Smallest ratio of the band-passed three-axis RMS (the vector's length) to the band-passed |a| RMS for an
+        /// arm swing.
+        ///
+        /// Default 2: a swinging device's axes see the swing (its rotation through gravity and its tangential
+        /// acceleration, both perpendicular to |a|'s change); a phone carried in the hand or a pocket moves mostly
+        /// along |a|, with a ratio near 1.
+        public var minimumArmSwingRatio: Double
+        /// Shortest run of walking windows read as an arm swing, s; a shorter run is read from |a| alone.
+        ///
+        /// Default 15: a rhythmic arm movement without walking looks the same to a wrist sensor — the finger-to-nose
+        /// movement of ResearchKit's kinetic tremor task (10 s by default; its public mPower recording gave 17 "steps"
+        /// as an arm swing), waving, wiping — so a swing counts as walking only when sustained.
+        public var minimumArmSwingDuration: Double
         /// Longest interval between two steps of a step sequence, s (the step-sequence pass; also the margin, half
         /// of it, within which a peak at a segment's edge is neither trimmed nor used by that pass).
         ///
@@ -200,6 +228,10 @@ extension StepDetector {
         ///   - strideFrequencyLimit: Fundamental below which a window's period is a stride, Hz.
         ///   - maximumSequenceInterval: Longest step interval of a step sequence, s.
         ///   - minimumSlowStrideRegularity: Stride-regularity floor of a window slower than `strideFrequencyLimit`.
+        ///   - detectsArmSwing: Whether windows swinging once per stride are recognised (three axes only).
+        ///   - maximumArmSwingReversal: Largest vector autocorrelation at half the period for an arm swing.
+        ///   - minimumArmSwingRatio: Smallest axes-to-|a| RMS ratio for an arm swing.
+        ///   - minimumArmSwingDuration: Shortest walking run read as an arm swing, s.
         public init(
             lowCutoff: Double = 0.5, highCutoff: Double = 3.0, filterOrder: Int = 2,
             minimumStepFrequency: Double = 0.65, maximumStepFrequency: Double = 2.5,
@@ -213,7 +245,9 @@ extension StepDetector {
             detectsStepSequences: Bool = true, stepIntervalTolerance: Double = 0.3,
             localAmplitudeHalfWindow: Double = 2, minimumSequenceStepRegularity: Double = 0.3,
             strideFrequencyLimit: Double = 0.8, maximumSequenceInterval: Double = 1.25,
-            minimumSlowStrideRegularity: Double = 0.8
+            minimumSlowStrideRegularity: Double = 0.8, detectsArmSwing: Bool = true,
+            maximumArmSwingReversal: Double = -0.3, minimumArmSwingRatio: Double = 2,
+            minimumArmSwingDuration: Double = 15
         ) {
             self.lowCutoff = lowCutoff
             self.highCutoff = highCutoff
@@ -247,6 +281,10 @@ extension StepDetector {
             self.strideFrequencyLimit = strideFrequencyLimit
             self.maximumSequenceInterval = maximumSequenceInterval
             self.minimumSlowStrideRegularity = minimumSlowStrideRegularity
+            self.detectsArmSwing = detectsArmSwing
+            self.maximumArmSwingReversal = maximumArmSwingReversal
+            self.minimumArmSwingRatio = minimumArmSwingRatio
+            self.minimumArmSwingDuration = minimumArmSwingDuration
         }
 
         /// Stops with the offending value when a parameter is out of range (a programmer error).
@@ -289,6 +327,10 @@ extension StepDetector {
                 strideFrequencyLimit > 0 && strideFrequencyLimit.isFinite && maximumSequenceInterval > 0
                     && maximumSequenceInterval.isFinite,
                 "StepDetector: strideFrequencyLimit and maximumSequenceInterval must be positive and finite")
+            precondition(
+                maximumArmSwingReversal >= -1 && maximumArmSwingReversal <= 1 && minimumArmSwingRatio >= 0
+                    && minimumArmSwingRatio.isFinite && minimumArmSwingDuration >= 0,
+                "StepDetector: need −1 ≤ maximumArmSwingReversal ≤ 1 and a finite minimumArmSwingRatio ≥ 0")
         }
     }
 }

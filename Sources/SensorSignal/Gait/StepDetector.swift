@@ -48,7 +48,14 @@
 ///    when the recording has a rhythm chain whose strides repeat (its stride regularity at least
 ///    ``Configuration/minimumStrideRegularity``): random motion also makes short consistent sequences, and the
 ///    wearer's sustained walking is the evidence that they walk; otherwise they are set aside with a warning.
-/// 7. **Bouts.** The chains in time order. Two chains on either side of a data gap with
+/// 7. **Arm swing** (``detect(timestamps:magnitude:axes:samplingRate:)`` with the three axes,
+///    ``Configuration/detectsArmSwing``). A window whose axes swing once per period of |a| (a wrist, or a hand
+///    swinging at the side, where the arm's own acceleration can cancel the step rhythm in |a|) has its period read
+///    as a stride. A run of mostly such windows lasting at least ``Configuration/minimumArmSwingDuration`` is an arm
+///    swing: its |a| peaks are searched at the stride period and a step is counted at each and half way to the next
+///    (``WalkingBout/Detection/armSwing``); step 4's period correction is not applied where the axes swing once per
+///    peak. Shorter runs are analysed from |a| alone, exactly as without the axes.
+/// 8. **Bouts.** The chains in time order. Two chains on either side of a data gap with
 ///    step periods within ``Configuration/bridgePeriodTolerance`` whose facing steps are at most
 ///    ``Configuration/maximumBridgedGap`` + 2 step periods apart are one bout walked through the gap: the missing
 ///    steps are interpolated evenly and listed in ``StepDetection/interpolatedStepIndices``. A bout starts half a
@@ -138,25 +145,51 @@ public struct StepDetector: Sendable, Hashable {
     /// - Returns: Steps, bouts and features, in the timestamps' time base.
     /// - Precondition: `timestamps.count == magnitude.count`.
     public func detect(timestamps: [Double], magnitude: [Double], samplingRate: Double? = nil) -> StepDetection {
+        detect(timestamps: timestamps, magnitude: magnitude, axes: nil, samplingRate: samplingRate)
+    }
+
+    /// Detects steps and walking bouts in a magnitude signal, with the three axes it was computed from.
+    ///
+    /// The axes let the detector recognise a device that swings once per stride (a wrist, or a hand swinging at
+    /// the side; ``Configuration/detectsArmSwing``), where |a| alone can repeat once per stride and would give half
+    /// the steps. Everything else is as in ``detect(timestamps:magnitude:samplingRate:)``.
+    ///
+    /// - Parameters:
+    ///   - timestamps: Sample times, s, any origin and order.
+    ///   - magnitude: Acceleration magnitude, g, one value per timestamp.
+    ///   - axes: The acceleration's x, y and z components in g (gravity included, any device orientation), one value
+    ///     per timestamp each; nil analyses |a| alone.
+    ///   - samplingRate: The nominal rate in Hz when already measured; nil measures it.
+    /// - Returns: Steps, bouts and features, in the timestamps' time base.
+    /// - Precondition: every series has `timestamps.count` values.
+    public func detect(
+        timestamps: [Double], magnitude: [Double], axes: (x: [Double], y: [Double], z: [Double])?,
+        samplingRate: Double? = nil
+    ) -> StepDetection {
         precondition(
             timestamps.count == magnitude.count,
             "StepDetector: \(timestamps.count) timestamps but \(magnitude.count) values")
+        if let axes {
+            precondition(
+                axes.x.count == timestamps.count && axes.y.count == timestamps.count
+                    && axes.z.count == timestamps.count,
+                "StepDetector: \(timestamps.count) timestamps but axes of \(axes.x.count), \(axes.y.count), "
+                    + "\(axes.z.count) values")
+        }
         var warnings: [String] = []
 
         // Finite samples only.
+        var channels = [magnitude] + (axes.map { [$0.x, $0.y, $0.z] } ?? [])
+        func isFinite(_ i: Int) -> Bool {
+            timestamps[i].isFinite && channels.allSatisfy { $0[i].isFinite }
+        }
         var times = timestamps
-        var values = magnitude
         var dropped = 0
-        for i in 0..<timestamps.count where !(timestamps[i].isFinite && magnitude[i].isFinite) { dropped += 1 }
+        for i in 0..<timestamps.count where !isFinite(i) { dropped += 1 }
         if dropped > 0 {
-            times = []
-            values = []
-            times.reserveCapacity(timestamps.count - dropped)
-            values.reserveCapacity(timestamps.count - dropped)
-            for i in 0..<timestamps.count where timestamps[i].isFinite && magnitude[i].isFinite {
-                times.append(timestamps[i])
-                values.append(magnitude[i])
-            }
+            let kept = (0..<timestamps.count).filter(isFinite)
+            times = kept.map { timestamps[$0] }
+            channels = channels.map { channel in kept.map { channel[$0] } }
             warnings.append("\(dropped) samples with a non-finite time or value were ignored")
         }
 
@@ -185,7 +218,7 @@ public struct StepDetector: Sendable, Hashable {
         let resampling: UniformResampling
         do {
             resampling = try UniformResampling(
-                timestamps: times, channels: [values], rate: rate,
+                timestamps: times, channels: channels, rate: rate,
                 options: ResamplingOptions(gapFactor: nil, maximumInterval: gapLimit))
         } catch {
             warnings.append("cannot resample: \(error)")
