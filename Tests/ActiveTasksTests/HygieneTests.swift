@@ -169,6 +169,26 @@ import TestSupport
         return log
     }
 
+    /// Fuzz finding (FuzzRecorderLog, 2026-11-26): a device-motion log whose magneticField lacks one axis in every
+    /// item (here z) reached hygiene with an empty magneticField.z column and trapped on its length check. It is a
+    /// schema error naming the field, whichever axis is missing and however many items there are.
+    @Test(arguments: ["x", "y", "z"], [1, 3])
+    func aMagneticFieldWithoutAnAxisIsASchemaError(missing: String, count: Int) throws {
+        let axes = ["x", "y", "z"].filter { $0 != missing }.map { #""\#($0)":30"# }.joined(separator: ",")
+        let item = #"{"timestamp":0,"userAcceleration":{"x":0,"y":0,"z":0},"gravity":{"x":0,"y":-1,"z":0},"#
+            + #""rotationRate":{"x":0,"y":0,"z":0},"attitude":{"x":0,"y":0,"z":0,"w":1},"#
+            + #""magneticField":{\#(axes),"accuracy":-1}}"#
+        let items = (0..<count).map { item.replacingOccurrences(of: #""timestamp":0"#, with: #""timestamp":\#($0)"#) }
+        let json = "[" + items.joined(separator: ",") + "]"
+        do {
+            _ = try RecorderLogDecoder.decode(Data(json.utf8), file: "deviceMotion.json")
+            Issue.record("decoded a magneticField without \(missing)")
+        } catch {
+            #expect(error.description.contains("magneticField.\(missing)"), "\(error)")
+            #expect(error.description.contains("deviceMotion.json"), "\(error)")
+        }
+    }
+
     @Test(arguments: [true, false])
     func deviceMotionColumnsMoveInLockstep(magnetic: Bool) throws {
         let truthRows = (0..<500).map { (t: 300 + Double($0) / 50, k: Double($0)) }

@@ -242,6 +242,13 @@ public enum RecorderLogDecoder {
         case .deviceMotion:
             var c = try readColumns(&s, schema: deviceMotionSchema, ignored: &ignored)
             let hasMagnetic = c.present[14] || c.present[15] || c.present[16]
+            // magneticField is optional, but as a whole: x, y and z in every item or in none.
+            if hasMagnetic, let missing = [14, 15, 16].first(where: { !c.present[$0] }) {
+                throw InputError(
+                    .schema, file: s.file, location: s.pathString + "[0]",
+                    expected: "field \"\(deviceMotionSchema.columnNames[missing])\" (magneticField needs x, y and z)",
+                    found: "an item without it")
+            }
             log = .deviceMotion(
                 DeviceMotionLog(
                     timestamp: c.take(0), timestampSince1970: c.takeOptional(1),
