@@ -71,7 +71,11 @@ extension StepDetector {
         public var minimumStrideRegularity: Double
         /// Shortest run of walking windows kept, s.
         ///
-        /// Default 1.5.
+        /// Default 3: a window of random motion reaches the stride-regularity floor now and then, and consecutive
+        /// windows share all but ``windowHop`` of their length, so such chance windows come in clusters; over 300
+        /// synthetic 120 s recordings of white noise, runs of 3 s left false steps in 3 (56 steps) where 1.5 s left
+        /// them in 15 (216 steps), at the cost of a few short rhythm runs of slow real walkers (WeAllWalk long-cane
+        /// MAPE 2.61 → 2.78 %).
         public var minimumRunDuration: Double
         /// Runs of walking windows separated by at most this are merged, s.
         ///
@@ -237,7 +241,7 @@ extension StepDetector {
             minimumStepFrequency: Double = 0.65, maximumStepFrequency: Double = 2.5,
             windowDuration: Double = 6, windowHop: Double = 0.5, analysisRate: Double = 10,
             minimumLagOverlap: Double = 1, fundamentalFraction: Double = 0.5, minimumAmplitude: Double = 0.02,
-            minimumStrideRegularity: Double = 0.6, minimumRunDuration: Double = 1.5, runMergeGap: Double = 1,
+            minimumStrideRegularity: Double = 0.6, minimumRunDuration: Double = 3, runMergeGap: Double = 1,
             runExtension: Double = 3, peakDistanceFraction: Double = 0.6, relativeProminence: Double = 0.25,
             minimumProminence: Double = 0.05, maximumStepGap: Double = 2, minimumStepsPerBout: Int = 4,
             maximumInterpolatedInterval: Double = 0.25, minimumSegmentDuration: Double = 1.5,
