@@ -94,7 +94,7 @@ struct StepDetectionPass {
 
         // The axes, for recognising a device that swings once per stride: band-passed and decimated like |a| on
         // first use (only a window whose period could be a stride needs them).
-        axesSource = configuration.detectsArmSwing && segment.channels.count == 4 ? segment : nil
+        axesSegment = (index, n)
         segmentAxes = nil
 
         let windows = analyseWindows(decimated)
@@ -356,21 +356,44 @@ struct StepDetectionPass {
         var windows: ClosedRange<Int>
     }
 
-    /// The segment being analysed when it has axes to recognise an arm swing with (else nil), and its axes
-    /// band-passed and decimated like |a| once ``axes()`` has been called for it.
-    private var axesSource: UniformSegment?
+    /// The three axes of a detection, to resample when a window first needs them (see ``axes()``).
+    struct AxesInput {
+        /// Time-ordered or not, finite: the same timestamps the magnitude was resampled from, s.
+        var timestamps: [Double]
+        /// x, y, z, g, one value per timestamp.
+        var axes: [[Double]]
+        /// Grid rate, Hz, and the magnitude's resampling options: the same grid and segments.
+        var rate: Double
+        var options: ResamplingOptions
+    }
+
+    /// The axes given to the detection, if arm swings are recognised; resampled on first use.
+    var axesInput: AxesInput?
+    private var axesSegments: [UniformSegment]?
+    /// The index of the segment being analysed, and its axes band-passed and decimated like |a| once ``axes()``
+    /// has been called for it.
+    private var axesSegment = (index: -1, count: 0)
     private var segmentAxes: [[Double]]?
 
-    /// The current segment's x, y and z, band-passed and decimated like |a| (computed once per segment); empty when
-    /// the segment has no axes or arm swings are not recognised.
+    /// The current segment's x, y and z, band-passed and decimated like |a| (computed once per segment, the
+    /// resampling once per detection); empty when there are no axes or arm swings are not recognised.
     private mutating func axes() -> [[Double]] {
         if let segmentAxes { return segmentAxes }
+        if axesSegments == nil, let input = axesInput {
+            axesSegments =
+                (try? UniformResampling(
+                    timestamps: input.timestamps, channels: input.axes, rate: input.rate, options: input.options))?
+                .segments ?? []
+        }
         var result: [[Double]] = []
-        if let segment = axesSource {
+        if let segments = axesSegments, segments.indices.contains(axesSegment.index),
+            case let segment = segments[axesSegment.index], segment.channels.count == 3,
+            segment.count == axesSegment.count
+        {
             let n = segment.count
             let d = decimation
             let decimatedCount = (n + d - 1) / d
-            for axis in 1...3 {
+            for axis in 0..<3 {
                 var channel = segment.channels[axis]
                 let axisMean = Reductions.mean(channel)
                 for i in 0..<n { channel[i] -= axisMean }
@@ -412,7 +435,7 @@ struct StepDetectionPass {
                     if let stride = found.strideRegularity, stride > (bestStrideRegularity ?? -.infinity) {
                         bestStrideRegularity = stride
                     }
-                    if axesSource != nil, found.stepPeriod * configuration.maximumStepFrequency >= 2 - 1e-9,
+                    if axesInput != nil, found.stepPeriod * configuration.maximumStepFrequency >= 2 - 1e-9,
                         case let axes = self.axes(), axes.count == 3,
                         let halved = armSwing(found, axes: axes, window: start..<(start + length), rms: rms)
                     {
@@ -594,7 +617,7 @@ struct StepDetectionPass {
                 // rhythm cancelled at the wrist) and the windows' step period was right.
                 let decimatedRun =
                     (run.samples.lowerBound / decimation)..<Swift.min(decimated.count, run.samples.upperBound / decimation)
-                if axesSource != nil, sustained, case let axes = self.axes(), axes.count == 3,
+                if axesInput != nil, sustained, case let axes = self.axes(), axes.count == 3,
                     swings(axes, magnitude: decimated, range: decimatedRun, period: spacing * analysisRate)
                 {
                     isArmSwing = true

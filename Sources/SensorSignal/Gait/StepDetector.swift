@@ -178,10 +178,12 @@ public struct StepDetector: Sendable, Hashable {
         }
         var warnings: [String] = []
 
-        // Finite samples only.
-        var channels = [magnitude] + (axes.map { [$0.x, $0.y, $0.z] } ?? [])
+        // Finite samples only (x + y + z is finite exactly when all three are, short of overflow to ±∞).
+        var values = magnitude
+        var axisValues = axes.map { [$0.x, $0.y, $0.z] } ?? []
         func isFinite(_ i: Int) -> Bool {
-            timestamps[i].isFinite && channels.allSatisfy { $0[i].isFinite }
+            timestamps[i].isFinite && magnitude[i].isFinite
+                && (axisValues.isEmpty || (axisValues[0][i] + axisValues[1][i] + axisValues[2][i]).isFinite)
         }
         var times = timestamps
         var dropped = 0
@@ -189,7 +191,8 @@ public struct StepDetector: Sendable, Hashable {
         if dropped > 0 {
             let kept = (0..<timestamps.count).filter(isFinite)
             times = kept.map { timestamps[$0] }
-            channels = channels.map { channel in kept.map { channel[$0] } }
+            values = kept.map { magnitude[$0] }
+            axisValues = axisValues.map { channel in kept.map { channel[$0] } }
             warnings.append("\(dropped) samples with a non-finite time or value were ignored")
         }
 
@@ -216,10 +219,10 @@ public struct StepDetector: Sendable, Hashable {
 
         let gapLimit = max(configuration.maximumInterpolatedInterval, 2.5 * nominal)
         let resampling: UniformResampling
+        let resamplingOptions = ResamplingOptions(gapFactor: nil, maximumInterval: gapLimit)
         do {
             resampling = try UniformResampling(
-                timestamps: times, channels: channels, rate: rate,
-                options: ResamplingOptions(gapFactor: nil, maximumInterval: gapLimit))
+                timestamps: times, channels: [values], rate: rate, options: resamplingOptions)
         } catch {
             warnings.append("cannot resample: \(error)")
             return StepDetection(samplingRate: rate, warnings: warnings)
@@ -242,6 +245,11 @@ public struct StepDetector: Sendable, Hashable {
         }
 
         var pass = StepDetectionPass(configuration: configuration, rate: rate, sections: sections)
+        if configuration.detectsArmSwing, axisValues.count == 3 {
+            // Resampled only if a window's period could be a stride (same timestamps and options: same segments).
+            pass.axesInput = StepDetectionPass.AxesInput(
+                timestamps: times, axes: axisValues, rate: rate, options: resamplingOptions)
+        }
         for (index, segment) in resampling.segments.enumerated() {
             pass.process(segment, index: index)
         }
