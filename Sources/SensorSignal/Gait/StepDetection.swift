@@ -112,7 +112,7 @@ public struct WalkingBout: Sendable, Hashable, Codable {
         /// In a run of windows where the device swings once per stride (a wrist or a swinging hand: the three axes
         /// repeat once per period of |a| and reverse half way, see
         /// ``StepDetector/Configuration/detectsArmSwing``): each |a| peak is one swing, and a step is counted at it
-        /// and half way to the next.
+        /// and half way to the next (and half a swing beyond the first and last peaks, inside the run).
         case armSwing
     }
 

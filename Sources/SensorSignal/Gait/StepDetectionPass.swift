@@ -652,6 +652,8 @@ struct StepDetectionPass {
         // their prominence is not comparable, so they are never trimmed.
         let edge = Int((0.5 * configuration.maximumSequenceInterval * rate).rounded(.up))
         var strengths: [Double] = []
+        let runStart = segment.time(at: run.samples.lowerBound)
+        let runEnd = segment.time(at: Swift.max(run.samples.lowerBound, run.samples.upperBound - 1))
         func closeTrimmed() {
             // A chain's first and last peaks much weaker than its typical step are the sway of starting or
             // stopping, not steps: drop them while under a quarter of the chain's median prominence.
@@ -663,7 +665,14 @@ struct StepDetectionPass {
                 while to - from > configuration.minimumStepsPerBout, strengths[from] < typical / 4 { from += 1 }
                 while to - from > configuration.minimumStepsPerBout, strengths[to - 1] < typical / 4 { to -= 1 }
             }
-            close(Array(current[from..<to]))
+            var steps = Array(current[from..<to])
+            // An arm swing's first and last peaks each have their swing's other step half a swing away: count it
+            // when the run's walking windows reach there (a peak at the run's very edge has no other side found).
+            if isArmSwing, steps.count >= 2 {
+                if steps[0] - period >= runStart { steps.insert(steps[0] - period, at: 0) }
+                if steps[steps.count - 1] + period <= runEnd { steps.append(steps[steps.count - 1] + period) }
+            }
+            close(steps)
             current.removeAll(keepingCapacity: true)
             strengths.removeAll(keepingCapacity: true)
         }

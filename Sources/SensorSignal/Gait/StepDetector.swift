@@ -53,7 +53,7 @@
 ///    swinging at the side, where the arm's own acceleration can cancel the step rhythm in |a|) has its period read
 ///    as a stride. A run of mostly such windows lasting at least ``Configuration/minimumArmSwingDuration`` is an arm
 ///    swing: its |a| peaks are searched at the stride period and a step is counted at each and half way to the next
-///    (``WalkingBout/Detection/armSwing``); step 4's period correction is not applied where the axes swing once per
+///    (and half a swing before the first and after the last, inside the run; ``WalkingBout/Detection/armSwing``); step 4's period correction is not applied where the axes swing once per
 ///    peak. Shorter runs are analysed from |a| alone, exactly as without the axes.
 /// 8. **Bouts.** The chains in time order. Two chains on either side of a data gap with
 ///    step periods within ``Configuration/bridgePeriodTolerance`` whose facing steps are at most
