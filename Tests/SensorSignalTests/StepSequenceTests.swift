@@ -170,10 +170,11 @@ import Testing
 
 /// Limping: every other step a weaker impact (20–45 % of the other's amplitude, the settling dip scaled alike),
 /// placed mid-stride or at 40 % of it (a short step), at 48–108 steps/min; impacts as in ``SlowGaitTests``.
-/// Measured 2026-11-26 (walking runs of at least 3 s): within one step of the truth in 29 of 30 walks; the
-/// symmetric-timing walk with a weak step of 30 % at 48 steps/min loses most of its steps (7 for 48; 30 with 1.5 s
-/// runs): the windows take the strong impacts' stride for the step's harmonic, and the runs left between are short.
-/// The same walk at 60 steps/min: 59 (57 with 1.5 s runs). Pinned at the measured counts.
+/// Measured 2026-11-26: within one step of the truth in 29 of 30 walks; the symmetric-timing walk with a weak step
+/// of 30 % at 48 steps/min loses a third of its steps (33 for 48): in some windows the weak step's correlation with
+/// the strong one stays under the floor either way the period is read. History: 30 with 1.5 s walking runs, 7 with
+/// 3 s runs, 33 once a window whose spectrum reads its period as a stride is read as steps when only that reading
+/// repeats. The same walk at 60 steps/min: 60 (57, then 59). Pinned at the measured counts.
 @Suite struct AsymmetricGaitTests {
     static func limp(stepFrequency f: Double, weak: Double, timing: Double) -> (times: [Double], values: [Double], steps: Int) {
         var random = SplitMix64(seed: 3)
@@ -201,8 +202,8 @@ import Testing
 
     /// (step frequency Hz, weak step amplitude, timing) → measured count.
     static let measured: [Double: [Double: [Double: Int]]] = [
-        0.8: [0.2: [0.4: 48, 0.5: 48], 0.3: [0.4: 48, 0.5: 7], 0.45: [0.4: 48, 0.5: 48]],
-        1.0: [0.2: [0.4: 60, 0.5: 60], 0.3: [0.4: 60, 0.5: 59], 0.45: [0.4: 60, 0.5: 60]],
+        0.8: [0.2: [0.4: 48, 0.5: 48], 0.3: [0.4: 48, 0.5: 33], 0.45: [0.4: 48, 0.5: 48]],
+        1.0: [0.2: [0.4: 60, 0.5: 60], 0.3: [0.4: 60, 0.5: 60], 0.45: [0.4: 60, 0.5: 60]],
         1.2: [0.2: [0.4: 72, 0.5: 71], 0.3: [0.4: 73, 0.5: 71], 0.45: [0.4: 72, 0.5: 72]],
         1.4: [0.2: [0.4: 83, 0.5: 83], 0.3: [0.4: 84, 0.5: 84], 0.45: [0.4: 84, 0.5: 84]],
         1.8: [0.2: [0.4: 107, 0.5: 108], 0.3: [0.4: 108, 0.5: 108], 0.45: [0.4: 108, 0.5: 108]],

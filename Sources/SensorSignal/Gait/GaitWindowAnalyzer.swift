@@ -27,7 +27,10 @@ struct GaitWindowEstimate {
 ///    pocket). Steps dominate the spectrum of |a| in both cases, so L is a stride when 1/L is slower than the
 ///    slowest step frequency, or when the Hann-windowed DFT power at 2/L exceeds that at 1/L (and 2/L is an
 ///    accepted step frequency). The step period is L/2 or L.
-/// 3. Step and stride regularity are ρ at one and two step periods (quadratic interpolation between lags).
+/// 3. Step and stride regularity are ρ at one and two step periods (quadratic interpolation between lags). When the
+///    spectrum made L a stride but ρ at L is under the walking floor while ρ at 2L reaches it, the spectrum was
+///    misled by the sharp impacts of a slow or limping walk (their second harmonic outweighs the step): L is the
+///    step.
 ///
 /// Holds its scratch (autocorrelation, prefix energies), so analysing a window allocates nothing.
 /// Not `Sendable`-shared: one analyzer per detection.
@@ -47,6 +50,8 @@ struct GaitWindowAnalyzer {
     let maximumStepFrequency: Double
     /// Period pick threshold (fraction of the highest autocorrelation peak).
     let fundamentalFraction: Double
+    /// Stride regularity that decides between the spectrum's two readings of a period (the walking floor).
+    let strideAlternativeFloor: Double
 
     private var correlation: [Double]
     private var prefixEnergy: [Double]
@@ -63,6 +68,7 @@ struct GaitWindowAnalyzer {
         strideFrequencyLimit = c.strideFrequencyLimit
         maximumStepFrequency = c.maximumStepFrequency
         fundamentalFraction = c.fundamentalFraction
+        strideAlternativeFloor = c.minimumStrideRegularity
         correlation = [Double](repeating: 0, count: maximumLag + 1)
         prefixEnergy = [Double](repeating: 0, count: windowLength + 1)
     }
@@ -108,10 +114,12 @@ struct GaitWindowAnalyzer {
         // 2. Step or stride?
         let fundamental = 1 / lag
         var isStride = fundamental < strideFrequencyLimit
+        var bySpectrum = false
         if !isStride && 2 * fundamental <= maximumStepFrequency {
             isStride =
                 Self.power(of: x, frequency: 2 * fundamental, rate: rate)
                 > Self.power(of: x, frequency: fundamental, rate: rate)
+            bySpectrum = isStride
         }
         let stepPeriod = isStride ? lag / 2 : lag
         guard stepPeriod * maximumStepFrequency >= 1 - 1e-9, stepPeriod * minimumStepFrequency <= 1 + 1e-9 else {
@@ -121,6 +129,14 @@ struct GaitWindowAnalyzer {
         // 3. Regularity.
         guard let step = correlation(atLag: stepPeriod * rate, lastLag: lastLag) else { return nil }
         let stride = correlation(atLag: 2 * stepPeriod * rate, lastLag: lastLag)
+        // The spectrum's call can be wrong the other way: sharp impacts of a slow or limping walk put more power at
+        // twice the step frequency. When L read as a stride does not repeat but L read as a step does (the window
+        // repeats at 2L), L is the step.
+        if bySpectrum, (stride ?? -1) < strideAlternativeFloor, lag * minimumStepFrequency <= 1 + 1e-9,
+            let longStride = correlation(atLag: 2 * lag * rate, lastLag: lastLag), longStride >= strideAlternativeFloor
+        {
+            return GaitWindowEstimate(stepPeriod: lag, stepRegularity: stride ?? step, strideRegularity: longStride)
+        }
         return GaitWindowEstimate(stepPeriod: stepPeriod, stepRegularity: step, strideRegularity: stride)
     }
 
