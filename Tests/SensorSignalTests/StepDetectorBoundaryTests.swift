@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import SensorSignal
 
@@ -86,6 +87,28 @@ import Testing
         let given = StepDetector().detect(
             timestamps: (0..<64).map { Double($0) }, magnitude: [Double](repeating: 1, count: 64), samplingRate: 1e300)
         #expect(given.warnings.contains { $0.contains("out of range") })
+    }
+
+    /// Hostile axes beside a finite magnitude (the API allows any): a sample whose x, y or z is NaN, ±∞ or a huge
+    /// value that overflows their sum is dropped with the magnitude's own warning, the rest is analysed exactly as
+    /// the same samples without the bad ones. A wrist walk (``WristModel``) read as an arm swing keeps its count.
+    @Test func hostileAxesAreDroppedNotTrapped() {
+        let walk = WristModel.walk(stepFrequency: 2.0, swing: 0.35, vertical: 0.01)
+        var axes = walk.axes
+        let bad = [10, 500, 1500, 2999]
+        axes.x[bad[0]] = .nan
+        axes.y[bad[1]] = .infinity
+        axes.z[bad[2]] = -.infinity
+        (axes.x[bad[3]], axes.y[bad[3]]) = (1e308, 1e308)
+        let detection = StepDetector().detect(timestamps: walk.times, magnitude: walk.values, axes: axes)
+        #expect(detection.warnings.contains { $0.hasPrefix("4 samples with a non-finite time or value") }, "\(detection.warnings)")
+        let kept = walk.times.indices.filter { !bad.contains($0) }
+        let clean = StepDetector().detect(
+            timestamps: kept.map { walk.times[$0] }, magnitude: kept.map { walk.values[$0] },
+            axes: (kept.map { walk.axes.x[$0] }, kept.map { walk.axes.y[$0] }, kept.map { walk.axes.z[$0] }))
+        #expect(detection.stepTimes == clean.stepTimes)
+        #expect(abs(detection.stepCount - 120) <= 1, "\(detection.stepCount)")
+        #expect(detection.bouts.map(\.detection) == [.armSwing])
     }
 
     @Test func secondHumpHalfAStepLaterIsNotAStep() {
