@@ -35,9 +35,9 @@ public enum WalkingProcessor {
                     + unit.rawValue)
         }
         let a = log.acceleration
-        let magnitude = StepDetector.magnitude(x: a.x, y: a.y, z: a.z, scale: unit.toG)
         let scale = unit.toG
         let axes = scale == 1 ? (a.x, a.y, a.z) : (a.x.map { $0 * scale }, a.y.map { $0 * scale }, a.z.map { $0 * scale })
+        let magnitude = StepDetector.magnitude(x: axes.0, y: axes.1, z: axes.2)
         return result(
             timestamps: log.timestamp, magnitude: magnitude, axes: axes, hygiene: recording.report,
             signal: "accelerometer",
@@ -63,8 +63,9 @@ public enum WalkingProcessor {
         let log = recording.log
         let u = log.userAcceleration
         let g = log.gravity
-        let magnitude = StepDetector.magnitude(x: u.x, y: u.y, z: u.z, plusX: g.x, plusY: g.y, plusZ: g.z)
+        // userAcceleration + gravity per axis (the raw acceleration, g); |a| from those sums.
         let axes = (zip(u.x, g.x).map(+), zip(u.y, g.y).map(+), zip(u.z, g.z).map(+))
+        let magnitude = StepDetector.magnitude(x: axes.0, y: axes.1, z: axes.2)
         return result(
             timestamps: log.timestamp, magnitude: magnitude, axes: axes, hygiene: recording.report,
             signal: "deviceMotion",

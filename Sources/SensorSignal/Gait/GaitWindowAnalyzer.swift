@@ -132,10 +132,11 @@ struct GaitWindowAnalyzer {
         // The spectrum's call can be wrong the other way: sharp impacts of a slow or limping walk put more power at
         // twice the step frequency. When L read as a stride does not repeat but L read as a step does (the window
         // repeats at 2L), L is the step.
-        if bySpectrum, (stride ?? -1) < strideAlternativeFloor, lag * minimumStepFrequency <= 1 + 1e-9,
+        // (`stride` is ρ at L here: two step periods of L/2.)
+        if bySpectrum, let atLag = stride, atLag < strideAlternativeFloor, lag * minimumStepFrequency <= 1 + 1e-9,
             let longStride = correlation(atLag: 2 * lag * rate, lastLag: lastLag), longStride >= strideAlternativeFloor
         {
-            return GaitWindowEstimate(stepPeriod: lag, stepRegularity: stride ?? step, strideRegularity: longStride)
+            return GaitWindowEstimate(stepPeriod: lag, stepRegularity: atLag, strideRegularity: longStride)
         }
         return GaitWindowEstimate(stepPeriod: stepPeriod, stepRegularity: step, strideRegularity: stride)
     }

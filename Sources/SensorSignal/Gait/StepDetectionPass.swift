@@ -322,14 +322,22 @@ struct StepDetectionPass {
         guard lag.isFinite, lag >= 1, Double(range.count) >= lag + minimumExtra, lag < Double(range.count) else {
             return nil
         }
-        let k = Int(lag.rounded())
+        return normalizedProduct([y], range: range, lag: Int(lag.rounded()))
+    }
+
+    /// `Σ_series Σ_i v[i]·v[i+k] / √(Σ head² · Σ tail²)` over `range` at the integer lag `k` (0 ≤ k < range.count):
+    /// the normalised autocorrelation of one series or of a vector series (its axes); nil when either part has no
+    /// energy.
+    static func normalizedProduct(_ series: [[Double]], range: Range<Int>, lag k: Int) -> Double? {
         var sum = 0.0
         var head = 0.0
         var tail = 0.0
-        for i in range.lowerBound..<(range.upperBound - k) {
-            sum += y[i] * y[i + k]
-            head += y[i] * y[i]
-            tail += y[i + k] * y[i + k]
+        for values in series {
+            for i in range.lowerBound..<(range.upperBound - k) {
+                sum += values[i] * values[i + k]
+                head += values[i] * values[i]
+                tail += values[i + k] * values[i + k]
+            }
         }
         let norm = (head * tail).squareRoot()
         return norm > 0 ? sum / norm : nil
@@ -515,21 +523,9 @@ struct StepDetectionPass {
     static func vectorAutocorrelation(_ axes: [[Double]], range: Range<Int>, lag: Double) -> Double? {
         guard lag >= 0, lag + 1 < Double(range.count), let lower = Int(exactly: lag.rounded(.down)) else { return nil }
         let fraction = lag - Double(lower)
-        func at(_ k: Int) -> Double? {
-            var sum = 0.0
-            var head = 0.0
-            var tail = 0.0
-            for axis in axes {
-                for i in range.lowerBound..<(range.upperBound - k) {
-                    sum += axis[i] * axis[i + k]
-                    head += axis[i] * axis[i]
-                    tail += axis[i + k] * axis[i + k]
-                }
-            }
-            let norm = (head * tail).squareRoot()
-            return norm > 0 ? sum / norm : nil
-        }
-        guard let a = at(lower), let b = at(lower + 1) else { return nil }
+        guard let a = normalizedProduct(axes, range: range, lag: lower),
+            let b = normalizedProduct(axes, range: range, lag: lower + 1)
+        else { return nil }
         return a + fraction * (b - a)
     }
 
