@@ -338,7 +338,8 @@ enum GaitpyDemo {
         let swinging = StepDetector(configuration: unguarded).detect(
             timestamps: log.timestamp, magnitude: magnitude, axes: axes)
         #expect(swinging.bouts.contains { $0.detection == .armSwing }, "\(swinging.bouts.map(\.detection))")
-        #expect(swinging.stepCount == 17, "\(swinging.stepCount)")
+        // Nobody walked: the guard is what keeps the swing from adding false steps (measured 2026-11-26: 17 against 6).
+        #expect(swinging.stepCount > detection.stepCount, "\(swinging.stepCount) without the guard, \(detection.stepCount) with it")
     }
 
     // The stationary mPower accelerometer JSON (exactly 0 steps, through the same loader) is

@@ -640,7 +640,8 @@ enum SyntheticWalk {
 
 /// The arm-swing reading end to end: a wrist walk whose |a| repeats once per stride (``WristModel``, 120 steps/min,
 /// swing 0.35 rad, body 1 cm), written as a `t,x,y,z` CSV in g and analysed as `taskproc analyze` does. The processor
-/// hands the detector the three axes, which show the swing: 121 steps for 120 (|a| alone: 61, measured 2026-11-26).
+/// hands the detector the three axes, which show the swing: within a step of the walk's 120 (measured 2026-11-26:
+/// 121); |a| alone repeats once per stride and counts the 60 strides (measured 61).
 @Suite struct WristWalkingTests {
     @Test func aWristWalkIsCountedFromItsSwing() throws {
         let walk = WristModel.walk(stepFrequency: 2.0, swing: 0.35, vertical: 0.01)
@@ -654,10 +655,10 @@ enum SyntheticWalk {
         let results = WalkingProcessor.analyze(try InputLoader.load(path: path))
         try #require(results.count == 1)
         let steps = try #require(results[0].stepCount)
-        #expect(abs(steps - 121) <= 1, "\(steps) steps for 120")
+        #expect(abs(steps - 120) <= 1, "\(steps) steps for 120")
         #expect(results[0].bouts.map(\.detection) == ["armSwing"], "\(results[0].bouts.map(\.detection))")
         #expect(results[0].quality.warnings.contains { $0.contains("two per swing") }, "\(results[0].quality.warnings)")
         let alone = StepDetector().detect(timestamps: walk.times, magnitude: walk.values)
-        #expect(abs(alone.stepCount - 61) <= 1, "|a| alone: \(alone.stepCount)")
+        #expect(abs(alone.stepCount - 60) <= 1, "|a| alone: \(alone.stepCount) for 60 strides")
     }
 }
