@@ -179,7 +179,7 @@ import TestSupport
         #expect(allFailed.status == 65)
         #expect(allFailed.stderr.contains("2 records: 0 analysed, 2 failed"))
         let lines = try String(contentsOfFile: folder + "/o1/errors.jsonl", encoding: .utf8).split(separator: "\n")
-        #expect(lines.count == 2)
+        try #require(lines.count == 2)
         #expect(lines[0].contains("an empty (0-byte) file"))
 
         // Some fail → 2 (partial), or 65 with --strict.

@@ -172,7 +172,7 @@ import TestSupport
         let r = try run(["analyze", sharedDataPath("mpower-samples/pdkit_mpower_gait_stationary.json"), "--format", "csv"])
         #expect(r.status == 0, "\(r.stderr)")
         let rows = r.stdout.split(separator: "\n")
-        #expect(rows.count == 2)
+        try #require(rows.count == 2, "\(r.stderr)")
         let header = rows[0].split(separator: ",", omittingEmptySubsequences: false)
         let values = rows[1].split(separator: ",", omittingEmptySubsequences: false)
         let column = try #require(header.firstIndex(of: "stepCount"))

@@ -55,7 +55,7 @@ import Testing
         let level = try #require(json["soundLevel"] as? [String: Any])
         #expect(level["unit"] as? String == "dB SPL")
         let channels = try #require(level["channels"] as? [[String: Any]])
-        #expect(channels.count == 1)
+        try #require(channels.count == 1)
         let ch = channels[0]
         for key in ["LAeq", "LCeq", "LZeq", "LAFmax", "LASmax", "LAFmin", "LCpeak", "LA10", "LA50", "LA90", "duration"] {
             #expect(ch[key] is Double, "\(key) missing")
@@ -69,6 +69,7 @@ import Testing
         let calibrated = try cli.run(["analyze", wav, "--calibration-file", wav, "--calibration-level", "94", "--format", "csv"])
         #expect(calibrated.status == 0, "\(calibrated.stderr)")
         let lines = calibrated.stdout.split(separator: "\n")
+        try #require(lines.count >= 2, "\(calibrated.stderr)")
         let header = lines[0].split(separator: ",").map(String.init)
         let row = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         let laeq = try #require(header.firstIndex(of: "LAeq"))

@@ -98,7 +98,7 @@ import TestSupport
         #expect(r.status == 2)
         #expect(r.stderr.contains("could not be read"))
         let lines = r.stdout.split(separator: "\n")
-        #expect(lines.count == 5)  // header + 4 rows
+        try #require(lines.count == 5)  // header + 4 rows
         let header = lines[0].split(separator: ",").map(String.init)
         for name in ["meanTapInter", "corXY", "numberTaps", "buttonNoneFreq", "error", "tapDurationMean"] {
             #expect(header.contains(name), "\(name)")
