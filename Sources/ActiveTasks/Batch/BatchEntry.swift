@@ -224,23 +224,7 @@ enum JSONText {
     static func string(_ s: String) -> String {
         var out = [UInt8]()
         out.reserveCapacity(s.utf8.count + 2)
-        out.append(0x22)
-        for byte in s.utf8 {
-            switch byte {
-            case 0x22: out += [0x5C, 0x22]
-            case 0x5C: out += [0x5C, 0x5C]
-            case 0x08: out += [0x5C, UInt8(ascii: "b")]
-            case 0x0C: out += [0x5C, UInt8(ascii: "f")]
-            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
-            case 0x09: out += [0x5C, UInt8(ascii: "t")]
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default: out.append(byte)
-            }
-        }
-        out.append(0x22)
+        JSONTextWriter.appendString(s, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 

@@ -78,9 +78,7 @@ public enum BatchExport {
         do {
             let document = try Export.render(records, as: settings.format, options: options)
             let line = JSONObject([("export", document), ("source", .string(rename.to))])
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let text = String(decoding: try encoder.encode(line), as: UTF8.self)
+            let text = try ResultEncoding.compactJSON(.object(line))
             return Outcome(line: text, notes: options.notes.map(rename.text))
         } catch {
             return Outcome(error: rename.text("\(error)"))

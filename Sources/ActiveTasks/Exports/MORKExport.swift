@@ -165,10 +165,11 @@ public enum MORKExport {
             }
             let step = record.stepIdentifier ?? record.kind
             let entered = (context.endDate(of: record.stepIdentifier) ?? context.exportedAt).morkText
+            let stepPart = oidPart(step, splitCamel: true)
             for (feature, value) in record.scalars {
                 guard let value else { continue }
                 guard let oid = itemOID(step: step, name: feature, configuration: configuration,
-                    default: defaultOID(step: step, feature: feature))
+                    default: stepPart + "_" + featureOIDPart(feature))
                 else { continue }
                 try claim(oid, origin: step + "." + feature, seen: &seen)
                 items.append(item(ResultEncoding.exact(value), oid: oid, entered: entered))
@@ -234,26 +235,68 @@ public enum MORKExport {
 
     /// `walking.outbound` + `stepCount` → `WALKING_OUTBOUND_STEP_COUNT`; `LAeq` → `LAEQ`.
     public static func defaultOID(step: String, feature: String) -> String {
-        func snake(_ s: String, splitCamel: Bool) -> String {
-            // A word starts at an upper-case letter between a lower-case letter or digit and a lower-case letter
-            // (`stepCount` → STEP_COUNT, but `dBHL` → DBHL).
-            var out = ""
-            let chars = Array(s)
-            for (i, c) in chars.enumerated() {
-                if c.isLetter || c.isNumber {
-                    if splitCamel, c.isUppercase, i > 0, chars[i - 1].isLowercase || chars[i - 1].isNumber,
-                        i + 1 < chars.count, chars[i + 1].isLowercase
-                    {
-                        out += "_"
-                    }
-                    out += c.uppercased()
-                } else if !out.hasSuffix("_") {
+        oidPart(step, splitCamel: true) + "_" + featureOIDPart(feature)
+    }
+
+    /// The feature's part of a default OID: camel case is split only when the name starts lower-case (`LAeq` →
+    /// `LAEQ`, `stepCount` → `STEP_COUNT`).
+    static func featureOIDPart(_ feature: String) -> String {
+        oidPart(feature, splitCamel: feature.first?.isLowercase ?? true)
+    }
+
+    /// One part of a default OID: letters and digits upper-cased, every run of other characters one `_`, none at
+    /// either end; with `splitCamel`, a `_` also before an upper-case letter between a lower-case letter or digit and
+    /// a lower-case letter (`stepCount` → `STEP_COUNT`, but `dBHL` → `DBHL`).
+    static func oidPart(_ s: String, splitCamel: Bool) -> String {
+        asciiOIDPart(s, splitCamel: splitCamel) ?? unicodeOIDPart(s, splitCamel: splitCamel)
+    }
+
+    /// ``oidPart(_:splitCamel:)`` on bytes, for ASCII text (every name taskproc gives; a test compares it with
+    /// ``unicodeOIDPart(_:splitCamel:)``); nil for other text.
+    static func asciiOIDPart(_ s: String, splitCamel: Bool) -> String? {
+        let bytes = Array(s.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        func isLower(_ b: UInt8) -> Bool { b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") }
+        func isUpper(_ b: UInt8) -> Bool { b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") }
+        func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+        let underscore = UInt8(ascii: "_")
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 8)
+        for (i, b) in bytes.enumerated() {
+            if isLower(b) || isUpper(b) || isDigit(b) {
+                if splitCamel, isUpper(b), i > 0, isLower(bytes[i - 1]) || isDigit(bytes[i - 1]), i + 1 < bytes.count,
+                    isLower(bytes[i + 1])
+                {
+                    out.append(underscore)
+                }
+                out.append(isLower(b) ? b - 0x20 : b)
+            } else if out.last != underscore {
+                out.append(underscore)
+            }
+        }
+        guard let first = out.firstIndex(where: { $0 != underscore }),
+            let last = out.lastIndex(where: { $0 != underscore })
+        else { return "" }
+        return String(decoding: out[first...last], as: UTF8.self)
+    }
+
+    /// ``oidPart(_:splitCamel:)`` for any text, by Unicode character properties.
+    static func unicodeOIDPart(_ s: String, splitCamel: Bool) -> String {
+        var out = ""
+        let chars = Array(s)
+        for (i, c) in chars.enumerated() {
+            if c.isLetter || c.isNumber {
+                if splitCamel, c.isUppercase, i > 0, chars[i - 1].isLowercase || chars[i - 1].isNumber,
+                    i + 1 < chars.count, chars[i + 1].isLowercase
+                {
                     out += "_"
                 }
+                out += c.uppercased()
+            } else if !out.hasSuffix("_") {
+                out += "_"
             }
-            return out.trimmingCharacters(in: CharacterSet(charactersIn: "_"))
         }
-        return snake(step, splitCamel: true) + "_" + snake(feature, splitCamel: feature.first?.isLowercase ?? true)
+        return out.trimmingCharacters(in: CharacterSet(charactersIn: "_"))
     }
 
 }

@@ -41,9 +41,23 @@ public enum ResultEncoding {
         do { data = try encoder.encode(value) } catch EncodingError.invalidValue(let bad, let context) {
             let field = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
             let name = field.hasPrefix(".") ? String(field.dropFirst()) : field
-            throw ExportError("field \(name.isEmpty ? "(top level)" : name): \(bad) is not a finite number")
+            throw nonFiniteError(field: name, value: bad)
         }
         return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// JSON text of a tree, exactly as the generic `json(_:)` writes it, without `JSONEncoder`'s boxes (see
+    /// ``JSONTextWriter``): how the export documents are written.
+    ///
+    /// - Throws: ``ExportError`` naming the first NaN or ±∞ (`field entry[0].valueQuantity.value: nan is not a finite
+    ///   number`).
+    public static func json(_ value: JSONValue) throws -> String {
+        try JSONTextWriter.text(value, pretty: true) + "\n"
+    }
+
+    /// The error for a NaN or ±∞ at `field` (a path such as `channels[0].rms`; empty for the top level).
+    static func nonFiniteError(field: String, value: Any) -> ExportError {
+        ExportError("field \(field.isEmpty ? "(top level)" : field): \(value) is not a finite number")
     }
 
     /// A number in its shortest exact text: integers (|x| < 10¹⁵) without a decimal point, others in Swift's
@@ -59,6 +73,14 @@ public enum ResultEncoding {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// JSON text of a tree on one line, exactly as the generic `compactJSON(_:)` writes it, without
+    /// `JSONEncoder`'s boxes (see ``JSONTextWriter``).
+    ///
+    /// - Throws: ``ExportError`` naming the first NaN or ±∞.
+    public static func compactJSON(_ value: JSONValue) throws -> String {
+        try JSONTextWriter.text(value, pretty: false)
     }
 
     /// Renders `result` in `format`; the export formats use `export` for dates, identifiers and the MORK envelope.

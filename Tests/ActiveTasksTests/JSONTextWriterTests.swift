@@ -1,0 +1,191 @@
+import Foundation
+import SensorSignal
+import TestSupport
+import Testing
+
+@testable import ActiveTasks
+
+/// The export documents are written by ``JSONTextWriter``; Foundation's `JSONEncoder` (sorted keys, slashes
+/// unescaped, pretty or compact) is the reference: the text must be the same bytes, and a NaN or ±∞ the same error.
+@Suite struct JSONTextWriterTests {
+    /// The reference: the generic `ResultEncoding.json(_:)` / `compactJSON(_:)`, which go through `JSONEncoder`.
+    static func foundation<T: Encodable>(_ value: T, pretty: Bool) throws -> String {
+        pretty ? try ResultEncoding.json(value) : try ResultEncoding.compactJSON(value)
+    }
+
+    static func writer(_ value: JSONValue, pretty: Bool) throws -> String {
+        pretty ? try ResultEncoding.json(value) : try ResultEncoding.compactJSON(value)
+    }
+
+    static func fixture(_ relative: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/" + relative).path
+    }
+
+    /// Every export of every analysed kind (and the MyDataHelps survey, whose answers carry people's text), in
+    /// both forms.
+    @Test func everyExportIsWrittenAsFoundationWould() throws {
+        let folder = TemporaryDirectory()
+        let tone = folder.path("tone.wav")
+        let samples = (0..<(2 * 48_000)).map { 0.3 * sin(2 * Double.pi * 1000 * Double($0) / 48_000) }
+        try AudioFileWriter.write([samples, samples], sampleRate: 48_000, to: tone, format: .wav24)
+        let inputs = [
+            Self.fixture("audiometry/dbhl-task.json"), Self.fixture("researchkit/spl-meter.json"),
+            Self.fixture("researchkit/tapping-task.json"), Self.fixture("researchkit/timed-walk-task.json"),
+            Self.fixture("audiometry/legacy-tone-audiometry.json"),
+            Self.fixture("mydatahelps-survey/SurveyResults.json"),
+            sharedDataPath("mpower-samples/mhealthtools_tap_data.csv"),
+            sharedDataPath("oxford-step-counter/user1_hand_1506421989895.csv.gz"), tone,
+        ]
+        var mork = MORKExport.Configuration()
+        for field in MORKExport.requiredFields { mork.envelope[field] = "S/1 \"é\"" }
+        var compared = 0
+        var bytes = 0
+        for path in inputs {
+            let input = try InputLoader.load(path: path)
+            for analysis in AnalysisRegistry.analyze(input, options: AnalysisOptions()) {
+                let records = try ExportRecord.records(of: AnalysedResults(analysis.results))
+                for format in OutputFormat.allCases where format.isExport {
+                    let options = ExportOptions(
+                        context: ExportContext(input: input, exportedAt: Date(timeIntervalSince1970: 1_800_000_000)),
+                        mork: mork)
+                    // A MORK form is one participant's: the survey fixture's two participants are refused.
+                    guard let document = try? Export.render(records, as: format, options: options) else {
+                        #expect(format == .mork && path.hasSuffix("SurveyResults.json"))
+                        continue
+                    }
+                    for pretty in [true, false] {
+                        let text = try Self.writer(document, pretty: pretty)
+                        #expect(text == (try Self.foundation(document, pretty: pretty)), "\(path) \(format) \(pretty)")
+                        bytes += text.utf8.count
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared >= 48)
+        #expect(bytes > 100_000)
+    }
+
+    /// A small deterministic generator (SplitMix64), so a failure can be replayed.
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    }
+
+    /// Text pieces that stress keys and strings: case, digits, escapes, control characters, `/`, DEL, U+2028, a BOM,
+    /// composed and decomposed `é` (equal as Swift strings, different bytes), emoji, CR LF.
+    static let pieces = [
+        "a", "B", "z", "Z", "_", "0", "9", "10", "é", "e\u{301}", "ä", "\u{1F600}", "\"", "\\", "/", "\n", "\r\n",
+        "\t", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}", "\u{2028}", "\u{FEFF}", " ", "stepCount", "LAeq", "ü", "Z\u{308}",
+    ]
+
+    static func text(_ r: inout Random) -> String {
+        (0..<r.below(4)).map { _ in pieces[r.below(pieces.count)] }.joined()
+    }
+
+    static func number(_ r: inout Random) -> Double {
+        switch r.below(8) {
+        case 0: return Double(Int64(bitPattern: r.next()) >> r.below(64))
+        case 1:
+            let d = Double(bitPattern: r.next())
+            return d.isFinite ? d : 0.5
+        case 2: return Double(r.below(2_000_001) - 1_000_000) / Double([1, 10, 100, 1000, 3, 7][r.below(6)])
+        case 3:
+            let edges: [Double] = [0, -0.0, 1e15, 1e16, 1e17, 0x1p53 + 2, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+            return edges[r.below(edges.count)]
+        case 4: return Double(r.below(1000)) * pow(10, Double(r.below(60) - 30))
+        case 5: return -Double(r.below(100))
+        case 6:
+            let f = Float(bitPattern: UInt32(truncatingIfNeeded: r.next()))
+            return f.isFinite ? Double(f) : 0.25
+        default: return Double(r.next() >> 11) / Double(1 << 53)
+        }
+    }
+
+    static func tree(_ r: inout Random, depth: Int) -> JSONValue {
+        switch depth > 3 ? r.below(4) : r.below(6) {
+        case 0: return .null
+        case 1: return .bool(r.below(2) == 0)
+        case 2: return .number(number(&r))
+        case 3: return .string(text(&r))
+        case 4: return .array((0..<r.below(4)).map { _ in tree(&r, depth: depth + 1) })
+        default:
+            // Repeated keys on purpose: a small key pool, sometimes the same key twice.
+            return .object(JSONObject((0..<r.below(6)).map { _ in (text(&r), tree(&r, depth: depth + 1)) }))
+        }
+    }
+
+    @Test func randomTreesAreWrittenAsFoundationWould() throws {
+        var r = Random(state: 20_261_127)
+        var objectsWithRepeats = 0
+        for i in 0..<3000 {
+            let value = Self.tree(&r, depth: 0)
+            if case .object(let o) = value, Set(o.keys).count < o.keys.count { objectsWithRepeats += 1 }
+            for pretty in [true, false] {
+                let text = try Self.writer(value, pretty: pretty)
+                let reference = try Self.foundation(value, pretty: pretty)
+                #expect(text == reference, "tree \(i), pretty \(pretty)")
+                if text != reference { return }
+            }
+        }
+        #expect(objectsWithRepeats > 50)
+    }
+
+    /// A NaN or ±∞ anywhere gives the error `JSONEncoder`'s path gives (the generic `ResultEncoding.json(_:)`, which
+    /// words `JSONEncoder`'s error), naming the same (first) field, in both forms (the generic `compactJSON(_:)`
+    /// passes `JSONEncoder`'s raw error on).
+    @Test func nonFiniteNumbersAreTheSameErrorAsFoundations() throws {
+        func poisoned(_ value: JSONValue, _ r: inout Random) -> JSONValue {
+            switch value {
+            case .number: return r.below(3) == 0 ? .number([.nan, .infinity, -.infinity][r.below(3)]) : value
+            case .array(let items): return .array(items.map { poisoned($0, &r) })
+            case .object(let o): return .object(JSONObject(o.entries.map { ($0.key, poisoned($0.value, &r)) }))
+            default: return value
+            }
+        }
+        var r = Random(state: 7)
+        var errors = 0
+        for _ in 0..<1500 {
+            let value = poisoned(Self.tree(&r, depth: 0), &r)
+            var reference: String?
+            do { _ = try Self.foundation(value, pretty: true) } catch { reference = "\(error)" }
+            for pretty in [true, false] {
+                var mine: String?
+                do { _ = try Self.writer(value, pretty: pretty) } catch { mine = "\(error)" }
+                #expect(mine == reference)
+                if mine != nil { errors += 1 }
+            }
+        }
+        #expect(errors > 300)
+        #expect(throws: ExportError("field (top level): nan is not a finite number")) {
+            try ResultEncoding.json(JSONValue.number(.nan))
+        }
+        let inner = JSONValue.object(JSONObject([("b", .number(-.infinity))]))
+        let nested = JSONValue.object(JSONObject([("a", .array([.number(1), inner]))]))
+        #expect(throws: ExportError("field a[1].b: -inf is not a finite number")) { try ResultEncoding.json(nested) }
+    }
+
+    /// MORK's default OIDs: the byte path for ASCII names gives what the Unicode path gives.
+    @Test func asciiOIDPartsMatchTheUnicodePath() {
+        let alphabet = Array("aAzZbQ09_. -\r\n\t/xYmN")
+        var r = Random(state: 42)
+        for _ in 0..<5000 {
+            let s = String((0..<r.below(12)).map { _ in alphabet[r.below(alphabet.count)] })
+            for splitCamel in [true, false] {
+                #expect(
+                    MORKExport.asciiOIDPart(s, splitCamel: splitCamel)
+                        == MORKExport.unicodeOIDPart(s, splitCamel: splitCamel), "\(s.debugDescription)")
+            }
+        }
+        #expect(MORKExport.asciiOIDPart("é", splitCamel: true) == nil)
+        #expect(MORKExport.defaultOID(step: "Größe.links", feature: "stepCount") == "GRÖSSE_LINKS_STEP_COUNT")
+        #expect(MORKExport.defaultOID(step: "__walk__", feature: "meanHR2Value") == "WALK_MEANHR2_VALUE")
+    }
+}
