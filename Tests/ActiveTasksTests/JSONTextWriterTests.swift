@@ -172,6 +172,22 @@ import Testing
         #expect(throws: ExportError("field a[1].b: -inf is not a finite number")) { try ResultEncoding.json(nested) }
     }
 
+    /// A repeated key is written once: its first spelling (composed or decomposed `é` are one key), its last value,
+    /// at its first place; other keys keep their order.
+    @Test func repeatedKeysKeepTheirFirstSpellingAndLastValue() throws {
+        let object = JSONObject([
+            ("é", .number(1)), ("b", .number(2)), ("e\u{301}", .number(3)), ("a", .null), ("b", .number(4)),
+        ])
+        let unique = object.uniqueEntries
+        #expect(unique.map(\.key) == ["é", "b", "a"])
+        #expect(unique.map { $0.key.unicodeScalars.count } == [1, 1, 1])
+        #expect(unique.map(\.value) == [.number(3), .number(4), .null])
+        #expect(unique.map(\.value) == unique.map { object[$0.key] })
+        #expect(try ResultEncoding.compactJSON(.object(object)) == #"{"a":null,"b":4,"é":3}"#)
+        let plain = JSONObject([("x", .number(1)), ("y", .number(2))])
+        #expect(plain.uniqueEntries.map(\.key) == ["x", "y"])
+    }
+
     /// MORK's default OIDs: the byte path for ASCII names gives what the Unicode path gives.
     @Test func asciiOIDPartsMatchTheUnicodePath() {
         let alphabet = Array("aAzZbQ09_. -\r\n\t/xYmN")

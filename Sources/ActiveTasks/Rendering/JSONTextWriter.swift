@@ -3,8 +3,9 @@ import Foundation
 /// Writes a ``JSONValue`` as JSON text, as `JSONEncoder` does but without its boxes.
 ///
 /// The text is byte for byte what Foundation's `JSONEncoder` writes for the tree with `.sortedKeys` and
-/// `.withoutEscapingSlashes` (and `.prettyPrinted` when asked), without `Encodable`'s boxed containers. The export documents (`researchkit`, `mork`, `fhir`) and the batch export lines are trees; through
-/// `JSONEncoder` their text took more time than building them. `JSONTextWriterTests` compares the two on every
+/// `.withoutEscapingSlashes` (and `.prettyPrinted` when asked), without `Encodable`'s boxed containers. The export
+/// documents (`researchkit`, `mork`, `fhir`) and the batch export lines are trees; through `JSONEncoder` their text
+/// took more time than building them. `JSONTextWriterTests` compares the two on every
 /// export of the fixtures and on random trees.
 ///
 /// The rules `JSONEncoder` follows (Swift 6.3 Foundation on Linux), kept here:
@@ -55,12 +56,7 @@ enum JSONTextWriter {
         }
         // Any keys: as `JSONObject.encode(to:)` does, the first spelling of each key (Swift `String` equality,
         // canonical equivalence included) with the key's last value.
-        var seen: Set<String> = []
-        var out: [(key: String, value: JSONValue)] = []
-        for entry in entries where seen.insert(entry.key).inserted {
-            out.append((entry.key, object[entry.key] ?? .null))
-        }
-        return out.sorted { RecordDiscovery.precedes($0.key, $1.key) }
+        return object.uniqueEntries.sorted { RecordDiscovery.precedes($0.key, $1.key) }
     }
 
     /// The first NaN or ±∞ in the order `JSONEncoder` meets them (document order, repeated keys once with their
@@ -75,11 +71,8 @@ enum JSONTextWriter {
             }
             return nil
         case .object(let object):
-            var seen: Set<String> = []
-            for entry in object.entries where seen.insert(entry.key).inserted {
-                if let found = firstNonFinite(in: object[entry.key] ?? .null, path: path + "." + entry.key) {
-                    return found
-                }
+            for entry in object.uniqueEntries {
+                if let found = firstNonFinite(in: entry.value, path: path + "." + entry.key) { return found }
             }
             return nil
         case .null, .bool, .string: return nil

@@ -59,6 +59,23 @@ public struct JSONObject: Sendable, Hashable {
     /// Keys in document order.
     public var keys: [String] { entries.map(\.key) }
 
+    /// Each key once, in the order of its first occurrence and with that spelling, holding the key's last value
+    /// (keys compared as Swift strings, canonical equivalence included): the object as ``subscript(_:)`` sees it,
+    /// in linear time.
+    public var uniqueEntries: [(key: String, value: JSONValue)] {
+        var last: [String: Int] = [:]
+        last.reserveCapacity(entries.count)
+        for (i, entry) in entries.enumerated() { last[entry.key] = i }
+        guard last.count < entries.count else { return entries }
+        var seen: Set<String> = []
+        var out: [(key: String, value: JSONValue)] = []
+        out.reserveCapacity(last.count)
+        for entry in entries where seen.insert(entry.key).inserted {
+            out.append((entry.key, last[entry.key].map { entries[$0].value } ?? entry.value))
+        }
+        return out
+    }
+
     public static func == (a: JSONObject, b: JSONObject) -> Bool {
         a.entries.count == b.entries.count && zip(a.entries, b.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }

@@ -54,9 +54,8 @@ extension JSONObject: Codable {
     /// Encodes the entries in document order (the last value of a repeated key wins).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONObjectKey.self)
-        var seen: Set<String> = []
-        for key in keys where seen.insert(key).inserted {
-            try c.encode(self[key] ?? .null, forKey: JSONObjectKey(key))
+        for entry in uniqueEntries {
+            try c.encode(entry.value, forKey: JSONObjectKey(entry.key))
         }
     }
 
