@@ -17,10 +17,6 @@ import Testing
         pretty ? try ResultEncoding.json(value) : try ResultEncoding.compactJSON(value)
     }
 
-    static func fixture(_ relative: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/" + relative).path
-    }
-
     /// Every export of every analysed kind (and the MyDataHelps survey, whose answers carry people's text), in
     /// both forms.
     @Test func everyExportIsWrittenAsFoundationWould() throws {
@@ -28,11 +24,12 @@ import Testing
         let tone = folder.path("tone.wav")
         let samples = (0..<(2 * 48_000)).map { 0.3 * sin(2 * Double.pi * 1000 * Double($0) / 48_000) }
         try AudioFileWriter.write([samples, samples], sampleRate: 48_000, to: tone, format: .wav24)
-        let inputs = [
-            Self.fixture("audiometry/dbhl-task.json"), Self.fixture("researchkit/spl-meter.json"),
-            Self.fixture("researchkit/tapping-task.json"), Self.fixture("researchkit/timed-walk-task.json"),
-            Self.fixture("audiometry/legacy-tone-audiometry.json"),
-            Self.fixture("mydatahelps-survey/SurveyResults.json"),
+        let fixtures = [
+            "audiometry/dbhl-task.json", "researchkit/spl-meter.json", "researchkit/tapping-task.json",
+            "researchkit/timed-walk-task.json", "audiometry/legacy-tone-audiometry.json",
+            "mydatahelps-survey/SurveyResults.json",
+        ]
+        let inputs = fixtures.map(JSONTreeEncoderTests.fixture) + [
             sharedDataPath("mpower-samples/mhealthtools_tap_data.csv"),
             sharedDataPath("oxford-step-counter/user1_hand_1506421989895.csv.gz"), tone,
         ]
@@ -66,19 +63,6 @@ import Testing
         #expect(bytes > 100_000)
     }
 
-    /// A small deterministic generator (SplitMix64), so a failure can be replayed.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     /// Text pieces that stress keys and strings: case, digits, escapes, control characters, `/`, DEL, U+2028, a BOM,
     /// composed and decomposed `é` (equal as Swift strings, different bytes), emoji, CR LF.
     static let pieces = [
@@ -86,11 +70,11 @@ import Testing
         "\t", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}", "\u{2028}", "\u{FEFF}", " ", "stepCount", "LAeq", "ü", "Z\u{308}",
     ]
 
-    static func text(_ r: inout Random) -> String {
+    static func text(_ r: inout SplitMix64) -> String {
         (0..<r.below(4)).map { _ in pieces[r.below(pieces.count)] }.joined()
     }
 
-    static func number(_ r: inout Random) -> Double {
+    static func number(_ r: inout SplitMix64) -> Double {
         switch r.below(8) {
         case 0: return Double(Int64(bitPattern: r.next()) >> r.below(64))
         case 1:
@@ -98,7 +82,9 @@ import Testing
             return d.isFinite ? d : 0.5
         case 2: return Double(r.below(2_000_001) - 1_000_000) / Double([1, 10, 100, 1000, 3, 7][r.below(6)])
         case 3:
-            let edges: [Double] = [0, -0.0, 1e15, 1e16, 1e17, 0x1p53 + 2, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+            let edges: [Double] = [
+                0, -0.0, 1e15, 1e16, 1e17, 0x1p53 + 2, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+            ]
             return edges[r.below(edges.count)]
         case 4: return Double(r.below(1000)) * pow(10, Double(r.below(60) - 30))
         case 5: return -Double(r.below(100))
@@ -109,7 +95,7 @@ import Testing
         }
     }
 
-    static func tree(_ r: inout Random, depth: Int) -> JSONValue {
+    static func tree(_ r: inout SplitMix64, depth: Int) -> JSONValue {
         switch depth > 3 ? r.below(4) : r.below(6) {
         case 0: return .null
         case 1: return .bool(r.below(2) == 0)
@@ -123,7 +109,7 @@ import Testing
     }
 
     @Test func randomTreesAreWrittenAsFoundationWould() throws {
-        var r = Random(state: 20_261_127)
+        var r = SplitMix64(seed: 20_261_127)
         var objectsWithRepeats = 0
         for i in 0..<3000 {
             let value = Self.tree(&r, depth: 0)
@@ -142,7 +128,7 @@ import Testing
     /// words `JSONEncoder`'s error), naming the same (first) field, in both forms (the generic `compactJSON(_:)`
     /// passes `JSONEncoder`'s raw error on).
     @Test func nonFiniteNumbersAreTheSameErrorAsFoundations() throws {
-        func poisoned(_ value: JSONValue, _ r: inout Random) -> JSONValue {
+        func poisoned(_ value: JSONValue, _ r: inout SplitMix64) -> JSONValue {
             switch value {
             case .number: return r.below(3) == 0 ? .number([.nan, .infinity, -.infinity][r.below(3)]) : value
             case .array(let items): return .array(items.map { poisoned($0, &r) })
@@ -150,7 +136,7 @@ import Testing
             default: return value
             }
         }
-        var r = Random(state: 7)
+        var r = SplitMix64(seed: 7)
         var errors = 0
         for _ in 0..<1500 {
             let value = poisoned(Self.tree(&r, depth: 0), &r)
@@ -186,12 +172,19 @@ import Testing
         #expect(try ResultEncoding.compactJSON(.object(object)) == #"{"a":null,"b":4,"é":3}"#)
         let plain = JSONObject([("x", .number(1)), ("y", .number(2))])
         #expect(plain.uniqueEntries.map(\.key) == ["x", "y"])
+        // Past 16 entries the repeats are found through a table: the same answer as the subscript's.
+        let large = JSONObject(
+            (0..<40).map { ("k\($0 % 25)", .number(Double($0))) } + [("e\u{301}", .null), ("é", .bool(true))])
+        let largeUnique = large.uniqueEntries
+        #expect(largeUnique.map(\.key) == (0..<25).map { "k\($0)" } + ["e\u{301}"])
+        #expect(largeUnique.map(\.value) == largeUnique.map { large[$0.key] })
+        #expect(largeUnique[0].value == .number(25))
     }
 
     /// MORK's default OIDs: the byte path for ASCII names gives what the Unicode path gives.
     @Test func asciiOIDPartsMatchTheUnicodePath() {
         let alphabet = Array("aAzZbQ09_. -\r\n\t/xYmN")
-        var r = Random(state: 42)
+        var r = SplitMix64(seed: 42)
         for _ in 0..<5000 {
             let s = String((0..<r.below(12)).map { _ in alphabet[r.below(alphabet.count)] })
             for splitCamel in [true, false] {
@@ -204,4 +197,9 @@ import Testing
         #expect(MORKExport.defaultOID(step: "Größe.links", feature: "stepCount") == "GRÖSSE_LINKS_STEP_COUNT")
         #expect(MORKExport.defaultOID(step: "__walk__", feature: "meanHR2Value") == "WALK_MEANHR2_VALUE")
     }
+}
+
+extension SplitMix64 {
+    /// A draw in 0..<n (n > 0), reproducible from the seed.
+    fileprivate mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }

@@ -37,26 +37,8 @@ enum JSONTextWriter {
     /// The members of `object` in the order they are written: sorted by UTF-8 bytes, a repeated key once with its
     /// last value.
     static func members(_ object: JSONObject) -> [(key: String, value: JSONValue)] {
-        let entries = object.entries
-        guard entries.count > 1 else { return entries }
-        if entries.allSatisfy({ $0.key.utf8.allSatisfy { $0 < 0x80 } }) {
-            // ASCII keys: String equality is byte equality, so repeats are neighbours once sorted; a stable sort
-            // keeps them in document order and the last of each run holds the key's last value.
-            let sorted = entries.enumerated().sorted { a, b in
-                a.element.key == b.element.key
-                    ? a.offset < b.offset : RecordDiscovery.precedes(a.element.key, b.element.key)
-            }
-            var out: [(key: String, value: JSONValue)] = []
-            out.reserveCapacity(sorted.count)
-            for (i, entry) in sorted.enumerated()
-            where i + 1 == sorted.count || sorted[i + 1].element.key != entry.element.key {
-                out.append(entry.element)
-            }
-            return out
-        }
-        // Any keys: as `JSONObject.encode(to:)` does, the first spelling of each key (Swift `String` equality,
-        // canonical equivalence included) with the key's last value.
-        return object.uniqueEntries.sorted { RecordDiscovery.precedes($0.key, $1.key) }
+        let unique = object.uniqueEntries
+        return unique.count > 1 ? unique.sorted { RecordDiscovery.precedes($0.key, $1.key) } : unique
     }
 
     /// The first NaN or ±∞ in the order `JSONEncoder` meets them (document order, repeated keys once with their
@@ -99,12 +81,7 @@ enum JSONTextWriter {
             case .number(let d):
                 guard d.isFinite else { throw NonFinite() }
                 let text = d.description
-                let utf8 = text.utf8
-                if utf8.count >= 2, text.hasSuffix(".0") {
-                    bytes.append(contentsOf: utf8.dropLast(2))
-                } else {
-                    bytes.append(contentsOf: utf8)
-                }
+                bytes.append(contentsOf: text.hasSuffix(".0") ? text.utf8.dropLast(2) : text.utf8[...])
             case .string(let s): writeString(s)
             case .array(let items):
                 bytes.append(UInt8(ascii: "["))

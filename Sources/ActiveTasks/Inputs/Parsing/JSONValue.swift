@@ -63,6 +63,13 @@ public struct JSONObject: Sendable, Hashable {
     /// (keys compared as Swift strings, canonical equivalence included): the object as ``subscript(_:)`` sees it,
     /// in linear time.
     public var uniqueEntries: [(key: String, value: JSONValue)] {
+        if entries.count <= 16 {
+            // The usual small object: look for a repeat pairwise before building any table.
+            let repeats = entries.indices.contains { i in
+                entries[(i + 1)...].contains { $0.key == entries[i].key }
+            }
+            if !repeats { return entries }
+        }
         var last: [String: Int] = [:]
         last.reserveCapacity(entries.count)
         for (i, entry) in entries.enumerated() { last[entry.key] = i }
