@@ -29,10 +29,11 @@ import Testing
             "researchkit/timed-walk-task.json", "audiometry/legacy-tone-audiometry.json",
             "mydatahelps-survey/SurveyResults.json",
         ]
-        let inputs = fixtures.map(JSONTreeEncoderTests.fixture) + [
-            sharedDataPath("mpower-samples/mhealthtools_tap_data.csv"),
-            sharedDataPath("oxford-step-counter/user1_hand_1506421989895.csv.gz"), tone,
-        ]
+        let inputs =
+            fixtures.map(JSONTreeEncoderTests.fixture) + [
+                sharedDataPath("mpower-samples/mhealthtools_tap_data.csv"),
+                sharedDataPath("oxford-step-counter/user1_hand_1506421989895.csv.gz"), tone,
+            ]
         var mork = MORKExport.Configuration()
         for field in MORKExport.requiredFields { mork.envelope[field] = "S/1 \"é\"" }
         var compared = 0
@@ -71,23 +72,26 @@ import Testing
     ]
 
     static func text(_ r: inout SplitMix64) -> String {
-        (0..<r.below(4)).map { _ in pieces[r.below(pieces.count)] }.joined()
+        (0..<Int.random(in: 0..<4, using: &r)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &r)] }.joined()
     }
 
     static func number(_ r: inout SplitMix64) -> Double {
-        switch r.below(8) {
-        case 0: return Double(Int64(bitPattern: r.next()) >> r.below(64))
+        switch Int.random(in: 0..<8, using: &r) {
+        case 0: return Double(Int64(bitPattern: r.next()) >> Int.random(in: 0..<64, using: &r))
         case 1:
             let d = Double(bitPattern: r.next())
             return d.isFinite ? d : 0.5
-        case 2: return Double(r.below(2_000_001) - 1_000_000) / Double([1, 10, 100, 1000, 3, 7][r.below(6)])
+        case 2:
+            return Double(Int.random(in: 0..<2_000_001, using: &r) - 1_000_000)
+                / Double([1, 10, 100, 1000, 3, 7][Int.random(in: 0..<6, using: &r)])
         case 3:
             let edges: [Double] = [
                 0, -0.0, 1e15, 1e16, 1e17, 0x1p53 + 2, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
             ]
-            return edges[r.below(edges.count)]
-        case 4: return Double(r.below(1000)) * pow(10, Double(r.below(60) - 30))
-        case 5: return -Double(r.below(100))
+            return edges[Int.random(in: 0..<edges.count, using: &r)]
+        case 4:
+            return Double(Int.random(in: 0..<1000, using: &r)) * pow(10, Double(Int.random(in: 0..<60, using: &r) - 30))
+        case 5: return -Double(Int.random(in: 0..<100, using: &r))
         case 6:
             let f = Float(bitPattern: UInt32(truncatingIfNeeded: r.next()))
             return f.isFinite ? Double(f) : 0.25
@@ -96,15 +100,16 @@ import Testing
     }
 
     static func tree(_ r: inout SplitMix64, depth: Int) -> JSONValue {
-        switch depth > 3 ? r.below(4) : r.below(6) {
+        switch depth > 3 ? Int.random(in: 0..<4, using: &r) : Int.random(in: 0..<6, using: &r) {
         case 0: return .null
-        case 1: return .bool(r.below(2) == 0)
+        case 1: return .bool(Int.random(in: 0..<2, using: &r) == 0)
         case 2: return .number(number(&r))
         case 3: return .string(text(&r))
-        case 4: return .array((0..<r.below(4)).map { _ in tree(&r, depth: depth + 1) })
+        case 4: return .array((0..<Int.random(in: 0..<4, using: &r)).map { _ in tree(&r, depth: depth + 1) })
         default:
             // Repeated keys on purpose: a small key pool, sometimes the same key twice.
-            return .object(JSONObject((0..<r.below(6)).map { _ in (text(&r), tree(&r, depth: depth + 1)) }))
+            return .object(
+                JSONObject((0..<Int.random(in: 0..<6, using: &r)).map { _ in (text(&r), tree(&r, depth: depth + 1)) }))
         }
     }
 
@@ -130,7 +135,9 @@ import Testing
     @Test func nonFiniteNumbersAreTheSameErrorAsFoundations() throws {
         func poisoned(_ value: JSONValue, _ r: inout SplitMix64) -> JSONValue {
             switch value {
-            case .number: return r.below(3) == 0 ? .number([.nan, .infinity, -.infinity][r.below(3)]) : value
+            case .number:
+                return Int.random(in: 0..<3, using: &r) == 0
+                    ? .number([.nan, .infinity, -.infinity][Int.random(in: 0..<3, using: &r)]) : value
             case .array(let items): return .array(items.map { poisoned($0, &r) })
             case .object(let o): return .object(JSONObject(o.entries.map { ($0.key, poisoned($0.value, &r)) }))
             default: return value
@@ -186,7 +193,10 @@ import Testing
         let alphabet = Array("aAzZbQ09_. -\r\n\t/xYmN")
         var r = SplitMix64(seed: 42)
         for _ in 0..<5000 {
-            let s = String((0..<r.below(12)).map { _ in alphabet[r.below(alphabet.count)] })
+            let s = String(
+                (0..<Int.random(in: 0..<12, using: &r)).map { _ in
+                    alphabet[Int.random(in: 0..<alphabet.count, using: &r)]
+                })
             for splitCamel in [true, false] {
                 #expect(
                     MORKExport.asciiOIDPart(s, splitCamel: splitCamel)
@@ -197,9 +207,4 @@ import Testing
         #expect(MORKExport.defaultOID(step: "Größe.links", feature: "stepCount") == "GRÖSSE_LINKS_STEP_COUNT")
         #expect(MORKExport.defaultOID(step: "__walk__", feature: "meanHR2Value") == "WALK_MEANHR2_VALUE")
     }
-}
-
-extension SplitMix64 {
-    /// A draw in 0..<n (n > 0), reproducible from the seed.
-    fileprivate mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }
