@@ -380,6 +380,7 @@ public final class SoundFile {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         if size == 0 { throw .corrupt(path: path, reason: "file is empty (0 bytes)") }
         if let hint = compressedContainerHint(path: path) { throw .unsupportedFormat(path: path, hint: hint) }
+        if let reason = LibsndfileListGuard.hazard(path: path) { throw .corrupt(path: path, reason: reason) }
     }
 
     /// Checks that `path` is an existing, readable file (not a folder), with the specific error otherwise.
