@@ -10,13 +10,17 @@ import Foundation
 /// seek; at exactly −8 the parser re-reads the same sub-chunk forever, at 100 % CPU, inside `sf_open` (a 128-byte
 /// file is enough). The same would happen to a skip to the end of a chunk of 2³¹ bytes or more.
 ///
-/// The guard replays that walk, byte for byte as libsndfile 1.2.0 does it, from *every* `LIST` and `INFO` marker in
-/// the file (libsndfile reaches chunks after the `data` chunk and after an ID3 tag, so every marker is a possible
-/// start), and reports the first walk that would seek backwards. It reads only files that libsndfile would hand to
-/// its WAV or RF64 parser (first bytes `RIFF`, `RIFX`, `RF64`, or an ID3v2 tag, which libsndfile skips), in
-/// 1 MiB blocks; other formats never reach that parser. A marker inside audio data starts a walk libsndfile never
-/// makes; for it to be refused, its bytes must also spell a sub-chunk size within a few bytes of 2³², so real
-/// recordings are not refused by chance.
+/// The guard replays that walk as libsndfile 1.2.0 does it (a short read at the end of the file ends the replay,
+/// which can only differ from libsndfile for files of 2 GiB or more), from *every* `LIST` and `INFO` marker in the
+/// file (libsndfile reaches chunks after the `data` chunk and after an ID3 tag, so every marker is a possible start),
+/// and reports the first walk that would seek backwards. It reads only files that libsndfile would hand to its WAV
+/// or RF64 parser (first bytes `RIFF`, `RIFX`, `RF64`, or an ID3v2 tag, which libsndfile skips), in 1 MiB blocks;
+/// other formats never reach that parser.
+///
+/// This over-approximates: a `LIST` or `INFO` spelled by the audio bytes starts a walk libsndfile never makes, and
+/// if that walk meets a size within the chunk's length of 2³² (quiet 16-bit audio read as sizes can hold one) the
+/// file is refused although libsndfile would open it. Such a marker occurs about once per 2³¹ bytes of random data;
+/// replaying only the chunks libsndfile's top-level walk visits would remove the imprecision.
 enum LibsndfileListGuard {
     /// Most sub-chunk steps replayed over one file, all walks together (a file made of millions of `INFO` markers
     /// would otherwise cost time quadratic in its length). No real file comes near it.
