@@ -70,17 +70,16 @@ import Testing
                 + "issue #1118)")
     }
 
+    /// `value`'s bytes in the file's byte order.
+    static func bytes<T: FixedWidthInteger>(_ value: T, bigEndian: Bool) -> [UInt8] {
+        withUnsafeBytes(of: bigEndian ? value.bigEndian : value.littleEndian) { Array($0) }
+    }
+
     /// A mono 16-bit PCM WAV (`RIFF`, little-endian) or RIFX (big-endian) at 8 kHz with `extra` chunks between
     /// `fmt ` and `data`.
     static func wav(bigEndian: Bool, extra: [UInt8], samples: [Int16]) -> [UInt8] {
-        func u32(_ v: UInt32) -> [UInt8] {
-            let le = [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)]
-            return bigEndian ? le.reversed() : le
-        }
-        func u16(_ v: UInt16) -> [UInt8] {
-            let le = [UInt8(v & 0xFF), UInt8(v >> 8)]
-            return bigEndian ? le.reversed() : le
-        }
+        func u32(_ v: UInt32) -> [UInt8] { Self.bytes(v, bigEndian: bigEndian) }
+        func u16(_ v: UInt16) -> [UInt8] { Self.bytes(v, bigEndian: bigEndian) }
         let fmt = u16(1) + u16(1) + u32(8000) + u32(16000) + u16(2) + u16(16)
         let data = samples.flatMap { u16(UInt16(bitPattern: $0)) }
         let body =
@@ -92,10 +91,7 @@ import Testing
     /// A `LIST`/`INFO` chunk: a title (`INAM`), then one unknown sub-chunk `abcd` declaring `size` bytes and
     /// holding four.
     static func infoList(bigEndian: Bool, unknownSize: UInt32) -> [UInt8] {
-        func u32(_ v: UInt32) -> [UInt8] {
-            let le = [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)]
-            return bigEndian ? le.reversed() : le
-        }
+        func u32(_ v: UInt32) -> [UInt8] { Self.bytes(v, bigEndian: bigEndian) }
         let content =
             Array("INFO".utf8) + Array("INAM".utf8) + u32(8) + Array("taskproc".utf8) + Array("abcd".utf8)
             + u32(unknownSize) + [1, 2, 3, 4]
