@@ -89,4 +89,35 @@ import Testing
         // Further out the steady-state leak is below the start-up transient; both are at least 40 dB down.
         for j in [k - 3, k + 3] { #expect(10 * log10(a[j]) < toneLevel - 40) }
     }
+
+    /// `Float` and 16-bit PCM blocks are widened (PCM scaled by 1/32 768) and then filtered exactly as the same
+    /// values given as `Double`: the mean squares agree bit for bit, whatever the block sizes (a shorter last
+    /// block reallocates the conversion buffer).
+    @Test func floatAndPCM16InputsEqualTheirDoubleValues() throws {
+        let fs = 8_000.0
+        let pcm: [Int16] = (0..<20_000).map { Int16(truncatingIfNeeded: ($0 &* 7_919) % 65_536 - 32_768) }
+        let floats: [Float] = pcm.map { Float($0) / 32_768 * 0.9 }
+        let fromPCM = try ThirdOctaveBandMeter(sampleRate: fs)
+        let pcmAsDouble = try ThirdOctaveBandMeter(sampleRate: fs)
+        let fromFloat = try ThirdOctaveBandMeter(sampleRate: fs)
+        let floatAsDouble = try ThirdOctaveBandMeter(sampleRate: fs)
+        var start = 0
+        for size in [4096, 4096, 1, 7, 11_800] {
+            let end = min(pcm.count, start + size)
+            pcm.withUnsafeBufferPointer { fromPCM.add(pcm16: UnsafeBufferPointer(rebasing: $0[start..<end]).span) }
+            let scaled = pcm[start..<end].map { Double($0) / 32_768 }
+            pcmAsDouble.add(scaled.span)
+            floats.withUnsafeBufferPointer { fromFloat.add(UnsafeBufferPointer(rebasing: $0[start..<end]).span) }
+            let widened = floats[start..<end].map(Double.init)
+            floatAsDouble.add(widened.span)
+            start = end
+        }
+        #expect(start == pcm.count)
+        let a = try #require(fromPCM.meanSquares), b = try #require(pcmAsDouble.meanSquares)
+        let c = try #require(fromFloat.meanSquares), d = try #require(floatAsDouble.meanSquares)
+        #expect(a.count == fromPCM.bands.count && a.count > 10)
+        #expect(a == b)
+        #expect(c == d)
+        #expect(a.allSatisfy { $0 > 0 && $0.isFinite })
+    }
 }

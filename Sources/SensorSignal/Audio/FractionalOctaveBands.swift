@@ -62,40 +62,51 @@ public final class ThirdOctaveBandMeter {
 
     /// Adds samples (full scale = 1).
     public func add(_ samples: Span<Double>) {
-        prepare(samples.count)
-        for i in 0..<samples.count { scratchInput[i] = samples[i] }
-        run(samples.count)
+        samples.withUnsafeBufferPointer { run($0) }
     }
 
     /// Adds samples (full scale = 1), widened to `Double`.
     public func add(_ samples: Span<Float>) {
         prepare(samples.count)
-        for i in 0..<samples.count { scratchInput[i] = Double(samples[i]) }
-        run(samples.count)
+        scratchInput.withUnsafeMutableBufferPointer { widened in
+            samples.withUnsafeBufferPointer { source in
+                for i in source.indices { widened[i] = Double(source[i]) }
+            }
+        }
+        scratchInput.withUnsafeBufferPointer { run($0) }
     }
 
     /// Adds 16-bit PCM samples, scaled by 1/32 768.
     public func add(pcm16 samples: Span<Int16>) {
         prepare(samples.count)
-        for i in 0..<samples.count { scratchInput[i] = Double(samples[i]) / 32_768 }
-        run(samples.count)
+        scratchInput.withUnsafeMutableBufferPointer { scaled in
+            samples.withUnsafeBufferPointer { source in
+                for i in source.indices { scaled[i] = Double(source[i]) / 32_768 }
+            }
+        }
+        scratchInput.withUnsafeBufferPointer { run($0) }
     }
 
+    /// The `Float` and PCM samples of the current block, widened to `Double` (unused for `Double` input).
     private var scratchInput: [Double] = []
 
-    /// Sizes the buffers to the block (reallocating only when the block size changes, e.g. for a last, shorter
-    /// block).
+    /// Sizes the conversion buffer to the block (reallocating only when the block size changes, e.g. for a last,
+    /// shorter block).
     private func prepare(_ n: Int) {
-        if scratchInput.count != n {
-            scratchInput = [Double](repeating: 0, count: n)
-            scratch = [Double](repeating: 0, count: n)
-        }
+        if scratchInput.count != n { scratchInput = [Double](repeating: 0, count: n) }
     }
 
-    private func run(_ n: Int) {
+    /// Runs every band filter over `input` (one block) and adds each output's energy to its band's sum.
+    ///
+    /// Each band copies the block into `scratch` at once (a `memcpy`, not a per-element copy) and filters it in
+    /// place; until 2026-11-27 the copy was an indexed loop over two class-owned arrays, about a fifth of the
+    /// sanitizer-built sound-level fuzz target's time.
+    private func run(_ input: UnsafeBufferPointer<Double>) {
+        let n = input.count
         guard n > 0 else { return }
+        if scratch.count != n { scratch = [Double](repeating: 0, count: n) }
         for b in bands.indices {
-            for i in 0..<n { scratch[i] = scratchInput[i] }
+            scratch.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: input) }
             filters[b].process(&scratch)
             sums[b] += Reductions.sumOfSquares(scratch.span)
         }

@@ -37,7 +37,9 @@ enum LibsndfileListGuard {
         let source = ByteSource(fd: fd, length: Int(status.st_size))
         guard let byteOrders = source.byteOrders() else { return nil }
         var steps = 0
-        let blockSize = 1 << 20
+        // Buffers no larger than the file: most recordings are far smaller than a block, and zeroing 1 MiB per
+        // open was most of the guard's cost on them.
+        let blockSize = min(1 << 20, source.length)
         var block = [UInt8](repeating: 0, count: blockSize + 3)
         var start = 0
         while start < source.length {
@@ -96,13 +98,14 @@ enum LibsndfileListGuard {
     final class ByteSource {
         let fd: Int32
         let length: Int
-        private var window = [UInt8](repeating: 0, count: 1 << 16)
+        private var window: [UInt8]
         private var windowStart = 0
         private var windowCount = 0
 
         init(fd: Int32, length: Int) {
             self.fd = fd
             self.length = length
+            window = [UInt8](repeating: 0, count: min(1 << 16, max(0, length)))
         }
 
         /// The `count` (≤ 4 096) bytes at `offset`, or nil past the end of the file.
