@@ -521,6 +521,32 @@ enum OxfordWalks {
         #expect(result.quality.warnings.contains { $0.contains("span too long a time") })
     }
 
+    /// A pedometer log built through the API with a negative final count: `Int.min` trapped `stepCount − count`
+    /// (found by `FuzzWalking`, session 20). Now a warning and no comparison; `Int.max` is still compared.
+    @Test func aNegativePedometerCountIsAWarningNotATrap() throws {
+        let log = SyntheticWalk.accelerometer(stepFrequency: 1.8, duration: 20, rate: 100, unit: .g, seed: 5)
+        let date = ResultDate(date: Date(timeIntervalSince1970: 0), utcOffset: 0)
+        func analyzed(_ count: Int) -> WalkingResult {
+            let pedometer = PedometerLog(samples: [
+                PedometerSample(startDate: date, endDate: date, numberOfSteps: 12),
+                PedometerSample(startDate: date, endDate: date, numberOfSteps: count),
+            ])
+            return WalkingProcessor.analyze(log.cleaned(), pedometer: pedometer)
+        }
+        for count in [Int.min, -1] {
+            let result = analyzed(count)
+            #expect(result.pedometerStepCount == nil)
+            #expect(result.pedometerDifference == nil)
+            let warning = "final numberOfSteps is \(count), not a step count"
+            #expect(result.quality.warnings.contains { $0.contains(warning) })
+            #expect(try #require(result.stepCount) > 20, "the walk itself is still analysed")
+        }
+        let largest = analyzed(Int.max)
+        let steps = try #require(largest.stepCount)
+        #expect(largest.pedometerStepCount == Int.max)
+        #expect(largest.pedometerDifference == steps - Int.max)
+    }
+
     @Test func restingPhoneInAWalkingTaskHasNoSteps() {
         let log = SyntheticWalk.accelerometer(
             stepFrequency: 1.8, duration: 30, rate: 100, unit: .g, seed: 9, amplitude: 0)

@@ -1840,10 +1840,10 @@ extension ColumnDictionary {
         walking	outputCount	samples	samples in the cleaned series
         walking	outputRate	Hz	the grid's rate
         walking	overallRate	Hz	rate over the whole span, gaps included: (outputCount − 1) / timeSpan
-        walking	pedometerDifference	steps	when a pedometer log is present: CMPedometer's count, and ours minus it
+        walking	pedometerDifference	steps	when a pedometer log is present: CMPedometer's count, and ours minus it (a log with a negative final count — only the library API can build one; in a file it is a schema error — gives a warning and neither key)
         walking	pedometerDistance	m	when the pedometer log records a distance: its last cumulative distance — for ResearchKit's fitness check (fitness.walk, the six-minute walk test) the six-minute walk distance as CoreMotion estimated it
         walking	pedometerDuration	s	when a pedometer log is present: its last snapshot's endDate − startDate (the time the distance and count cover)
-        walking	pedometerStepCount	steps	when a pedometer log is present: CMPedometer's count, and ours minus it
+        walking	pedometerStepCount	steps	when a pedometer log is present: CMPedometer's count, and ours minus it (a log with a negative final count — only the library API can build one; in a file it is a schema error — gives a warning and neither key)
         walking	quality	—	hygiene report, resampling report, unit used, window counts, interpolated steps, warnings: every key in quality.md
         walking	quality.hygiene.gaps		gaps[]: every gap found, in time order, none bridged: start, end, duration, sampleIndex as in quality.hygiene.gaps
         walking	quality.interpolatedSteps		bouts, interpolatedSteps: CSV only: the number of bouts and quality.interpolatedSteps (the CSV has one row per result with the scalar keys above; stepTimes, the bouts' details, timeOrigin and quality are JSON only)

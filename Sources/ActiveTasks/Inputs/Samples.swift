@@ -86,7 +86,8 @@ public struct PedometerSample: Sendable, Hashable, Codable {
     public var startDate: ResultDate
     /// End of the counting interval, with the device's UTC offset.
     public var endDate: ResultDate
-    /// Steps since `startDate` (cumulative).
+    /// Steps since `startDate` (cumulative), ≥ 0 when decoded from a file; walking analysis does not compare a
+    /// negative final count with its own (a warning instead).
     public var numberOfSteps: Int
     /// Distance since `startDate`, m; nil when unavailable.
     public var distance: Double?

@@ -194,8 +194,15 @@ public enum WalkingProcessor {
             stepIdentifier: stepIdentifier, source: source, signal: signal, timeOrigin: origin, detection: detection,
             quality: quality)
         if let steps = pedometer?.finalStepCount {
-            result.pedometerStepCount = steps
-            result.pedometerDifference = detection.stepCount - steps
+            // Files with a negative count are rejected when decoded; a log built through the API may still hold one
+            // (`Int.min` trapped the subtraction). Both counts ≥ 0: the difference cannot overflow.
+            if steps >= 0 {
+                result.pedometerStepCount = steps
+                result.pedometerDifference = detection.stepCount - steps
+            } else {
+                result.quality.warnings.append(
+                    "the pedometer log's final numberOfSteps is \(steps), not a step count: not compared")
+            }
         }
         if let last = pedometer?.samples.last {
             result.pedometerDistance = last.distance.flatMap { $0.isFinite ? $0 : nil }
