@@ -55,6 +55,7 @@ let suites: [(name: String, extra: [Target.Dependency])] = [
     ("WalkingBenchmarks", [.product(name: "ActiveTasks", package: "taskproc")]),
     ("TappingBenchmarks", [.product(name: "ActiveTasks", package: "taskproc")]),
     ("SoundLevelBenchmarks", [.product(name: "ActiveTasks", package: "taskproc")]),
+    ("ExportBenchmarks", [.product(name: "ActiveTasks", package: "taskproc")]),
 ]
 
 for (suite, extra) in suites {

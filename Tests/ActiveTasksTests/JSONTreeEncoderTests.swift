@@ -111,6 +111,40 @@ import Testing
         #expect(throws: EncodingError.self) { try JSONTreeEncoder.encode(["x": Float.infinity]) }
         #expect(throws: EncodingError.self) { _ = try Self.foundationTree([1.0, .nan]) }
     }
+
+    /// The coding path of a refused number, `[i]` for an array index: what the error names.
+    static func refusedPath(_ body: () throws -> Void) -> [String]? {
+        do { try body() } catch EncodingError.invalidValue(_, let context) {
+            return context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+        } catch { return nil }
+        return nil
+    }
+
+    // The tree encoder makes a coding path only when a number is refused (none per array element); the path must
+    // still be Foundation's, element index included.
+    @Test func aRefusedNumberIsNamedByFoundationsCodingPath() throws {
+        struct Channel: Encodable {
+            var name: String
+            var levels: [Double]
+            var peak: Float
+        }
+        struct Summary: Encodable { var channels: [Channel] }
+        let cases = [
+            Summary(channels: [
+                Channel(name: "a", levels: [1], peak: 0), Channel(name: "b", levels: [2, 3, .nan], peak: 0),
+            ]),
+            Summary(channels: [
+                Channel(name: "a", levels: [], peak: 0), Channel(name: "b", levels: [1], peak: -.infinity),
+            ]),
+        ]
+        let expected = [["channels", "[1]", "levels", "[2]"], ["channels", "[1]", "peak"]]
+        for (value, path) in zip(cases, expected) {
+            #expect(Self.refusedPath { _ = try JSONTreeEncoder.encode(value) } == path)
+            #expect(Self.refusedPath { _ = try Self.foundationTree(value) } == path)
+        }
+        #expect(Self.refusedPath { _ = try JSONTreeEncoder.encode([[0.5], [1, .infinity]]) } == ["[1]", "[1]"])
+        #expect(Self.refusedPath { _ = try JSONTreeEncoder.encode(["x": Double.nan]) } == ["x"])
+    }
 }
 
 /// The batch's JSON string writer against `JSONEncoder` (`.withoutEscapingSlashes`), the reference.

@@ -13,17 +13,20 @@ enum JSONTreeEncoder {
     /// - Throws: `EncodingError.invalidValue` for a non-finite number (as `JSONEncoder` does).
     static func encode(_ value: some Encodable) throws -> JSONValue {
         let root = Node()
-        try root.encode(value, codingPath: [])
+        try root.encode(value, codingPath: { [] })
         return root.tree
     }
 
     /// One value under construction.
+    ///
+    /// A container (object or array), or a value encoded through its own `encode(to:)`. Scalars inside containers
+    /// are stored as values, without a node (see ``Child``).
     final class Node {
         enum Content {
             case unset
             case scalar(JSONValue)
-            case object([String: Node])
-            case array([Node])
+            case object([String: Child])
+            case array([Child])
         }
         var content = Content.unset
 
@@ -48,23 +51,31 @@ enum JSONTreeEncoder {
             content = .array([])
         }
 
-        func child(forKey key: String) -> Node {
-            let node = Node()
+        func set(_ child: Child, forKey key: String) {
             if case .object(var members) = content {
                 content = .unset  // keep the dictionary uniquely referenced while it changes
-                members[key] = node
+                members[key] = child
                 content = .object(members)
             }
+        }
+
+        func append(_ child: Child) {
+            if case .array(var items) = content {
+                content = .unset
+                items.append(child)
+                content = .array(items)
+            }
+        }
+
+        func child(forKey key: String) -> Node {
+            let node = Node()
+            set(.node(node), forKey: key)
             return node
         }
 
         func appendChild() -> Node {
             let node = Node()
-            if case .array(var items) = content {
-                content = .unset
-                items.append(node)
-                content = .array(items)
-            }
+            append(.node(node))
             return node
         }
 
@@ -73,24 +84,30 @@ enum JSONTreeEncoder {
             return 0
         }
 
-        func encode(_ value: some Encodable, codingPath: [any CodingKey]) throws {
+        /// Encodes `value` here; `codingPath` is only evaluated when a number is refused.
+        func encode(_ value: some Encodable, codingPath: () -> [any CodingKey]) throws {
+            if let scalar = try Self.scalar(value, codingPath: codingPath) {
+                content = .scalar(scalar)
+            } else {
+                try value.encode(to: TreeEncoder(node: self, codingPath: codingPath()))
+            }
+        }
+
+        /// The value of `value` when it is one `JSONEncoder` writes directly (number, string, Boolean, `Data`, `URL`,
+        /// `Decimal`), else nil; `codingPath` is only evaluated for the error.
+        /// - Throws: `EncodingError.invalidValue` for a non-finite `Double` or `Float`.
+        static func scalar(_ value: some Encodable, codingPath: () -> [any CodingKey]) throws -> JSONValue? {
             switch value {
-            case let d as Double: content = .scalar(try Self.number(d, codingPath))
+            case let d as Double: return try number(d, codingPath)
             case let f as Float:
                 // `JSONEncoder` writes a Float's shortest decimal form (0.1, not 0.10000000149011612).
-                content = .scalar(
-                    try Self.number(f.isFinite ? Double(f.description) ?? Double(f) : Double(f), codingPath))
-            case let s as String: content = .scalar(.string(s))
-            case let b as Bool: content = .scalar(.bool(b))
-            case let data as Data: content = .scalar(.string(data.base64EncodedString()))
-            case let url as URL: content = .scalar(.string(url.absoluteString))
-            case let decimal as Decimal: content = .scalar(.number(NSDecimalNumber(decimal: decimal).doubleValue))
-            default:
-                if let n = Self.integer(value) {
-                    content = .scalar(.number(n))
-                } else {
-                    try value.encode(to: TreeEncoder(node: self, codingPath: codingPath))
-                }
+                return try number(f.isFinite ? Double(f.description) ?? Double(f) : Double(f), codingPath)
+            case let s as String: return .string(s)
+            case let b as Bool: return .bool(b)
+            case let data as Data: return .string(data.base64EncodedString())
+            case let url as URL: return .string(url.absoluteString)
+            case let decimal as Decimal: return .number(NSDecimalNumber(decimal: decimal).doubleValue)
+            default: return integer(value).map(JSONValue.number)
             }
         }
 
@@ -110,12 +127,26 @@ enum JSONTreeEncoder {
             }
         }
 
-        static func number(_ d: Double, _ codingPath: [any CodingKey]) throws -> JSONValue {
+        static func number(_ d: Double, _ codingPath: () -> [any CodingKey]) throws -> JSONValue {
             guard d.isFinite else {
                 throw EncodingError.invalidValue(
-                    d, EncodingError.Context(codingPath: codingPath, debugDescription: "Unable to encode \(d) as JSON"))
+                    d,
+                    EncodingError.Context(codingPath: codingPath(), debugDescription: "Unable to encode \(d) as JSON"))
             }
             return .number(d)
+        }
+    }
+
+    /// A member of an object or an element of an array: a finished value, or a node still being encoded.
+    enum Child {
+        case value(JSONValue)
+        case node(Node)
+
+        var tree: JSONValue {
+            switch self {
+            case .value(let v): v
+            case .node(let n): n.tree
+            }
         }
     }
 
@@ -149,10 +180,14 @@ enum JSONTreeEncoder {
         let node: Node
         var codingPath: [any CodingKey]
 
-        func encodeNil(forKey key: Key) throws { node.child(forKey: key.stringValue).content = .scalar(.null) }
+        func encodeNil(forKey key: Key) throws { node.set(.value(.null), forKey: key.stringValue) }
 
         func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            try node.child(forKey: key.stringValue).encode(value, codingPath: codingPath + [key])
+            if let scalar = try Node.scalar(value, codingPath: { codingPath + [key] }) {
+                node.set(.value(scalar), forKey: key.stringValue)
+            } else {
+                try node.child(forKey: key.stringValue).encode(value, codingPath: { codingPath + [key] })
+            }
         }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -183,11 +218,17 @@ enum JSONTreeEncoder {
         var codingPath: [any CodingKey]
         var count: Int { node.count }
 
-        func encodeNil() throws { node.appendChild().content = .scalar(.null) }
+        func encodeNil() throws { node.append(.value(.null)) }
 
+        // One element of an array: a scalar is stored as it is, and the coding path is only made for an error
+        // (an array of numbers costs no allocation per element).
         func encode<T: Encodable>(_ value: T) throws {
-            let path = codingPath + [IndexKey(count)]
-            try node.appendChild().encode(value, codingPath: path)
+            let index = count
+            if let scalar = try Node.scalar(value, codingPath: { codingPath + [IndexKey(index)] }) {
+                node.append(.value(scalar))
+            } else {
+                try node.appendChild().encode(value, codingPath: { codingPath + [IndexKey(index)] })
+            }
         }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
@@ -218,6 +259,6 @@ enum JSONTreeEncoder {
 
         func encodeNil() throws { node.content = .scalar(.null) }
 
-        func encode<T: Encodable>(_ value: T) throws { try node.encode(value, codingPath: codingPath) }
+        func encode<T: Encodable>(_ value: T) throws { try node.encode(value, codingPath: { codingPath }) }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Used for ResearchKit result files (kilobytes); recorder logs (megabytes) stream through
 /// ``RecorderLogDecoder`` instead and never build a tree.
-public indirect enum JSONValue: Sendable, Hashable {
+public enum JSONValue: Sendable, Hashable {
     /// `null`.
     case null
     /// `true` / `false`.
