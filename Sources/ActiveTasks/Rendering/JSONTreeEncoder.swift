@@ -186,7 +186,9 @@ enum JSONTreeEncoder {
             if let scalar = try Node.scalar(value, codingPath: { codingPath + [key] }) {
                 node.set(.value(scalar), forKey: key.stringValue)
             } else {
-                try node.child(forKey: key.stringValue).encode(value, codingPath: { codingPath + [key] })
+                // Not a scalar (already checked): the value encodes itself.
+                let child = node.child(forKey: key.stringValue)
+                try value.encode(to: TreeEncoder(node: child, codingPath: codingPath + [key]))
             }
         }
 
@@ -227,7 +229,9 @@ enum JSONTreeEncoder {
             if let scalar = try Node.scalar(value, codingPath: { codingPath + [IndexKey(index)] }) {
                 node.append(.value(scalar))
             } else {
-                try node.appendChild().encode(value, codingPath: { codingPath + [IndexKey(index)] })
+                // Not a scalar (already checked): the value encodes itself.
+                let child = node.appendChild()
+                try value.encode(to: TreeEncoder(node: child, codingPath: codingPath + [IndexKey(index)]))
             }
         }
 
