@@ -130,6 +130,8 @@ compare: build
 FUZZ_SECONDS ?= 60
 FUZZ_SEGMENT ?= 1500
 FUZZ_ALL     := $(sort $(filter-out FuzzSupport,$(notdir $(wildcard Fuzz/Sources/Fuzz*))))
+# Defined before FUZZ_RUN, whose := expands it at once (FUZZ_TARGETS=A,B was passed on as one name before).
+comma        := ,
 FUZZ_RUN     := $(if $(FUZZ_TARGETS),$(subst $(comma), ,$(FUZZ_TARGETS)),$(FUZZ_ALL))
 # The configuration of fuzz-build and fuzz: release, for throughput (fuzz-smoke builds debug, below).
 FUZZ_CONFIG  ?= release
@@ -140,7 +142,6 @@ FUZZ_OPTIONS := -timeout=10 -rss_limit_mb=2048 -max_len=16384 -print_final_stats
 FUZZ_TMPDIR  ?= $(if $(wildcard /dev/shm),/dev/shm,/tmp)
 # Leaks inside system libraries taskproc cannot fix, each with its evidence.
 FUZZ_LSAN    := suppressions=$(CURDIR)/Fuzz/lsan-suppressions.txt
-comma        := ,
 # --sanitize instruments the C targets and links the runtimes; swiftc keeps only its *last* -sanitize= flag, so the
 # combined one must come last or the Swift code gets ASan without coverage. No dead stripping: a precaution for the
 # coverage sections (see docs/fuzzing.md). -enable-testing: the targets reach internal entry points (@testable import).
