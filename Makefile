@@ -166,7 +166,7 @@ fuzz: fuzz-build
 
 # Every target over the committed corpus once (each input run one time, no mutation): the CI step. It runs each
 # input once, so it builds the targets in debug (FUZZ_SMOKE_CONFIG): in fresh-clone CI on 2 cores the phase took
-# 156-166 s (build 100-110 s) against release's 288 s (build 272 s), the slowest input still under 1 s of the 10-s
+# 143-166 s (build 100-110 s) against release's 288 s (build 272 s), the slowest input still under 1 s of the 10-s
 # timeout, and ASan without optimisation checks every access the source makes. FUZZ_SMOKE_CONFIG=release smokes the
 # fuzzing build.
 FUZZ_SMOKE_CONFIG ?= debug
