@@ -7,7 +7,10 @@ let package = Package(
     products: [
         .library(name: "SensorSignal", targets: ["SensorSignal"]),
         .library(name: "Archives", targets: ["Archives"]),
+        .library(name: "StudyInputs", targets: ["StudyInputs"]),
         .library(name: "ActiveTasks", targets: ["ActiveTasks"]),
+        .library(name: "StudyOutputs", targets: ["StudyOutputs"]),
+        .library(name: "StudyBatch", targets: ["StudyBatch"]),
         .executable(name: "taskproc", targets: ["taskproc"]),
     ],
     dependencies: [
@@ -38,15 +41,28 @@ let package = Package(
             ]),
         // ZIP and gzip behind our own limits (zip slip, links, sizes, CRC); no DSP. See README, "Architecture".
         .target(name: "Archives", dependencies: ["CZlib"]),
+
+        // MARK: - Pipeline stages, each importing only the stages below it (.ci/run checks it):
+        // inputs → analyses → outputs → batch → the CLI.
+        // Recognise, load and model inputs: ResearchKit, recorder logs, mPower, MyDataHelps, CSV; consent; JSON.
+        .target(name: "StudyInputs", dependencies: ["SensorSignal", "Archives"]),
+        // The analyses only: one folder per task kind and the registry.
+        .target(name: "ActiveTasks", dependencies: ["StudyInputs", "SensorSignal"]),
+        // Rendering (json/table/csv), the exports (researchkit/mork/fhir) and the HTML report.
+        .target(name: "StudyOutputs", dependencies: ["ActiveTasks", "StudyInputs", "SensorSignal"]),
+        // Discovery, the run, the journal, the sinks (CSV, SQLite) and merge.
         .target(
-            name: "ActiveTasks",
-            dependencies: ["SensorSignal", "Archives", .product(name: "GRDB", package: "GRDB.swift")]),
+            name: "StudyBatch",
+            dependencies: [
+                "StudyOutputs", "ActiveTasks", "StudyInputs", "SensorSignal", "Archives",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
 
         // MARK: - Command-line tool
         .executableTarget(
             name: "taskproc",
             dependencies: [
-                "ActiveTasks", "Archives",
+                "StudyBatch", "StudyOutputs", "ActiveTasks", "StudyInputs", "Archives",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -64,13 +80,14 @@ let package = Package(
         .testTarget(
             name: "ActiveTasksTests",
             dependencies: [
-                "ActiveTasks", "Archives", "SensorSignal", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "StudyBatch", "StudyOutputs", "ActiveTasks", "StudyInputs", "Archives", "SensorSignal", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]),  // read from disk via #filePath, not bundled
         .testTarget(
             name: "taskprocTests",
             dependencies: [
-                "taskproc", "ActiveTasks", "TestSupport",
+                "taskproc", "StudyBatch", "StudyOutputs", "ActiveTasks", "StudyInputs", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),

@@ -36,12 +36,18 @@ let package = Package(
             dependencies: [
                 "RecorderLogFixtures",
                 .product(name: "SensorSignal", package: "taskproc"),
-                .product(name: "ActiveTasks", package: "taskproc"),
+                .product(name: "StudyInputs", package: "taskproc"), .product(name: "ActiveTasks", package: "taskproc"),
+                .product(name: "StudyOutputs", package: "taskproc"), .product(name: "StudyBatch", package: "taskproc"),
             ],
             path: "Sources/CompareHarness"),
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// The root package's pipeline-stage libraries (inputs → analyses → outputs → batch).
+let stages: [Target.Dependency] = ["StudyInputs", "ActiveTasks", "StudyOutputs", "StudyBatch"].map {
+    .product(name: $0, package: "taskproc")
+}
 
 /// One executable target per suite, at `Benchmarks/<Target>/<Target>.swift` (package-benchmark layout),
 /// with the dependencies it needs beyond BenchmarkSupport, Benchmark and SensorSignal.
@@ -51,11 +57,11 @@ let suites: [(name: String, extra: [Target.Dependency])] = [
     ("SpectralBenchmarks", []),
     ("StatisticsBenchmarks", []),
     ("AudioIOBenchmarks", []),
-    ("RecorderLogBenchmarks", ["RecorderLogFixtures", .product(name: "ActiveTasks", package: "taskproc")]),
-    ("WalkingBenchmarks", [.product(name: "ActiveTasks", package: "taskproc")]),
-    ("TappingBenchmarks", [.product(name: "ActiveTasks", package: "taskproc")]),
-    ("SoundLevelBenchmarks", [.product(name: "ActiveTasks", package: "taskproc")]),
-    ("ExportBenchmarks", [.product(name: "ActiveTasks", package: "taskproc")]),
+    ("RecorderLogBenchmarks", ["RecorderLogFixtures"] + stages),
+    ("WalkingBenchmarks", stages),
+    ("TappingBenchmarks", stages),
+    ("SoundLevelBenchmarks", stages),
+    ("ExportBenchmarks", stages),
 ]
 
 for (suite, extra) in suites {

@@ -24,7 +24,10 @@ let package = Package(
         // Typed hostile values from fuzz bytes, scratch files, and `analyze`'s load → analyse → render pipeline.
         .target(
             name: "FuzzSupport",
-            dependencies: [.product(name: "ActiveTasks", package: "taskproc")],
+            dependencies: [
+                .product(name: "StudyInputs", package: "taskproc"), .product(name: "ActiveTasks", package: "taskproc"),
+                .product(name: "StudyOutputs", package: "taskproc"), .product(name: "StudyBatch", package: "taskproc"),
+            ],
             path: "Sources/FuzzSupport")
     ],
     swiftLanguageModes: [.v6]
@@ -45,7 +48,8 @@ for name in fuzzTargets {
             name: name,
             dependencies: [
                 "FuzzSupport",
-                .product(name: "ActiveTasks", package: "taskproc"),
+                .product(name: "StudyInputs", package: "taskproc"), .product(name: "ActiveTasks", package: "taskproc"),
+                .product(name: "StudyOutputs", package: "taskproc"), .product(name: "StudyBatch", package: "taskproc"),
                 .product(name: "SensorSignal", package: "taskproc"),
                 .product(name: "Archives", package: "taskproc"),
             ],

@@ -2,6 +2,9 @@ import ActiveTasks
 import ArgumentParser
 import Foundation
 import SensorSignal
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 
 extension OutputFormat: ExpressibleByArgument {}
 extension FHIRConsentShape: ExpressibleByArgument {}
@@ -101,7 +104,7 @@ struct Analyze: AsyncParsableCommand {
             let path = try StandardInput.localPath(argument)
             guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure.noInput(path) }
             let input: LoadedInput
-            do throws(InputError) { input = try InputLoader.load(path: path, options: options.loader) } catch {
+            do throws(InputError) { input = try AnalysisRegistry.load(path: path, options: options.loader) } catch {
                 throw CommandFailure.data(InputProblem(error).description)
             }
             loaded.append(input)

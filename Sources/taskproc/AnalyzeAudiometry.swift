@@ -1,6 +1,9 @@
 import ActiveTasks
 import ArgumentParser
 import Foundation
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 
 extension ResearchKitVersion: ExpressibleByArgument {
     /// Parses `current` or a release of a known dB HL series (`3.1`, `2.2.4`); nil for any other version, whose

@@ -1,6 +1,9 @@
 import ActiveTasks
 import ArgumentParser
 import Foundation
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 
 /// `analyze` options for audio recordings and SPL-meter results.
 struct SoundLevelOptions: ParsableArguments {

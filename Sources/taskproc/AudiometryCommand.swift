@@ -1,5 +1,8 @@
 import ActiveTasks
 import ArgumentParser
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 
 /// `taskproc audiometry …`: tone-audiometry tools beyond `analyze`.
 struct Audiometry: AsyncParsableCommand {

@@ -1,6 +1,9 @@
 import ActiveTasks
 import ArgumentParser
 import Foundation
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 
 /// Which simulated participant answers the tones.
 enum ListenerKind: String, ExpressibleByArgument, CaseIterable {

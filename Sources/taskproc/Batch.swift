@@ -2,6 +2,9 @@ import ActiveTasks
 import Archives
 import ArgumentParser
 import Foundation
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 
 /// `taskproc batch PATH… -o DIR`: analyse every record of an export into analysis-ready tables.
 struct Batch: AsyncParsableCommand {

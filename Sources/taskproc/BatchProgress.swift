@@ -1,6 +1,9 @@
 import ActiveTasks
 import Foundation
 import SensorSignal
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 import Synchronization
 
 /// A one-line progress bar on standard error, redrawn at most 10 times a second.

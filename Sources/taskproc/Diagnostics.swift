@@ -1,5 +1,9 @@
+import ActiveTasks
 import ArgumentParser
 import Foundation
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,3 +1,8 @@
+import ActiveTasks
+import StudyBatch
+import StudyInputs
+import StudyOutputs
+
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -1,6 +1,9 @@
 import ActiveTasks
 import ArgumentParser
 import Foundation
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 
 /// taskproc's exit statuses (sysexits.h numbers), the same for every command; documented in `--help` and the
 /// README. 0 is success and 64 (usage) is ArgumentParser's own.

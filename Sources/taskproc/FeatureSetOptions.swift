@@ -1,5 +1,8 @@
 import ActiveTasks
 import ArgumentParser
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 
 extension FeatureSet: ExpressibleByArgument {}
 

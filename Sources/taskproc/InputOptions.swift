@@ -1,6 +1,9 @@
 import ActiveTasks
 import ArgumentParser
 import Foundation
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 
 extension AccelerometerCSVReader.TimeUnit: ExpressibleByArgument {}
 extension AccelerationUnit: ExpressibleByArgument {}

@@ -1,6 +1,9 @@
 import ActiveTasks
 import ArgumentParser
 import Foundation
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 
 /// `taskproc inspect PATH`: what an input is and everything wrong with it.
 struct Inspect: AsyncParsableCommand {
@@ -34,7 +37,7 @@ struct Inspect: AsyncParsableCommand {
         let path = try StandardInput.localPath(self.path)
         guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure.noInput(path) }
         let input: LoadedInput
-        do throws(InputError) { input = try InputLoader.load(path: path, options: csv.loaderOptions) } catch {
+        do throws(InputError) { input = try AnalysisRegistry.load(path: path, options: csv.loaderOptions) } catch {
             throw CommandFailure.data(InputProblem(error).description)
         }
         let inspection = InputInspection(input)

@@ -1,6 +1,9 @@
 import ActiveTasks
 import ArgumentParser
 import Foundation
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 
 /// `taskproc merge SHARD_DIR… -o DIR`: combine the outputs of `batch --shard K/N` runs.
 struct Merge: ParsableCommand {

@@ -2,6 +2,9 @@ import ActiveTasks
 import Archives
 import ArgumentParser
 import Foundation
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 
 #if canImport(Glibc)
     import Glibc

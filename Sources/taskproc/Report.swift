@@ -1,6 +1,9 @@
 import ActiveTasks
 import ArgumentParser
 import Foundation
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 
 /// `taskproc report RESULTS`: a self-contained HTML page of results.
 struct Report: AsyncParsableCommand {

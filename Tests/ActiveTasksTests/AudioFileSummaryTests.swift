@@ -1,8 +1,11 @@
 import ActiveTasks
 import Foundation
 import SensorSignal
-import Testing
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 import TestSupport
+import Testing
 
 /// A temporary directory removed on deinit.
 @Suite struct AudioFileSummaryTests {

@@ -1,8 +1,11 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -27,7 +30,7 @@ import TestSupport
     // MARK: - The hand-made task fixture (spec §4.3.6 staircases)
 
     @Test func wholeTaskFixture() throws {
-        let input = try InputLoader.load(path: Self.fixture("dbhl-task.json"))
+        let input = try AnalysisRegistry.load(path: Self.fixture("dbhl-task.json"))
         #expect(input.taskKind == .dBHLToneAudiometry)
         let results = AudiometryProcessor.analyze(input)
         #expect(results.count == 1)
@@ -90,7 +93,7 @@ import TestSupport
     }
 
     @Test func olderReleasesUseGenericRETSPLAndNoVolumeDefect() throws {
-        let input = try InputLoader.load(path: Self.fixture("dbhl-task.json"))
+        let input = try AnalysisRegistry.load(path: Self.fixture("dbhl-task.json"))
         var options = AudiometryAnalysisOptions()
         options.researchKitVersion = ResearchKitVersion(3, 1, 0)
         let v31 = try #require(AudiometryProcessor.analyze(input, options: options).first?.dBHL)
@@ -129,7 +132,7 @@ import TestSupport
         // RETSPL(AIRPODSV3, 1 kHz) = 12.01 dB SPL.
         #expect(e2.frequencies[1].thresholdSPL.map { abs($0 - 32.01) < 1e-9 } == true)
         // ResearchKit's own (empty) sample file: headphoneType "" and no samples.
-        let sample = try InputLoader.load(path: sharedDataPath("researchkit-samples/ORKdBHLToneAudiometryResult.json"))
+        let sample = try AnalysisRegistry.load(path: sharedDataPath("researchkit-samples/ORKdBHLToneAudiometryResult.json"))
         let r = try #require(AudiometryProcessor.analyze(sample).first?.dBHL)
         #expect(r.ears[0].calibrationError?.contains("names no headphone type") == true)
         #expect(r.ears[0].issues.contains("the result has no frequency samples"))
@@ -194,7 +197,7 @@ import TestSupport
             let sim = try DBHLToneAudiometrySimulator.simulate(listener: &listener, options: options)
             let path = directory.appendingPathComponent("a\(k).json").path
             try Data(DBHLResultWriter.json(sim.result).utf8).write(to: URL(fileURLWithPath: path))
-            let input = try InputLoader.load(path: path)
+            let input = try AnalysisRegistry.load(path: path)
             #expect(input.errors.isEmpty && input.taskKind == .dBHLToneAudiometry)
             let ear = try #require(AudiometryProcessor.analyze(input).first?.dBHL?.ears.first)
             #expect(ear.frequencies.count == 8)
@@ -255,7 +258,7 @@ import TestSupport
     // MARK: - Legacy results
 
     @Test func legacyAmplitudesAreDBFSNeverDBHL() throws {
-        let input = try InputLoader.load(path: Self.fixture("legacy-tone-audiometry.json"))
+        let input = try AnalysisRegistry.load(path: Self.fixture("legacy-tone-audiometry.json"))
         #expect(input.taskKind == .toneAudiometry)
         let results = AudiometryProcessor.analyze(input)
         let r = try #require(results.first?.legacy)
@@ -274,7 +277,7 @@ import TestSupport
     // MARK: - Rendering
 
     @Test func everyFormatRendersAndCSVRowsAreComplete() throws {
-        let input = try InputLoader.load(path: Self.fixture("dbhl-task.json"))
+        let input = try AnalysisRegistry.load(path: Self.fixture("dbhl-task.json"))
         let results = AudiometryProcessor.analyze(input)
         let csv = results[0].csvTable
         #expect(csv.rows.count == 6)
@@ -305,7 +308,7 @@ import TestSupport
     }
 
     @Test func audiogramIsValidSVGWithTheRightPoints() throws {
-        let input = try InputLoader.load(path: Self.fixture("dbhl-task.json"))
+        let input = try AnalysisRegistry.load(path: Self.fixture("dbhl-task.json"))
         let result = try #require(AudiometryProcessor.analyze(input).first?.dBHL)
         let svg = AudiogramSVG.render(result)
         let parser = XMLParser(data: Data(svg.utf8))

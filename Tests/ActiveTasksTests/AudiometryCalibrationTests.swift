@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// Calibration tables, release variants and the volume defect, against values computed from the spec
 /// (`Tests/Reference/audiometry_calibration_reference.py` parses researchkit-formats.md §4.6–4.7).

@@ -1,8 +1,11 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// The dB HL staircase against ResearchKit's own conformance data and the spec's worked examples.
 @Suite struct AudiometryStaircaseTests {

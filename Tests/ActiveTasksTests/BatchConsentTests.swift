@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// Consent-aware batch processing on a generated export: withdrawn participants and participants outside the
 /// sharing scope are never analysed or written anywhere, only counted.

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// `taskproc batch --format researchkit|mork|fhir`: one export line per analysed record, in results order,
 /// made with the analysis (from the typed results), deterministic across a resume, carrying each record's

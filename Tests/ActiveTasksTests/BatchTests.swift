@@ -1,9 +1,12 @@
 import Archives
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// SHA-256 against the FIPS 180-2 / NIST example vectors.
 @Suite struct BatchHashTests {
@@ -379,17 +382,17 @@ import TestSupport
         let cases: [(String, String, Int)] = [
             (
                 "researchkit/spl-meter.json", "environmentSPLMeter",
-                SPLMeterProcessor.analyze(try InputLoader.load(path: Self.fixtures + "researchkit/spl-meter.json"))
+                SPLMeterProcessor.analyze(try AnalysisRegistry.load(path: Self.fixtures + "researchkit/spl-meter.json"))
                     .count
             ),
             (
                 "researchkit/dbhl-result.json", "dBHLToneAudiometry",
-                AudiometryProcessor.analyze(try InputLoader.load(path: Self.fixtures + "researchkit/dbhl-result.json"))
+                AudiometryProcessor.analyze(try AnalysisRegistry.load(path: Self.fixtures + "researchkit/dbhl-result.json"))
                     .count
             ),
             (
                 "researchkit/tapping-task.json", "tapping",
-                TappingProcessor.analyze(try InputLoader.load(path: Self.fixtures + "researchkit/tapping-task.json"))
+                TappingProcessor.analyze(try AnalysisRegistry.load(path: Self.fixtures + "researchkit/tapping-task.json"))
                     .count
             ),
             ("researchkit/timed-walk-task.json", "walking", 2),

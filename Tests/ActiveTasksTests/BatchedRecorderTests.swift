@@ -4,6 +4,9 @@ import TestSupport
 import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// Issue 17, item 3: timestamp hygiene tells a recorder that stamps batches backwards (rows in order, times
 /// overlapping) from true disorder (rows out of place, times right), and repairs the first by sequence and the
@@ -132,7 +135,7 @@ import Testing
         "mpower-samples/mhealthtools_walk_data_devicemotion.csv.gz", "mpower-samples/pdkit_mpower_gait_stationary.json",
     ])
     func realRecordingsAreNotResequenced(file: String) throws {
-        let input = try InputLoader.load(path: sharedDataPath(file))
+        let input = try AnalysisRegistry.load(path: sharedDataPath(file))
         let reports = input.recordings.compactMap { recording -> QualityReport? in
             switch recording.data {
             case .accelerometer(let log): log.report

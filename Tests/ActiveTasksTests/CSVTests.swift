@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// Paths to the dialect fixtures (next to this file) and to the shared sample data (relative to the repo root).
 enum DialectFixtures {

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// Consent-aware processing: sharing scopes and withdrawals (identifier lists, FHIR Consent and Contract).
 @Suite struct ConsentPolicyTests {

@@ -3,6 +3,9 @@ import SensorSignal
 import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// The fast decimal parser must agree bit for bit with the C library's correctly rounded `strtod`.
 @Suite struct DecimalParserTests {

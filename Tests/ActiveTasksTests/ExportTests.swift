@@ -1,9 +1,12 @@
 import Foundation
 import SensorSignal
-import Testing
 import TestSupport
+import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// The export formats (`researchkit`, `mork`, `fhir`) on a real task: a ResearchKit walking task folder with two
 /// steps, dates and a device, written to a temporary directory.
@@ -34,7 +37,7 @@ import TestSupport
              ]}
             """
         try task.write(to: folder.appendingPathComponent("taskResult.json"), atomically: true, encoding: .utf8)
-        return (folder, try InputLoader.load(path: folder.path))
+        return (folder, try AnalysisRegistry.load(path: folder.path))
     }
 
     static func records(_ input: LoadedInput) throws -> [ExportRecord] {
@@ -245,12 +248,12 @@ import TestSupport
             (3000, "89020-2", "89021-0"), (4000, "89022-8", "89023-6"), (6000, "89026-9", "89027-7"),
             (8000, "89028-5", "89029-3"),
         ]
-        #expect(FHIRExport.hearingThresholdCodes.count == spec.count)
+        #expect(AudiometryAnalysis.hearingThresholdCodes.count == spec.count)
         for (hz, left, right) in spec {
-            #expect(FHIRExport.hearingThresholdCodes[hz]?.left == left, "\(hz) Hz left")
-            #expect(FHIRExport.hearingThresholdCodes[hz]?.right == right, "\(hz) Hz right")
+            #expect(AudiometryAnalysis.hearingThresholdCodes[hz]?.left == left, "\(hz) Hz left")
+            #expect(AudiometryAnalysis.hearingThresholdCodes[hz]?.right == right, "\(hz) Hz right")
         }
-        #expect(FHIRExport.hearingThresholdCodes[250] == nil)
+        #expect(AudiometryAnalysis.hearingThresholdCodes[250] == nil)
     }
 
     static let result = """
@@ -266,7 +269,7 @@ import TestSupport
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("dbhl-\(UUID().uuidString).json")
         try Self.result.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let input = try InputLoader.load(path: file.path)
+        let input = try AnalysisRegistry.load(path: file.path)
         let records = try ExportRecord.records(of: ResultList(AudiometryProcessor.analyze(input)))
         let output = FHIRExport.bundle(records, context: ExportContext(input: input))
         let entries = try #require(output.bundle.objectValue?["entry"]?.arrayValue)
@@ -316,7 +319,7 @@ import TestSupport
         #expect(laeq["valueQuantity"]?.objectValue?["code"]?.stringValue == "dB[SPL]")
         // One Observation per defined level (a 3-s recording is too short for some, e.g. LASmax settles over 10 s).
         let channel = try #require(records[0].json["soundLevel"]?.objectValue?["channels"]?.arrayValue?.first?.objectValue)
-        let defined = FHIRExport.soundLevelCodes.filter { channel[$0.code]?.numberValue != nil }
+        let defined = AudioRecordingAnalysis.soundLevelCodes.filter { channel[$0.code]?.numberValue != nil }
         #expect(defined.count >= 8)
         #expect(observations.count == defined.count)
 

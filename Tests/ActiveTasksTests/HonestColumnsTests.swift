@@ -4,6 +4,9 @@ import TestSupport
 import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// Issue 17, item 3: a CSV is read as acceleration only when its columns say so or were chosen — a wide header-less
 /// table or a header naming other quantities is refused with an error that names the file and the choices, never
@@ -37,7 +40,7 @@ import Testing
         #expect(error.description.contains("--acceleration-columns X,Y,Z"))
         #expect(error.description.contains("1 to 41"))
         // Through the loader: an error, no recording, so no step count at all.
-        let input = try InputLoader.load(path: path)
+        let input = try AnalysisRegistry.load(path: path)
         #expect(input.recordings.isEmpty)
         #expect(input.problems.contains { $0.severity == .error && $0.message.contains("41 columns") })
         #expect(WalkingProcessor.analyze(input).isEmpty)
@@ -73,7 +76,7 @@ import Testing
         let path = sharedDataPath("oxford-step-counter/\(name).csv.gz")
         let table = try CSVTable.read(path: path, header: .absent)
         #expect(OxfordLayout.matches(table))
-        let input = try InputLoader.load(path: path)
+        let input = try AnalysisRegistry.load(path: path)
         #expect(!input.problems.contains { $0.severity == .error }, "\(input.problems)")
         #expect(WalkingProcessor.analyze(input).first?.stepCount ?? 0 > 300)
     }
@@ -168,7 +171,7 @@ import Testing
         var text = "t,red,green,blue\n"
         for i in 0..<300 { text += "\(Double(i) / 30),0.6,0.3,0.1\n" }
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        let input = try InputLoader.load(path: path)
+        let input = try AnalysisRegistry.load(path: path)
         let error = try #require(input.problems.first { $0.severity == .error })
         #expect(error.file == path && error.message.contains("\"red\""), "\(error)")
         #expect(WalkingProcessor.analyze(input).isEmpty)

@@ -3,13 +3,16 @@ import SensorSignal
 import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// Issue 16 in the processors: NaN, ±∞ and ±1e308 are counted, excluded and named, never a failed record, and
 /// every result still encodes as JSON.
 @Suite struct HostileValueProcessorTests {
     /// Values near ±1.8e308 made the histogram's range overflow to ∞ and `Int(NaN)` trapped.
     @Test func theReportHistogramTakesTheWholeDoubleRange() {
-        let bins = HTMLReport.histogram([1e308, -1e308, 0, 1.7e308, -1.7e308])
+        let bins = SVGChart.histogram([1e308, -1e308, 0, 1.7e308, -1.7e308])
         #expect(bins.count == 5)
         #expect(bins.map(\.y).reduce(0, +) == 5)
         // Five equal bins of width 6.8e307 from −1.7e308: one value in each.

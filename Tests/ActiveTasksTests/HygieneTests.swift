@@ -3,8 +3,11 @@ import Archives
 import Foundation
 import RealModule
 import SensorSignal
-import Testing
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 import TestSupport
+import Testing
 
 @Suite struct HygieneTests {
     // MARK: - Building logs through the public decoder

@@ -1,8 +1,11 @@
 import ActiveTasks
 import Foundation
 import SensorSignal
-import Testing
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 import TestSupport
+import Testing
 
 @Suite struct InputLoaderTests {
     @Test(arguments: [
@@ -18,7 +21,7 @@ import TestSupport
         ("researchkit-samples/ORKTimedWalkResult.json", .researchKitResult, .walking),
     ])
     func sharedSamplesAreRecognised(file: String, dialect: InputDialect, task: TaskKind) throws {
-        let input = try InputLoader.load(path: sharedDataPath(file))
+        let input = try AnalysisRegistry.load(path: sharedDataPath(file))
         #expect(input.dialect == dialect)
         #expect(input.taskKind == task)
         #expect(input.errors.isEmpty, "\(input.errors)")
@@ -26,18 +29,18 @@ import TestSupport
 
     @Test func sharedSampleContentsMatchTheirGroundTruth() throws {
         // Counts from shared/data/README.md.
-        let taps = try InputLoader.load(path: sharedDataPath("mpower-samples/pdkit_mpower_finger_tapping.json"))
+        let taps = try AnalysisRegistry.load(path: sharedDataPath("mpower-samples/pdkit_mpower_finger_tapping.json"))
         let t = try #require(taps.tapping.first)
         #expect(t.samples.count == 166)
         #expect(t.samples.filter { $0.button == .left }.count == 84)
         #expect(t.samples.filter { $0.button == .right }.count == 82)
 
-        let table = try InputLoader.load(path: sharedDataPath("mpower-samples/mhealthtools_tap_data.csv"))
+        let table = try AnalysisRegistry.load(path: sharedDataPath("mpower-samples/mhealthtools_tap_data.csv"))
         let tt = try #require(table.tapping.first)
         #expect(tt.samples.count == 181)
         #expect(tt.samples.filter { $0.button == .none }.count == 16)
 
-        let still = try InputLoader.load(path: sharedDataPath("mpower-samples/pdkit_mpower_gait_stationary.json"))
+        let still = try AnalysisRegistry.load(path: sharedDataPath("mpower-samples/pdkit_mpower_gait_stationary.json"))
         let summary = InputInspection(still)
         let r = try #require(summary.recordings.first)
         #expect(r.samples == 2023)
@@ -45,13 +48,13 @@ import TestSupport
         #expect(r.units == "g")
 
         // Named header columns win over position: forest-oak is timestamp (ms), UTC time, accuracy, x, y, z (g).
-        let oak = try #require(InputInspection(try InputLoader.load(path: sharedDataPath("forest-oak/test_data_bout.csv"))).recordings.first)
+        let oak = try #require(InputInspection(try AnalysisRegistry.load(path: sharedDataPath("forest-oak/test_data_bout.csv"))).recordings.first)
         #expect(oak.samples == 98)
         #expect(abs((oak.samplingRate ?? 0) - 10) < 0.1)
         #expect(abs((oak.timeSpan ?? 0) - 9.73) < 0.01)
         #expect(oak.units == "g")
 
-        let pouch = try InputLoader.load(path: sharedDataPath("oxford-step-counter/user1_neckpouch_1506422851785.csv.gz"))
+        let pouch = try AnalysisRegistry.load(path: sharedDataPath("oxford-step-counter/user1_neckpouch_1506422851785.csv.gz"))
         let q = try #require(InputInspection(pouch).recordings.first?.quality)
         #expect(q.gaps.count == 2)  // the README's "2 gaps of about 220 ms"
         #expect(q.units?.unit == .metersPerSecondSquared)
@@ -97,7 +100,7 @@ import TestSupport
         try steps.write(toFile: dir.path(pedometer), atomically: true, encoding: .utf8)
         try "stray".write(toFile: dir.path("notes.dat"), atomically: true, encoding: .utf8)
 
-        let input = try InputLoader.load(path: dir.url.path)
+        let input = try AnalysisRegistry.load(path: dir.url.path)
         #expect(input.dialect == .researchKitTaskFolder)
         #expect(input.taskKind == .walking)
         #expect(input.recordings.count == 2)
@@ -129,7 +132,7 @@ import TestSupport
         try Self.accelerometerLog(count: 200).write(toFile: dir.path("accel_a.json"), atomically: true, encoding: .utf8)
         try #"{"items":[{"timestamp":1,"x":1,"y":0,"z":"#.write(toFile: dir.path("accel_b.json"), atomically: true, encoding: .utf8)
         try "# read me".write(toFile: dir.path("README.md"), atomically: true, encoding: .utf8)
-        let input = try InputLoader.load(path: dir.url.path)
+        let input = try AnalysisRegistry.load(path: dir.url.path)
         #expect(input.dialect == .folder)
         #expect(input.children.count == 3)
         #expect(input.children.first { $0.path.hasSuffix("accel_a.json") }?.recordings.count == 1)
@@ -139,7 +142,7 @@ import TestSupport
     }
 
     @Test func missingPathIsAnError() {
-        #expect(throws: InputError.self) { try InputLoader.load(path: "/no/such/export") }
+        #expect(throws: InputError.self) { try AnalysisRegistry.load(path: "/no/such/export") }
     }
 }
 
@@ -205,7 +208,7 @@ import TestSupport
         let dir = TemporaryDirectory()
         let path = dir.path(c.name)
         try Data(c.bytes).write(to: URL(fileURLWithPath: path))
-        let input = try InputLoader.load(path: path)
+        let input = try AnalysisRegistry.load(path: path)
         let error = try #require(input.errors.first, "\(c.name) should produce an error")
         #expect(error.file == path)
         let text = error.description
@@ -240,7 +243,7 @@ import TestSupport
         try compressed.write(to: URL(fileURLWithPath: dir.path(accel)))
         try FileManager.default.removeItem(atPath: plain)
 
-        let input = try InputLoader.load(path: dir.url.path)
+        let input = try AnalysisRegistry.load(path: dir.url.path)
         #expect(input.dialect == .researchKitTaskFolder)
         #expect(input.errors.isEmpty, "\(input.errors)")
         let recording = try #require(input.recordings.first)

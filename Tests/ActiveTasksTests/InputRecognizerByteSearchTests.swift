@@ -1,8 +1,11 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// The recogniser's byte search (used on the first 4 KiB of every JSON file in batch discovery) against
 /// hand-made cases.

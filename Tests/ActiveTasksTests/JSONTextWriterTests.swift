@@ -4,6 +4,9 @@ import TestSupport
 import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// The export documents are written by ``JSONTextWriter``; Foundation's `JSONEncoder` (sorted keys, slashes
 /// unescaped, pretty or compact) is the reference: the text must be the same bytes, and a NaN or ±∞ the same error.
@@ -39,7 +42,7 @@ import Testing
         var compared = 0
         var bytes = 0
         for path in inputs {
-            let input = try InputLoader.load(path: path)
+            let input = try AnalysisRegistry.load(path: path)
             for analysis in AnalysisRegistry.analyze(input, options: AnalysisOptions()) {
                 let records = try ExportRecord.records(of: AnalysedResults(analysis.results))
                 for format in OutputFormat.allCases where format.isExport {

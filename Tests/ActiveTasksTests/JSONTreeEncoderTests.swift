@@ -4,6 +4,9 @@ import TestSupport
 import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// The exports see typed results through ``JSONTreeEncoder``; Foundation's `JSONEncoder` (sorted keys), parsed
 /// back, is the reference: the trees must be equal for every result type and for every `Encoder` feature.
@@ -35,7 +38,7 @@ import Testing
         var kinds: Set<String> = []
         var compared = 0
         for path in inputs {
-            for analysis in AnalysisRegistry.analyze(try InputLoader.load(path: path), options: options) {
+            for analysis in AnalysisRegistry.analyze(try AnalysisRegistry.load(path: path), options: options) {
                 for result in analysis.results {
                     let tree = try JSONTreeEncoder.encode(result.result)
                     let reference = try Self.foundationTree(result.result)

@@ -1,5 +1,8 @@
 import ActiveTasks
 import Foundation
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 import TestSupport
 import Testing
 
@@ -43,7 +46,7 @@ import Testing
     /// The features of a shared recording as `taskproc analyze` computes them; for the walk (a walking recording,
     /// which gets no motion-signal result) the device-motion log goes to the same feature code directly.
     static func features(_ relative: String) throws -> MotionFeatures {
-        let input = try InputLoader.load(path: sharedDataPath(relative))
+        let input = try AnalysisRegistry.load(path: sharedDataPath(relative))
         if let result = MotionSignalAnalysis.analyze(input, options: AnalysisOptions()).first {
             return try #require(result.features)
         }
@@ -122,7 +125,7 @@ import Testing
     ])
     func imfFeaturesEqualMHealthtools(recording: String, reference: String, pinned: Double) throws {
         let expected = try Self.referenceRows(reference)
-        let input = try InputLoader.load(path: sharedDataPath(recording))
+        let input = try AnalysisRegistry.load(path: sharedDataPath(recording))
         guard case .deviceMotion(let cleaned) = try #require(input.recordings.first).data else {
             Issue.record("\(recording): not a device-motion log")
             return
@@ -154,7 +157,7 @@ import Testing
 /// `--feature-set mhealthtools` (``FeatureSet/mhealthtools``) through the registry's analyses: walking results get
 /// `get_walk_features`, tremor results `get_kinetic_tremor_features`, and nothing changes without it.
 @Suite struct FeatureSetOptionTests {
-    static func input(_ relative: String) throws -> LoadedInput { try InputLoader.load(path: sharedDataPath(relative)) }
+    static func input(_ relative: String) throws -> LoadedInput { try AnalysisRegistry.load(path: sharedDataPath(relative)) }
 
     @Test func walkingResultsGainTheWalkFeaturesOnlyWhenAsked() throws {
         let input = try Self.input("mpower-samples/mhealthtools_walk_data_devicemotion.csv.gz")

@@ -1,9 +1,12 @@
 import Foundation
 import SensorSignal
-import Testing
 import TestSupport
+import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// Tests written for mutations of `make mutants` that no other test caught: each names the mutation it kills and
 /// takes its expected values from the definition it cites, not from the code under test.
@@ -121,7 +124,7 @@ import TestSupport
         let folder = TemporaryDirectory()
         let file = folder.path("dbhl.json")
         try AudiometryExportTests.result.write(toFile: file, atomically: true, encoding: .utf8)
-        guard case .dBHL(var test) = try #require(AudiometryProcessor.analyze(try InputLoader.load(path: file)).first)
+        guard case .dBHL(var test) = try #require(AudiometryProcessor.analyze(try AnalysisRegistry.load(path: file)).first)
         else {
             Issue.record("the fixture is a dB HL result")
             return

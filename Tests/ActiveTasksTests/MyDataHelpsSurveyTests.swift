@@ -1,8 +1,11 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// MyDataHelps survey exports (issue 18 item 1): `SurveyQuestionResults.csv` and
 /// `SurveyConsentSignatureResults.csv` with the export's `SurveyResults.csv` and `SurveyStepResults.csv` beside them,
@@ -15,7 +18,7 @@ import TestSupport
     }
 
     static func surveys(_ path: String, options: AnalysisOptions = AnalysisOptions()) throws -> [SurveyResult] {
-        let input = try InputLoader.load(path: path)
+        let input = try AnalysisRegistry.load(path: path)
         #expect(input.kinds == [.survey] && input.dialect == .myDataHelps, "\(input.kinds) \(input.dialect)")
         #expect(!input.problems.contains { $0.severity == .error }, "\(input.problems)")
         return SurveyAnalysis.analyze(input, options: options)
@@ -145,7 +148,7 @@ import TestSupport
             SR-9,,Sleep,7,
             """
         try csv.write(toFile: folder + "/SurveyQuestionResults.csv", atomically: true, encoding: .utf8)
-        let input = try InputLoader.load(path: folder + "/SurveyQuestionResults.csv")
+        let input = try AnalysisRegistry.load(path: folder + "/SurveyQuestionResults.csv")
         let errors = input.problems.filter { $0.severity == .error }.map(\.description)
         #expect(errors.count == 2, "\(errors)")
         #expect(errors.contains { $0.contains("line 3, column 5") && $0.contains("yesterday") }, "\(errors)")

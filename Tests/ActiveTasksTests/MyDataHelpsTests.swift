@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 @Suite struct MyDataHelpsTests {
     // MARK: Motion files

@@ -1,10 +1,13 @@
 import Archives
 import Foundation
 import SensorSignal
-import Testing
 import TestSupport
+import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// Step counts of `taskproc analyze` on the shared real data sets (`../shared/data`), pinned where they stand.
 ///
@@ -19,11 +22,11 @@ import TestSupport
 ///     swift test --skip-build --scratch-path .build-acc --filter RealDataAccuracyTests
 enum RealData {
     /// Every walking result of `relative` (under `../shared/data`), loaded and analysed exactly as
-    /// `taskproc analyze` does it: `InputLoader.load(path:options:)`, then `WalkingProcessor.analyze(_:)`.
+    /// `taskproc analyze` does it: `AnalysisRegistry.load(path:options:)`, then `WalkingProcessor.analyze(_:)`.
     static func walkingResults(_ relative: String, options: InputLoader.Options = InputLoader.Options()) throws
         -> [WalkingResult]
     {
-        let input = try InputLoader.load(path: sharedDataPath(relative), options: options)
+        let input = try AnalysisRegistry.load(path: sharedDataPath(relative), options: options)
         // Warnings (hygiene repairs such as dropped exact duplicates, gaps) are allowed; errors are not.
         #expect(!input.problems.contains { $0.severity == .error }, "\(relative): \(input.problems)")
         return WalkingProcessor.analyze(input)
@@ -294,7 +297,7 @@ enum GaitpyDemo {
         ("balance_data_deviceMotion.json", 0),
     ])
     func nobodyWalked(file: String, measured: Int) throws {
-        let input = try InputLoader.load(path: sharedDataPath("mhealthtools-motion/" + file))
+        let input = try AnalysisRegistry.load(path: sharedDataPath("mhealthtools-motion/" + file))
         #expect(WalkingProcessor.analyze(input).isEmpty, "\(file) analysed as walking")
         try #require(input.recordings.count == 1)
         guard case .deviceMotion(let log) = input.recordings[0].data else {
@@ -320,7 +323,7 @@ enum GaitpyDemo {
     /// (measured 2026-11-26: 6 steps with and without them, the known issue above; `analyze` never counts steps in a
     /// tremor step).
     @Test func shortArmSwingingIsNotWalking() throws {
-        let input = try InputLoader.load(path: sharedDataPath("mhealthtools-motion/kinetic_tremor_data_deviceMotion.json"))
+        let input = try AnalysisRegistry.load(path: sharedDataPath("mhealthtools-motion/kinetic_tremor_data_deviceMotion.json"))
         guard case .deviceMotion(let recording) = input.recordings.first?.data else {
             Issue.record("not a device-motion log")
             return

@@ -1,5 +1,8 @@
 import ActiveTasks
 import Foundation
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 import Testing
 
 /// Absolute path of a recorder fixture, found from this source file (no resource bundle).

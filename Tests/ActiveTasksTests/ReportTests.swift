@@ -1,9 +1,12 @@
 import Foundation
 import SensorSignal
-import Testing
 import TestSupport
+import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -22,12 +25,12 @@ import TestSupport
             return ReportRecord(source: source, kind: kind, status: "ok", results: objects)
         }
         let walkPath = sharedDataPath("oxford-step-counter/user1_hand_1506421989895.csv.gz")
-        let walk = WalkingProcessor.analyze(try InputLoader.load(path: walkPath))
+        let walk = WalkingProcessor.analyze(try AnalysisRegistry.load(path: walkPath))
         let tapPath = sharedDataPath("mpower-samples/mhealthtools_tap_data.csv")
-        let taps = TappingProcessor.analyze(try InputLoader.load(path: tapPath))
+        let taps = TappingProcessor.analyze(try AnalysisRegistry.load(path: tapPath))
         let dbhl = folder.appendingPathComponent("dbhl.json")
         try AudiometryExportTests.result.write(to: dbhl, atomically: true, encoding: .utf8)
-        let audiometry = AudiometryProcessor.analyze(try InputLoader.load(path: dbhl.path))
+        let audiometry = AudiometryProcessor.analyze(try AnalysisRegistry.load(path: dbhl.path))
         let tone = folder.appendingPathComponent("tone.wav")
         let samples = (0..<(12 * 48_000)).map { 0.3 * sin(2 * Double.pi * 1000 * Double($0) / 48_000) }
         try AudioFileWriter.write([samples], sampleRate: 48_000, to: tone.path, format: .wav24)
@@ -111,7 +114,7 @@ import TestSupport
         // Plot area: left 64, right 720 − 16 = 704; y padded by 6 % of the range: 0 → top + 260 − 34 − 46 scaled.
         #expect(svg.contains("cx=\"64.0\""))
         #expect(svg.contains("cx=\"704.0\""))
-        let bins = HTMLReport.histogram([1, 2, 2, 3, 3, 3, 10])
+        let bins = SVGChart.histogram([1, 2, 2, 3, 3, 3, 10])
         #expect(bins.reduce(0) { $0 + $1.y } == 7)
         #expect(bins.first?.x0 == 1 && bins.last?.x1 == 10)
         #expect(SVGChart.ticks(0, 10) == [0, 2, 4, 6, 8, 10])

@@ -1,7 +1,10 @@
 import ActiveTasks
 import Foundation
-import Testing
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 import TestSupport
+import Testing
 
 /// Path of a hand-made fixture in `Fixtures/researchkit/` beside this file.
 private func researchKitFixture(_ name: String, filePath: String = #filePath) -> String {

@@ -1,6 +1,9 @@
 import ActiveTasks
 import Foundation
 import SensorSignal
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 import Testing
 
 @Suite struct ResultDateTests {

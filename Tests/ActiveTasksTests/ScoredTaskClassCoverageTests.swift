@@ -1,8 +1,11 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// Every active-task result class ResearchKit serializes (its `ResearchKitActiveTask` module's result classes, plus
 /// the timed walk), as a hand-made minimal instance with every value zero or empty, goes through the path `taskproc
@@ -60,7 +63,7 @@ import TestSupport
         let file = dir.path(className + ".json")
         try (#"{"_class":"\#(className)","identifier":"","startDate":"2019-05-27T00:35:06-0700","endDate":"2019-05-27T00:35:06-0700","userInfo":{},"#
             + fields + "}").write(toFile: file, atomically: true, encoding: .utf8)
-        let input = try InputLoader.load(path: file)
+        let input = try AnalysisRegistry.load(path: file)
         return (input, AnalysisRegistry.analyze(input, options: AnalysisOptions()))
     }
 

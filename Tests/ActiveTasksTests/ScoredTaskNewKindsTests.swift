@@ -4,6 +4,9 @@ import TestSupport
 import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// The scored kinds added for issue 19's second round (normalized reaction time, speech recognition, speech in
 /// noise, Amsler grid): hand-made results whose scores are worked out by hand in the comments.
@@ -64,7 +67,7 @@ import Testing
         try (#"{"_class":"ORKStepResult","identifier":"reactionTime","results":["#
             + [attempt("10", "10", "11"), attempt("20", "20", "20"), attempt("30", "31", "32")].joined(separator: ",")
             + "]}").write(toFile: file, atomically: true, encoding: .utf8)
-        let input = try InputLoader.load(path: file)
+        let input = try AnalysisRegistry.load(path: file)
         #expect(input.kinds == [.normalizedReactionTime], "\(input.kinds)")
         let r = try #require(AnalysisRegistry.analyze(input).flatMap(\.results).first?.result as? ScoredTaskResult)
         #expect(r.value("meanReactionTime") == 1 && r.value("sdReactionTime") == 1)
@@ -144,7 +147,7 @@ import Testing
     /// 2: target "The girl saved two great roses", heard "the girl saved to great roses, roses" → the, girl, saved,
     /// great, roses (once: the target has one) = 5 of 6; no edit step follows (the conclusion does).
     @Test func speechInNoiseScoresEachSentenceAgainstWhatFollows() throws {
-        let input = try InputLoader.load(path: ScoredTaskTests.fixture("speechinnoise.json"))
+        let input = try AnalysisRegistry.load(path: ScoredTaskTests.fixture("speechinnoise.json"))
         #expect(input.kinds == [.speechInNoise, .speechRecognition, .survey], "\(input.kinds)")
         #expect(!input.problems.contains { $0.message.contains("not modelled") }, "\(input.problems)")
         let all = AnalysisRegistry.analyze(input).flatMap(\.results)
@@ -214,7 +217,7 @@ import Testing
     /// The keyed-archive form keeps `path` (three `UIBezierPath` objects, written by
     /// `Tests/Reference/make_amsler_keyed_archive.py`): right eye, marked, 3 paths.
     @Test func anArchivedAmslerGridCountsItsPaths() throws {
-        let input = try InputLoader.load(path: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let input = try AnalysisRegistry.load(path: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Fixtures/scored-archive/amslergrid.keyed.plist").path)
         #expect(input.kinds == [.amslerGrid], "\(input.kinds) \(input.problems)")
         let r = try #require(AnalysisRegistry.analyze(input).flatMap(\.results).first?.result as? ScoredTaskResult)

@@ -1,8 +1,11 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// Scored ResearchKit active tasks (issue 19): hand-made results whose scores are worked out by hand in the comments,
 /// never taken from the code's output.
@@ -12,7 +15,7 @@ import TestSupport
     }
 
     static func results(_ name: String, kind: TaskKind) throws -> [ScoredTaskResult] {
-        let input = try InputLoader.load(path: fixture(name))
+        let input = try AnalysisRegistry.load(path: fixture(name))
         #expect(input.kinds == [kind], "\(input.kinds)")
         #expect(!input.problems.contains { $0.message.contains("not modelled") }, "\(input.problems)")
         return AnalysisRegistry.analyze(input, options: AnalysisOptions()).flatMap(\.results).compactMap {
@@ -118,7 +121,7 @@ import TestSupport
 
     /// ResearchKit's own serializer sample (every value 0) is a result of its kind.
     @Test func theSerializerSampleIsAResult() throws {
-        let input = try InputLoader.load(path: sharedDataPath("researchkit-samples/ORKRangeOfMotionResult.json"))
+        let input = try AnalysisRegistry.load(path: sharedDataPath("researchkit-samples/ORKRangeOfMotionResult.json"))
         let results = AnalysisRegistry.analyze(input, options: AnalysisOptions()).flatMap(\.results)
         try #require(results.count == 1)
         let r = try #require(results[0].result as? ScoredTaskResult)
@@ -140,7 +143,7 @@ import TestSupport
             .appending(#"{"_class":"ORKStepResult","identifier":"instruction","results":[]},"#)
             .appending(#"{"_class":"ORKStepResult","identifier":"\#(step)","results":[]}]}"#)
             .write(toFile: file, atomically: true, encoding: .utf8)
-        let input = try InputLoader.load(path: file)
+        let input = try AnalysisRegistry.load(path: file)
         #expect(input.kinds == [kind])
         let results = AnalysisRegistry.analyze(input, options: AnalysisOptions()).flatMap(\.results)
         try #require(results.count == 1)
@@ -162,7 +165,7 @@ import TestSupport
     /// files end at 10.25, 20.5 and 30.375 s: reaction times 0.25, 0.5 and 0.375 s (mean and median 0.375 s, sample
     /// SD 0.125 s). The motion files belong to the task (no walking result is made of them).
     @Test func reactionTimeReadsEachAttemptsMotionFile() throws {
-        let input = try InputLoader.load(path: Self.fixture("reactiontime"))
+        let input = try AnalysisRegistry.load(path: Self.fixture("reactiontime"))
         #expect(input.kinds == [.reactionTime] && input.dialect == .researchKitTaskFolder, "\(input.kinds)")
         #expect(input.recordings.count == 3 && input.children.isEmpty)
         let results = AnalysisRegistry.analyze(input, options: AnalysisOptions()).flatMap(\.results)

@@ -1,8 +1,11 @@
 import ActiveTasks
 import Foundation
 import SensorSignal
-import Testing
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 import TestSupport
+import Testing
 
 /// Encodes a WAV with ffmpeg into `codec` in an `.m4a` container.
 private func encode(_ wav: String, to m4a: String, codec: String) throws {
@@ -147,7 +150,7 @@ private func encode(_ wav: String, to m4a: String, codec: String) throws {
         let dir = TemporaryDirectory()
         let path = dir.path("spl.json")
         try Self.result([40, 30, 30, 30, 30, 30, 50]).write(toFile: path, atomically: true, encoding: .utf8)
-        let input = try InputLoader.load(path: path)
+        let input = try AnalysisRegistry.load(path: path)
         let results = SPLMeterProcessor.analyze(input)
         let r = try #require(results.first)
         #expect(results.count == 1)
@@ -168,13 +171,13 @@ private func encode(_ wav: String, to m4a: String, codec: String) throws {
             .replacingOccurrences(of: #""thresholdValue":35"#, with: #""thresholdValue":45"#)
             .replacingOccurrences(of: #""requiredContiguousSamples":5"#, with: #""requiredContiguousSamples":3"#)
         try step.write(toFile: dir.path("step.json"), atomically: true, encoding: .utf8)
-        let r = try #require(SPLMeterProcessor.analyze(try InputLoader.load(path: dir.url.path)).first)
+        let r = try #require(SPLMeterProcessor.analyze(try AnalysisRegistry.load(path: dir.url.path)).first)
         #expect(r.threshold == 45 && r.requiredContiguousSamples == 3 && r.ruleSource == "step")
         #expect(r.passed == true)
     }
 
     @Test func emptySampleResultHasNoVerdict() throws {
-        let input = try InputLoader.load(path: sharedDataPath("researchkit-samples/ORKEnvironmentSPLMeterResult.json"))
+        let input = try AnalysisRegistry.load(path: sharedDataPath("researchkit-samples/ORKEnvironmentSPLMeterResult.json"))
         let r = try #require(SPLMeterProcessor.analyze(input).first)
         #expect(r.sampleCount == 0 && r.passed == nil && r.energyAverage == nil)
     }

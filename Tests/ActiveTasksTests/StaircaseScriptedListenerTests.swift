@@ -1,6 +1,9 @@
 import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// The dB HL staircase driven by scripted listeners: a fixed heard (H) / not heard (M) answer per presentation,
 /// at one frequency with ResearchKit's default parameters (start 30 dB HL, −10 dB after a hit, miss list

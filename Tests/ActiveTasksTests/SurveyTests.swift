@@ -1,9 +1,12 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import ActiveTasks
 @testable import SensorSignal
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// Surveys and consent (issue 18): every question result class and the consent signature read into tidy rows;
 /// secrets never read. The expected values are the fixture's own (written by hand from ResearchKit's
@@ -15,7 +18,7 @@ import TestSupport
     }
 
     static func survey(_ name: String) throws -> SurveyResult {
-        let input = try InputLoader.load(path: fixture(name))
+        let input = try AnalysisRegistry.load(path: fixture(name))
         #expect(input.kinds == [.survey], "\(input.kinds)")
         #expect(!input.problems.contains { $0.severity == .error }, "\(input.problems)")
         let results = SurveyAnalysis.analyze(input, options: AnalysisOptions())
@@ -196,7 +199,7 @@ import TestSupport
 
     /// A walking task that also asks a question gives both results, walking first.
     @Test func aTaskWithAnswersAndActiveStepsGivesBoth() throws {
-        let input = try InputLoader.load(path: Self.fixture("walking-with-mood"))
+        let input = try AnalysisRegistry.load(path: Self.fixture("walking-with-mood"))
         #expect(input.kinds == [.walking, .survey], "\(input.kinds)")
         let analyses = AnalysisRegistry.analyze(input)
         let kinds = analyses.flatMap(\.results).map(\.kind)
@@ -284,7 +287,7 @@ import TestSupport
 
     /// Without `--mork-config` the `field_data` array alone, with a note, instead of an error.
     @Test func withoutAnEnvelopeTheFieldDataArrayAlone() throws {
-        let input = try InputLoader.load(path: SurveyTests.fixture("registration.json"))
+        let input = try AnalysisRegistry.load(path: SurveyTests.fixture("registration.json"))
         let survey = try #require(SurveyAnalysis.analyze(input, options: AnalysisOptions()).first)
         let options = ExportOptions(context: ExportContext(input: input))
         let text = try ResultEncoding.render(survey, as: .mork, export: options)
@@ -301,7 +304,7 @@ import TestSupport
 /// in `SurveyEndToEndTests`.
 @Suite struct SurveyFHIRTests {
     static func resources(_ name: String) throws -> (resources: [JSONObject], skipped: [String]) {
-        let input = try InputLoader.load(path: SurveyTests.fixture(name))
+        let input = try AnalysisRegistry.load(path: SurveyTests.fixture(name))
         let survey = try #require(SurveyAnalysis.analyze(input, options: AnalysisOptions()).first)
         let output = FHIRExport.bundle(try ExportRecord.records(of: survey), context: ExportContext(input: input))
         let entries = output.bundle.objectValue?["entry"]?.arrayValue ?? []
@@ -351,7 +354,7 @@ import TestSupport
     /// `--fhir-consent contract`: C3-PRO's signed Contract (a CONSENTER signer, its consent signature and the
     /// consents-to-data-sharing extension), in R4 form.
     @Test func contractShape() throws {
-        let input = try InputLoader.load(path: SurveyTests.fixture("registration.json"))
+        let input = try AnalysisRegistry.load(path: SurveyTests.fixture("registration.json"))
         let survey = try #require(SurveyAnalysis.analyze(input, options: AnalysisOptions()).first)
         var context = ExportContext(input: input)
         context.participant = "P-7"
@@ -408,7 +411,7 @@ import TestSupport
 
     /// The export itself (a JSON array of step results) reads as one task, with a warning.
     @Test func theExportArrayReadsAsOneTask() throws {
-        let input = try InputLoader.load(path: SurveyTests.fixture("registration.json"))
+        let input = try AnalysisRegistry.load(path: SurveyTests.fixture("registration.json"))
         let survey = try #require(SurveyAnalysis.analyze(input, options: AnalysisOptions()).first)
         let exported = ResearchKitExport.stepResults(
             try ExportRecord.records(of: survey), context: ExportContext(input: input))
@@ -423,7 +426,7 @@ import TestSupport
 
     @Test(arguments: ["all-answer-types.json", "registration.json"])
     func readingTheExportGivesTheSameAnswers(name: String) throws {
-        let input = try InputLoader.load(path: SurveyTests.fixture(name))
+        let input = try AnalysisRegistry.load(path: SurveyTests.fixture(name))
         let survey = try #require(SurveyAnalysis.analyze(input, options: AnalysisOptions()).first)
         let exported = ResearchKitExport.stepResults(
             try ExportRecord.records(of: survey), context: ExportContext(input: input))
@@ -481,7 +484,7 @@ import TestSupport
 @Suite struct TaskAnswersColumnTests {
     @Test func answersWithAValueOnlyAndNeverASecret() throws {
         #expect(RecordAnalysis.taskAnswers([]) == "")
-        let input = try InputLoader.load(path: SurveyTests.fixture("registration.json"))
+        let input = try AnalysisRegistry.load(path: SurveyTests.fixture("registration.json"))
         let results = AnalysisRegistry.analyze(input).flatMap(\.results)
         let text = RecordAnalysis.taskAnswers(results)
         let object = try #require(try JSONParser.parse(Data(text.utf8), file: "cell").objectValue)
@@ -509,7 +512,7 @@ import TestSupport
     @Test func identifyingAnswersAreWithheld() throws {
         var options = AnalysisOptions()
         options.dropsIdentifiers = true
-        let input = try InputLoader.load(path: SurveyTests.fixture("registration.json"))
+        let input = try AnalysisRegistry.load(path: SurveyTests.fixture("registration.json"))
         let survey = try #require(SurveyAnalysis.analyze(input, options: options).first)
         let withheld = Dictionary(uniqueKeysWithValues: survey.answers.map { ($0.questionIdentifier, $0.withheld) })
         #expect(withheld["ORKRegistrationFormItemEmail"] == "identifier")
@@ -562,7 +565,7 @@ import TestSupport
 /// values of `registration.json`, so the two readings must agree.
 @Suite struct KeyedArchiveTests {
     @Test func anArchivedRegistrationReadsLikeItsJSON() throws {
-        let input = try InputLoader.load(path: SurveyTests.fixture("registration.keyed.plist"))
+        let input = try AnalysisRegistry.load(path: SurveyTests.fixture("registration.keyed.plist"))
         #expect(input.dialect == .researchKitResult && input.kinds == [.survey], "\(input.kinds)")
         #expect(!input.problems.contains { $0.severity == .error }, "\(input.problems)")
         let survey = try #require(SurveyAnalysis.analyze(input, options: AnalysisOptions()).first)
@@ -667,7 +670,7 @@ import TestSupport
             """#
         let file = dir.appendingPathComponent("taskResult.json").path
         try Data(task.utf8).write(to: URL(fileURLWithPath: file))
-        let input = try InputLoader.load(path: file)
+        let input = try AnalysisRegistry.load(path: file)
         let survey = try #require(SurveyAnalysis.analyze(input, options: AnalysisOptions()).first)
         let row = try SurveyTests.row(survey, "camera")
         #expect(row.answerType == "video" && row.value == "face.mp4" && row.contentType == "video/mp4")

@@ -1,6 +1,9 @@
 import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// Tapping fixtures sitting exactly on every threshold the tapping code compares against.
 ///

@@ -1,9 +1,12 @@
 import Foundation
 import SensorSignal
-import Testing
 import TestSupport
+import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// Reference tables written by R (the shared golden files, and Fixtures/tapping/r_reference.csv from
 /// Tests/Reference/tapping_reference.R), parsed here without taskproc's own CSV reader.
@@ -65,7 +68,7 @@ enum TappingReference {
 
     /// The only tapping recording of a file, read by the normal loader.
     static func recording(_ path: String) throws -> TappingRecording {
-        let input = try InputLoader.load(path: path)
+        let input = try AnalysisRegistry.load(path: path)
         #expect(input.errors.isEmpty, "\(input.errors)")
         #expect(input.taskKind == .tapping)
         return try #require(input.tapping.first)
@@ -231,7 +234,7 @@ enum TappingReference {
     }
 
     @Test func researchKitStepGivesExtrasFromTheButtonFrames() throws {
-        let input = try InputLoader.load(path: DialectFixtures.path("researchkit/tapping-task.json"))
+        let input = try AnalysisRegistry.load(path: DialectFixtures.path("researchkit/tapping-task.json"))
         let results = TappingProcessor.analyze(input)
         let r = try #require(results.first)
         #expect(results.count == 1)
@@ -262,7 +265,7 @@ enum TappingReference {
     }
 
     @Test func myDataHelpsRowsGiveOneResultEach() throws {
-        let input = try InputLoader.load(path: DialectFixtures.path("mydatahelps/SurveyTappingIntervalResults.csv"))
+        let input = try AnalysisRegistry.load(path: DialectFixtures.path("mydatahelps/SurveyTappingIntervalResults.csv"))
         let results = TappingProcessor.analyze(input)
         // TI-4 has an unknown button and fails in the reader; the other four rows load.
         #expect(results.count == 4)

@@ -4,6 +4,9 @@ import TestSupport
 import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// Issue 17, item 4: a tremor, balance or rest step is never analysed as walking for steps.
 ///
@@ -20,7 +23,7 @@ import Testing
     func realTremorAndBalanceRecordingsAreNotWalking(file: String, task: MotionTask, kind: TaskKind, samples: Int)
         throws
     {
-        let input = try InputLoader.load(path: sharedDataPath("mhealthtools-motion/" + file))
+        let input = try AnalysisRegistry.load(path: sharedDataPath("mhealthtools-motion/" + file))
         #expect(input.kinds == [kind] && input.taskKind == kind)
         #expect(WalkingProcessor.analyze(input).isEmpty)
         let analysis = AnalysisRegistry.analyze(input)
@@ -80,7 +83,7 @@ import Testing
         for (name, task) in [("accel_balance.json", MotionTask.balance), ("accel_recording.json", nil)] {
             let path = directory.path(name)
             try json.write(toFile: path, atomically: true, encoding: .utf8)
-            let input = try InputLoader.load(path: path)
+            let input = try AnalysisRegistry.load(path: path)
             if let task {
                 #expect(WalkingProcessor.analyze(input).isEmpty)
                 let summary = MotionSignalResult.results(for: input)
@@ -124,7 +127,7 @@ import Testing
              ]}
             """
         try task.write(toFile: directory.path("taskResult.json"), atomically: true, encoding: .utf8)
-        let input = try InputLoader.load(path: directory.url.path)
+        let input = try AnalysisRegistry.load(path: directory.url.path)
         #expect(input.kinds == [.walking, .balance] && input.taskKind == .walking)
         let analysis = AnalysisRegistry.analyze(input)
         try #require(analysis.count == 1)
@@ -144,7 +147,7 @@ import Testing
     /// 0.44 s before the recording. The detector clips every bout to its segment, so no result has one outside the
     /// recording; synthetic walks that start and end mid-stride too.
     @Test func boutsStayInsideTheRecording() throws {
-        let input = try InputLoader.load(
+        let input = try AnalysisRegistry.load(
             path: sharedDataPath("mhealthtools-motion/kinetic_tremor_data_deviceMotion.json"))
         guard case .deviceMotion(let tremor) = try #require(input.recordings.first).data else {
             Issue.record("not a device-motion log")

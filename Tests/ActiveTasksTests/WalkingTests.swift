@@ -1,9 +1,12 @@
 import Foundation
 import SensorSignal
-import Testing
 import TestSupport
+import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// The Oxford step-counter validation walks (foot-switch ground truth) and their degraded variants.
 enum OxfordWalks {
@@ -257,7 +260,7 @@ enum OxfordWalks {
     // MARK: Negative control and other real data
 
     @Test func stationaryPhoneHasNoSteps() throws {
-        let input = try InputLoader.load(path: sharedDataPath("mpower-samples/pdkit_mpower_gait_stationary.json"))
+        let input = try AnalysisRegistry.load(path: sharedDataPath("mpower-samples/pdkit_mpower_gait_stationary.json"))
         let results = WalkingProcessor.analyze(input)
         let result = try #require(results.first)
         #expect(results.count == 1)
@@ -398,7 +401,7 @@ enum OxfordWalks {
             """
         try task.write(to: folder.appendingPathComponent("taskResult.json"), atomically: true, encoding: .utf8)
 
-        let input = try InputLoader.load(path: folder.path)
+        let input = try AnalysisRegistry.load(path: folder.path)
         #expect(input.dialect == .researchKitTaskFolder)
         let results = WalkingProcessor.analyze(input)
         try #require(results.count == 2)  // the rest step is not walking (issue 17): summarised, never counted
@@ -432,7 +435,7 @@ enum OxfordWalks {
     /// The shared `ORKTimedWalkResult` sample on its own (duration 0): a result with a null gait speed and a
     /// warning saying why, not an error.
     @Test func timedWalkResultAloneGivesGaitSpeedOrReason() throws {
-        let input = try InputLoader.load(path: sharedDataPath("researchkit-samples/ORKTimedWalkResult.json"))
+        let input = try AnalysisRegistry.load(path: sharedDataPath("researchkit-samples/ORKTimedWalkResult.json"))
         let results = WalkingProcessor.analyze(input)
         try #require(results.count == 1)
         #expect(results[0].signal == "none" && results[0].hasTimedWalk && results[0].gaitSpeed == nil)
@@ -442,7 +445,7 @@ enum OxfordWalks {
     /// A MyDataHelps step folder (`SurveyData/<participant>/<survey>/walking.outbound/`) loaded file by file: the
     /// fixture holds 10 samples, too few to analyse, so the result is 0 steps with a warning, not a failure.
     @Test func myDataHelpsWalkingFolder() throws {
-        let input = try InputLoader.load(
+        let input = try AnalysisRegistry.load(
             path: DialectFixtures.path("mydatahelps/SurveyData/P-0001/SR-77/walking.outbound"))
         let results = WalkingProcessor.analyze(input)
         try #require(!results.isEmpty)
@@ -678,7 +681,7 @@ enum SyntheticWalk {
         }
         let path = directory.path("wrist.csv")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        let results = WalkingProcessor.analyze(try InputLoader.load(path: path))
+        let results = WalkingProcessor.analyze(try AnalysisRegistry.load(path: path))
         try #require(results.count == 1)
         let steps = try #require(results[0].stepCount)
         #expect(abs(steps - 120) <= 1, "\(steps) steps for 120")

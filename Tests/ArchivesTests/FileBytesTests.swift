@@ -1,7 +1,7 @@
 import Archives
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct FileBytesTests {
     func gzip(_ path: String) throws { try ArchiveFixtures.gzip(path) }

@@ -1,7 +1,7 @@
 import RealModule
 import SensorSignal
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct PeaksTests {
     // MARK: - scipy reference

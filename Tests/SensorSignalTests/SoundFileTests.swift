@@ -1,8 +1,8 @@
 import Foundation
 import SensorSignal
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// Deterministic multi-tone test signal: channel `c` is a sine at (440 + 110·c) Hz, amplitude 0.5 − 0.1·c.
 func testTone(frames: Int, channels: Int, sampleRate: Double) -> [[Double]] {

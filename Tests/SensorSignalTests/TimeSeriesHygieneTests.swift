@@ -2,8 +2,8 @@ import Archives
 import Foundation
 import RealModule
 import SensorSignal
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct TimeSeriesHygieneTests {
     // MARK: - Known series

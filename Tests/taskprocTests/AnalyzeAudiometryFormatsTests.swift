@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `taskproc audiometry simulate` on two of ResearchKit's reference audiograms, then `taskproc analyze` of the
 /// two-ear task in every format: the thresholds that come out are the true ones (deterministic listener, no

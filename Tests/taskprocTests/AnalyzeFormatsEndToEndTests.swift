@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `taskproc analyze` in every format on every task kind.
 ///

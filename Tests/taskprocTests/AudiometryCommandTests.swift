@@ -1,6 +1,9 @@
 import ActiveTasks
 import ArgumentParser
 import Foundation
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 import Testing
 
 @testable import taskproc

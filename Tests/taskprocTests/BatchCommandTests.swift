@@ -2,8 +2,11 @@ import ActiveTasks
 import ArgumentParser
 import Foundation
 import GRDB
-import Testing
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 import TestSupport
+import Testing
 
 @testable import taskproc
 

@@ -3,15 +3,18 @@ import TestSupport
 import Testing
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// The column dictionary batch writes beside its CSVs (issue 20, item 2: "Batch writes a `columns.csv` (file,
 /// column, unit, definition) next to its CSVs").
 ///
 /// The dictionary is generated from the documentation (`Tests/Reference/column_dictionary.py` →
-/// `Sources/ActiveTasks/Batch/ColumnDictionary.swift`); these tests keep the two from drifting apart and check what
+/// `Sources/StudyBatch/ColumnDictionary.swift`); these tests keep the two from drifting apart and check what
 /// batch writes from it.
 @Suite struct ColumnDictionaryTests {
-    static let generated = "Sources/ActiveTasks/Batch/ColumnDictionary.swift"
+    static let generated = "Sources/StudyBatch/ColumnDictionary.swift"
 
     /// Re-running the generator gives the committed file byte for byte: a documentation change that alters a unit
     /// or definition fails here until the file is regenerated.

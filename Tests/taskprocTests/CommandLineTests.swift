@@ -1,8 +1,11 @@
 import ActiveTasks
 import ArgumentParser
 import Foundation
-import Testing
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 import TestSupport
+import Testing
 
 @testable import taskproc
 

@@ -2,6 +2,9 @@ import ActiveTasks
 import ArgumentParser
 import Foundation
 import SensorSignal
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 import Testing
 
 @testable import taskproc

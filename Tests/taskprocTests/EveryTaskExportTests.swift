@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 19's "done when": a generated export holding one run of every active task taskproc analyses
 /// (`make_export.py --every-task`), mixed with the generator's other dialects and broken records, goes through

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `--feature-set` on the command line: `analyze` adds the mhealthtools IMF = 2 sets, `batch` stores the choice
 /// with the run (so `--resume` and shards keep it), and an unknown value is a usage error.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 20, item 5: the Kubernetes Indexed Job of docs/batch.md is a valid batch/v1 Job. kubectl is not packaged
 /// by Debian 12, so `Tests/Reference/k8s_validate.py` checks it against the Kubernetes 1.30 Job schema in strict

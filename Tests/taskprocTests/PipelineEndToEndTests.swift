@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 15 end to end: one recogniser and one registry, so a folder of unrelated results gives one analysis per
 /// input (with `analyze` and `batch` alike), a dB HL task's own SPL-meter step is analysed, and `.zip` archives open

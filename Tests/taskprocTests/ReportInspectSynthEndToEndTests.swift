@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(FoundationXML)
     import FoundationXML

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Scored active tasks through the command line (issue 19): a folder with one run of each goes through batch with
 /// zero error records, one CSV per kind, a valid FHIR export, and no "not modelled" warning.

@@ -1,7 +1,10 @@
 import ActiveTasks
 import Foundation
-import Testing
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 import TestSupport
+import Testing
 
 /// `analyze -` and `inspect -` read standard input: the bytes are recognised by their content and give the same
 /// numbers as the file they came from.

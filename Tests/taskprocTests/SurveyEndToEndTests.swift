@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Surveys through the command line (issue 18): every output format, `inspect` and `batch` (its CSV, JSON lines,
 /// errors and SQLite files), and the rule that no secret (password, passcode) reaches any of them.

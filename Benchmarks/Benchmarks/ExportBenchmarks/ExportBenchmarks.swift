@@ -10,6 +10,9 @@ import Benchmark
 import BenchmarkSupport
 import Foundation
 import SensorSignal
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 
 struct SetupFailure: Error, CustomStringConvertible {
     var description: String
@@ -32,7 +35,7 @@ nonisolated(unsafe) var directory: TemporaryDirectory?
 
 /// The only result of `path`'s analysis whose kind is `kind`.
 func analysed(_ path: String, kind: String) throws -> any RenderableResult & Sendable {
-    let found = AnalysisRegistry.analyze(try InputLoader.load(path: path)).flatMap(\.results)
+    let found = AnalysisRegistry.analyze(try AnalysisRegistry.load(path: path)).flatMap(\.results)
         .filter { $0.kind.rawValue == kind }
     guard found.count == 1, let first = found.first else {
         throw SetupFailure(description: "ExportBenchmarks: \(found.count) \(kind) results in \(path)")

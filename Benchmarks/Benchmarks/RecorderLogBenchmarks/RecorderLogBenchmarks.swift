@@ -10,6 +10,9 @@ import Benchmark
 import BenchmarkSupport
 import Foundation
 import RecorderLogFixtures
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 
 typealias Layout = RecorderLogFixtures.Layout
 

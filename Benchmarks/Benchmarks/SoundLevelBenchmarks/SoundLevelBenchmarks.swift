@@ -8,6 +8,9 @@ import ActiveTasks
 import Benchmark
 import BenchmarkSupport
 import SensorSignal
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 
 let sampleRate = 48_000
 let frames = 60 * sampleRate

@@ -11,6 +11,9 @@ import Benchmark
 import BenchmarkSupport
 import Foundation
 import SensorSignal
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 
 /// Taps per record.
 let tapCount = 180

@@ -13,6 +13,9 @@ import Benchmark
 import BenchmarkSupport
 import Foundation
 import SensorSignal
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 
 /// Samples in the recording: 10 minutes at 100 Hz.
 let sampleCount = 60_000

@@ -10,6 +10,9 @@
 import ActiveTasks
 import Foundation
 import RecorderLogFixtures
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 
 func recorderOperations(_ arguments: Arguments) throws -> [Measurement] {
     let timing = try arguments.timing

@@ -5,6 +5,9 @@
 //                            also prints the levels as "levels" for the script to compare.
 import ActiveTasks
 import Foundation
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 
 func soundOperations(_ arguments: Arguments) throws -> [Measurement] {
     let timing = try arguments.timing

@@ -6,6 +6,9 @@ import Foundation
 import FuzzSupport
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 let headphones: [String?] = [nil, "AIRPODSPROV2", "AIRPODSV1", "AIRPODSMAX", "EARPODS", "airpodsv3", "UNKNOWN", ""]
 let versions = [

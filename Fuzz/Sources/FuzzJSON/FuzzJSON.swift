@@ -1,6 +1,9 @@
 // The JSON parser every JSON reader shares, and the recogniser's sniffing of a JSON document's dialect.
 import ActiveTasks
 import Foundation
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 
 /// libFuzzer\'s entry point: one input, `count` bytes at `bytes`; returns 0 (every input is kept).
 @_cdecl("LLVMFuzzerTestOneInput")

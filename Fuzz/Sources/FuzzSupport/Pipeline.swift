@@ -1,5 +1,8 @@
 import ActiveTasks
 import Foundation
+import StudyBatch
+import StudyInputs
+import StudyOutputs
 
 /// What `taskproc analyze` does after loading.
 ///
@@ -43,7 +46,7 @@ public let noFFmpegFolder: String = {
 
 /// Loads `path` as `taskproc analyze` does, then analyses it and renders the results in the format `format` picks.
 public func loadAnalyzeAndRender(_ path: String, options: AnalysisOptions = fuzzAnalysisOptions(), format: UInt8) {
-    guard let input = try? InputLoader.load(path: path, options: options.loader) else { return }
+    guard let input = try? AnalysisRegistry.load(path: path, options: options.loader) else { return }
     _ = input.errors.count
     analyzeAndRender(input, options: options, format: format)
     InputLoader.removeExtractedArchives()

@@ -5,6 +5,9 @@ import Foundation
 import FuzzSupport
 
 @testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+@testable import StudyOutputs
 
 /// libFuzzer\'s entry point: one input, `count` bytes at `bytes`; returns 0 (every input is kept).
 @_cdecl("LLVMFuzzerTestOneInput")

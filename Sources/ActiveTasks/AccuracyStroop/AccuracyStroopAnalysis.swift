@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// The accuracy Stroop step (`ORKAccuracyStroopResult`; custom tasks only, one step per trial): whether the tapped
 /// circle had the ink colour, how long the tap took and how far it landed from a circle's centre.

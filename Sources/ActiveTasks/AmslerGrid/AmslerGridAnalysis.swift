@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// The Amsler grid (`ORKAmslerGridResult`, one step per eye): whether the participant marked distorted areas on the
 /// grid, and how many drawn paths they made.

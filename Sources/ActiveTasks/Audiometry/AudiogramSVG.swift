@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// One plotted point of an audiogram.
 public struct AudiogramPoint: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 extension AudiometryAnalysis {
     /// FHIR measures of one result (see ``FHIRExport``): recorded dB HL thresholds per ear and frequency (LOINC).
@@ -15,8 +16,8 @@ extension AudiometryAnalysis {
                 let label = "\(side) ear \(ResultEncoding.number(hz)) Hz"
                 // Only the whole frequencies of the LOINC table have codes; anything else (1e20 Hz included) is
                 // skipped before it is converted to an integer.
-                guard let whole = FHIRExport.hearingThresholdCodes.keys.first(where: { Double($0) == hz }),
-                    let codes = FHIRExport.hearingThresholdCodes[whole]
+                guard let whole = hearingThresholdCodes.keys.first(where: { Double($0) == hz }),
+                    let codes = hearingThresholdCodes[whole]
                 else {
                     skipped.append("\(label): no LOINC hearing-threshold code for this frequency")
                     continue
@@ -45,4 +46,13 @@ extension AudiometryAnalysis {
         guard result["kind"]?.stringValue == TaskKind.dBHLToneAudiometry.rawValue else { return "" }
         return ReportPlots.thresholdTable(result) + ReportPlots.audiogram(result)
     }
+}
+
+extension AudiometryAnalysis {
+    /// LOINC hearing-threshold codes (air conduction), by frequency in Hz: (left, right).
+    public static let hearingThresholdCodes: [Int: (left: String, right: String)] = [
+        500: ("89024-4", "89025-1"), 1000: ("89016-0", "89017-8"), 2000: ("89018-6", "89019-4"),
+        3000: ("89020-2", "89021-0"), 4000: ("89022-8", "89023-6"), 6000: ("89026-9", "89027-7"),
+        8000: ("89028-5", "89029-3"),
+    ]
 }

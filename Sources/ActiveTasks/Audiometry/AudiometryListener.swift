@@ -1,5 +1,6 @@
 import Foundation
 import SensorSignal
+import StudyInputs
 
 /// A simulated participant in a dB HL test: decides, per presentation, whether to tap early (a false alarm) and
 /// whether the tone is heard.

@@ -1,5 +1,6 @@
 import Foundation
 import SensorSignal
+import StudyInputs
 
 /// Options of the tone-audiometry analysis.
 public struct AudiometryAnalysisOptions: Sendable, Hashable, Codable {

@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 extension AudiometryResult: RenderableResult {
     /// Sections for the aligned-text form.

@@ -2,6 +2,8 @@
 ///
 /// Levels are dB HL unless the name says SPL (dB SPL re 20 µPa, as ResearchKit's calibration intends) or dBFS
 /// (digital peak level re full scale); times are seconds.
+import StudyInputs
+
 public struct FrequencyThreshold: Sendable, Hashable, Encodable {
     /// Tone frequency, Hz.
     public var frequency: Double
@@ -277,11 +279,4 @@ public enum AudiometryResult: Sendable, Hashable, Encodable {
     public var dBHL: DBHLAudiometryResult? { if case .dBHL(let r) = self { r } else { nil } }
     /// The legacy payload, if any.
     public var legacy: LegacyToneAudiometryAnalysis? { if case .legacy(let r) = self { r } else { nil } }
-}
-
-extension KeyedEncodingContainer {
-    /// Encodes `value`, or an explicit `null` when it is nil.
-    mutating func encodeNullable<T: Encodable>(_ value: T?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-    }
 }

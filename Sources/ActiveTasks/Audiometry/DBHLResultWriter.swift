@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// Writes dB HL results as ResearchKit's serializer does (`ORKESerializer`, `researchkit-formats.md` §1.2):
 /// `_class` on every object, keys sorted, nil properties omitted, dates `yyyy-MM-dd'T'HH:mm:ssZ` (offset

@@ -15,6 +15,8 @@
 ///
 /// The presentation table is keyed by `Float(level)` and its counts are `Float`, as in ResearchKit, so the
 /// ratios compare exactly as there. Memory: one unit per presentation; no other per-presentation allocation.
+import StudyInputs
+
 public struct DBHLStaircase: Sendable {
     /// One tone to present.
     public struct Stimulus: Sendable, Hashable {

@@ -2,6 +2,8 @@
 ///
 /// Source: `researchkit-formats.md` §4.1 (`ORKdBHLToneAudiometryStep.m`). Levels are dB HL, step sizes dB,
 /// durations seconds, frequencies Hz.
+import StudyInputs
+
 public struct DBHLStaircaseParameters: Sendable, Hashable, Codable {
     /// Starting level of every frequency, dB HL [30].
     public var initialLevel: Double = 30

@@ -1,5 +1,6 @@
 import Foundation
 import SensorSignal
+import StudyInputs
 
 /// Settings of a simulated dB HL test: the staircase, the transducer, the phone's volume and the clock.
 public struct DBHLSimulationOptions: Sendable, Hashable {

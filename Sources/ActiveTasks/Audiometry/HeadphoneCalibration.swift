@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// Why a dB HL level cannot be converted to dB SPL or digital level.
 public enum AudiometryCalibrationError: Error, Sendable, Hashable, CustomStringConvertible {

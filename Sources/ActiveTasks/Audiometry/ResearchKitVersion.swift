@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// A ResearchKit release, for choosing the calibration tables and volume handling that produced a dB HL result.
 ///
@@ -76,5 +77,5 @@ public struct ResearchKitVersion: Sendable, Hashable, Comparable, Codable, TextC
     public var usesVerbatimTableNames: Bool { self < ResearchKitVersion(2, 2, 0) }
 
     /// What ``TextCodable``'s decoding error calls a string it cannot read.
-    static let textDescription = "a ResearchKit version"
+    package static let textDescription = "a ResearchKit version"
 }

@@ -12,6 +12,8 @@
 /// Before 3.1.0 the curve was read at the quantised volume, which compensates: offset 0. `outputVolume` is
 /// sampled when the result is built (end of step), so the correction assumes the volume did not change during
 /// the test.
+import StudyInputs
+
 public struct VolumeHandling: Sendable, Hashable, Encodable {
     /// `outputVolume` as recorded, 0…1.
     public var outputVolume: Double

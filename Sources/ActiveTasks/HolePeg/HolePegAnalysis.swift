@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// The 9-hole peg test (`ORKHolePegTestResult`, one object per step: place and remove, dominant and non-dominant
 /// hand): pegs moved, failures, time and distance.

@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// The 3D-model step (`ORKUSDZModelManagerResult`, ResearchKit's `ORK3DModelStep`): which parts of a 3D model the
 /// participant selected — a choice, not a timed performance, so its "score" is the selection as recorded.

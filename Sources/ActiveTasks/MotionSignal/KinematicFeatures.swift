@@ -1,5 +1,6 @@
 import Foundation
 import SensorSignal
+import StudyInputs
 
 /// mhealthtools' default kinematic feature set for one sensor axis (`get_tremor_features`,
 /// `get_balance_features` with their defaults: no time or frequency filter, no detrending, no windowing,

@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// mhealthtools' tremor or balance features of one recording: one row per sensor and axis, each with the
 /// ``KinematicFeatures`` of that axis.

@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 extension MotionSignalResult: RenderableResult {
     /// Sections for the aligned-text form: the recording, the signal, then the warnings.

@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 public import SensorSignal
 
 /// The signal summary of a recording whose task is not walking (tremor, balance, rest): what a walking result says

@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// Normalized reaction time (`ORKNormalizedReactionTimeResult`, one object per attempt): the participant holds a
 /// button, releases it when the stimulus appears and taps the stimulus.

@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// The paced serial addition test (`ORKPSATResult`, one object per step): correct sums, dyads, response times and
 /// fatigue (accuracy of the second half of the digits against the first).

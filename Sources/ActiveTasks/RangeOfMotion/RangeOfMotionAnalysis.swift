@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// Range of motion (`ORKRangeOfMotionResult`, knee and shoulder tasks: one object per step): the angles as recorded.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// Reaction time (`ORKReactionTimeResult`, one object per successful attempt): the time from the stimulus to the
 /// shake that answered it.

@@ -1,5 +1,6 @@
 import Foundation
 import SensorSignal
+import StudyInputs
 
 /// A ResearchKit active task scored from the fields of its result objects (Stroop, trail making, PSAT, …).
 ///
@@ -93,49 +94,32 @@ public enum ScoredTasks {
     /// `docs/active-tasks.md`.
     public static let codeSystem = "urn:taskproc:score"
 
-    /// Every registered scored analysis (asked for every unknown result class the decoder meets: computed once).
-    static let analyses: [any ScoredTaskAnalysis.Type] = AnalysisRegistry.analyses.compactMap {
-        $0 as? any ScoredTaskAnalysis.Type
-    }
+    /// What every registered scored analysis declares (its ``ScoredTaskAnalysis/classNames`` and
+    /// ``ScoredTaskAnalysis/stepIdentifiers``), in registry order: computed once.
+    public static let recognition: KindRecognition = {
+        var recognition = KindRecognition()
+        for case let analysis as any ScoredTaskAnalysis.Type in AnalysisRegistry.analyses {
+            recognition.declare(analysis.kinds, classes: analysis.classNames, steps: analysis.stepIdentifiers)
+        }
+        return recognition
+    }()
 
     /// The task kind that scores results of `className`, if any.
-    public static func kind(ofClass className: String) -> TaskKind? {
-        analyses.first { $0.classNames.contains(className) }?.kinds.first
-    }
+    public static func kind(ofClass className: String) -> TaskKind? { recognition.kind(ofClass: className) }
 
     /// The task kind whose predefined active step is `identifier`, if any.
-    public static func kind(ofStep identifier: String) -> TaskKind? {
-        analyses.first { $0.stepIdentifiers.contains(identifier) }?.kinds.first
-    }
+    public static func kind(ofStep identifier: String) -> TaskKind? { recognition.kind(ofStep: identifier) }
 
-    /// The step results of a tree that hold no result of a scored class, depth first in document order: a predefined
-    /// active step among them (``ScoredTaskAnalysis/stepIdentifiers``) is one a participant skipped or quit.
-    ///
-    /// A step holding another scored class's results is not empty: ResearchKit's normalized reaction-time task
-    /// reuses the reaction-time task's step identifier `reactionTime`, and its step is not an empty reaction-time
-    /// step.
+    /// The step results of a tree that hold no result of a scored class (``KindRecognition/emptyPredefinedSteps(_:)``).
     static func emptyPredefinedSteps(_ root: ResearchKitResult) -> [ResearchKit.StepResult] {
-        stepResults(root).filter { step in
-            !step.results.contains { child in
-                if case .unknown(let className, _, _) = child { reads(className) } else { false }
-            }
-        }
-    }
-
-    /// Every step result of a result tree, depth first in document order.
-    static func stepResults(_ root: ResearchKitResult) -> [ResearchKit.StepResult] {
-        switch root {
-        case .task(let task): task.results.flatMap(stepResults)
-        case .step(let step): [step] + step.results.flatMap(stepResults)
-        default: []
-        }
+        recognition.emptyPredefinedSteps(root)
     }
 
     /// True when a scored analysis handles `kind`.
-    public static func isScored(_ kind: TaskKind) -> Bool { analyses.contains { $0.kinds.contains(kind) } }
+    public static func isScored(_ kind: TaskKind) -> Bool { recognition.declares(kind) }
 
     /// True when a scored analysis reads `className` (the decoder then does not call the class unmodelled).
-    public static func reads(_ className: String) -> Bool { kind(ofClass: className) != nil }
+    public static func reads(_ className: String) -> Bool { recognition.reads(className) }
 
     /// The UCUM code of a score unit.
     static func ucum(_ unit: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// One score of an active task: a named number with its unit, or a recorded text (unit `text`).
 public struct TaskScore: Sendable, Hashable {

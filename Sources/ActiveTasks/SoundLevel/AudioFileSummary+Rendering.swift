@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 extension AudioFileSummary: RenderableResult {
     /// Sections for the aligned-text form: the file, then one section per channel.

@@ -1,5 +1,6 @@
 import Foundation
 import SensorSignal
+import StudyInputs
 
 /// Level and spectral summary of one audio channel. Levels are relative to digital full scale
 /// (1.0 = the largest integer sample), not calibrated sound pressure.

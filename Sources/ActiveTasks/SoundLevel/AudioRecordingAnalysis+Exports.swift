@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 extension AudioRecordingAnalysis {
     /// FHIR measures of one result (see ``FHIRExport``): calibrated sound levels per channel (`dB SPL` only: dBFS levels are no sound pressure levels).
@@ -11,17 +12,17 @@ extension AudioRecordingAnalysis {
         }
         var out: [ExportMeasure] = []
         for channel in level.channels {
-            for (code, display) in FHIRExport.soundLevelCodes {
+            for (code, display) in soundLevelCodes {
                 guard let value = channel.level(code), value.isFinite else { continue }
                 var measure = ExportMeasure(
-                    system: FHIRExport.acousticsSystem, code: code, display: display, category: "exam", value: value,
+                    system: acousticsSystem, code: code, display: display, category: "exam", value: value,
                     unit: "dB SPL", unitCode: "dB[SPL]", method: "iec61672-sound-level-meter",
                     methodDisplay: "taskproc sound level meter (IEC 61672-1 frequency and time weightings)")
                 // Channel indices are small (the audio reader's channel limit); the guard keeps `+ 1` safe anyway.
                 measure.occurrence = channel.channel >= 0 && channel.channel < Int.max ? channel.channel + 1 : 1
                 if code == "LAeq" {
                     measure.additionalCodings = [
-                        FHIRExport.coding(
+                        ExportMeasure.coding(
                             system: "http://developer.apple.com/documentation/healthkit",
                             code: "HKQuantityTypeIdentifierEnvironmentalAudioExposure",
                             display: "Environmental audio exposure")
@@ -38,7 +39,7 @@ extension AudioRecordingAnalysis {
 }
 
 extension SoundLevelChannel {
-    /// The level named by a FHIR sound-level code (``FHIRExport/soundLevelCodes``), dB; nil for other names.
+    /// The level named by a FHIR sound-level code (``soundLevelCodes``), dB; nil for other names.
     func level(_ code: String) -> Double? {
         switch code {
         case "LAeq": LAeq
@@ -70,4 +71,23 @@ extension SPLMeterAnalysis {
 
     /// The SPL-meter series with the threshold line.
     public static func reportPlots(_ result: JSONObject, readSources: Bool) -> String { ReportPlots.soundLevel(result) }
+}
+
+extension AudioRecordingAnalysis {
+    /// The code system of taskproc's acoustic level codes (the level names, e.g. `LAeq`).
+    public static let acousticsSystem = "urn:taskproc:acoustics"
+
+    /// The levels exported from a calibrated recording, with their display names.
+    public static let soundLevelCodes: [(code: String, display: String)] = [
+        ("LAeq", "A-weighted equivalent continuous sound level"),
+        ("LCeq", "C-weighted equivalent continuous sound level"),
+        ("LZeq", "Z-weighted (unweighted) equivalent continuous sound level"),
+        ("LAFmax", "Maximum A-weighted sound level, time weighting Fast"),
+        ("LASmax", "Maximum A-weighted sound level, time weighting Slow"),
+        ("LAFmin", "Minimum A-weighted sound level, time weighting Fast"),
+        ("LCpeak", "C-weighted peak sound level"),
+        ("LA10", "A-weighted level exceeded 10 % of the time (Fast)"),
+        ("LA50", "A-weighted level exceeded 50 % of the time (Fast)"),
+        ("LA90", "A-weighted level exceeded 90 % of the time (Fast)"),
+    ]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// The re-analysis of one ResearchKit environment SPL-meter result (`ORKEnvironmentSPLMeterResult`).
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 extension SoundLevelChannel {
     /// The level columns, in CSV order.

@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 public import SensorSignal
 
 /// Options for sound-level analysis (``SoundLevelAnalyzer`` and the sound-level part of ``AudioFileAnalyzer``).

@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// How levels are referenced: to sound pressure (calibrated) or to digital full scale.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// Spatial span memory (`ORKSpatialSpanMemoryResult`, one object per step): the recorded score, games and failures,
 /// and the maximum span reached.

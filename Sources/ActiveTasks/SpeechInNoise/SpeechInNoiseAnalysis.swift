@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// Speech in noise (`ORKSpeechInNoiseResult`, one object per sentence step): the sentence played in noise and how
 /// many of its words the participant repeated.

@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// Speech recognition (`ORKSpeechRecognitionResult`, one object per step): what Apple's speech recogniser heard and
 /// how fast the participant spoke.

@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// How speech scores count words and match a transcription against a target sentence.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// The Stroop test (`ORKStroopResult`, one object per trial): accuracy and response times, overall and for
 /// congruent (`text == color`) and incongruent trials, and the interference effect.

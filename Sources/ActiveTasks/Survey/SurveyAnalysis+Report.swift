@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 extension SurveyAnalysis {
     /// A survey result as the report holds it (its JSON), read back as the typed result; nil when it is not one.
@@ -93,7 +94,7 @@ extension SurveyAnalysis {
             if numericAnswerTypes.contains(q.type), q.numbers.count >= 2 {
                 var chart = SVGChart(
                     title: key, xLabel: q.type, yLabel: "answers",
-                    layers: [.bars(bins: HTMLReport.histogram(q.numbers), color: "#4a7bb7", label: "")])
+                    layers: [.bars(bins: SVGChart.histogram(q.numbers), color: "#4a7bb7", label: "")])
                 chart.height = 180
                 s += chart.render() + "\n"
             } else if !q.counts.isEmpty {

@@ -1,5 +1,6 @@
 import Foundation
 import SensorSignal
+import StudyInputs
 
 /// The analysis of surveys and consent in the registry: every question and consent-signature result of a
 /// ResearchKit task result, as tidy answer rows (``SurveyResult``).
@@ -144,19 +145,11 @@ public enum SurveyAnalysis: TaskAnalysis {
         }
     }
 
-    /// A number as text (``ResultEncoding/exact(_:)``).
-    static func text(_ x: Double) -> String { ResultEncoding.exact(x) }
+    /// A number as text (``SurveyAnswer/text(_:)-(Double)``).
+    static func text(_ x: Double) -> String { SurveyAnswer.text(x) }
 
-    /// A choice or component value as text: strings as written, numbers by ``text(_:)``, anything else as JSON.
-    static func text(_ value: JSONValue) -> String {
-        switch value {
-        case .string(let s): s
-        case .number(let x): text(x)
-        case .bool(let b): b ? "true" : "false"
-        case .null: ""
-        default: value.summary
-        }
-    }
+    /// A choice or component value as text (``SurveyAnswer/text(_:)-(JSONValue)``).
+    package static func text(_ value: JSONValue) -> String { SurveyAnswer.text(value) }
 
     static func answer(_ question: ResearchKit.QuestionResult, step: String) -> SurveyAnswer {
         var row = SurveyAnswer(

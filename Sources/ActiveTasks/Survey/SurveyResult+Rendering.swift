@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 extension SurveyResult: RenderableResult {
     /// Sections for the aligned-text form: the run, one line per answer, then the warnings.

@@ -1,4 +1,6 @@
 /// The tapping analysis in the registry: the mhealthtools (or mPower 2016) features and ResearchKit extras.
+import StudyInputs
+
 public enum TappingAnalysis: TaskAnalysis {
     /// Two-finger tapping.
     public static let kinds: [TaskKind] = [.tapping]

@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 internal import SensorSignal
 
 /// Computes the Sage Bionetworks tapping features (``TappingFeatures``) of a list of taps, reproducing the R code

@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// Which published implementation of the Sage Bionetworks tapping features to reproduce.
 ///

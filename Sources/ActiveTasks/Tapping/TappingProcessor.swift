@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 internal import SensorSignal
 
 /// Turns two-finger tapping recordings of any dialect into ``TappingResult``s: the Sage Bionetworks features

@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 extension TappingResult: Encodable {
     private struct Key: CodingKey {

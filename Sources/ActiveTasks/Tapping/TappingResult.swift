@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// The features of one two-finger tapping recording (one `tapping.left`/`tapping.right` step, one mPower
 /// `TappingSamples` file, one MyDataHelps row, one `t,x,y,buttonid` table), produced by ``TappingProcessor``.

@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// Tower of Hanoi (`ORKTowerOfHanoiResult`, one object per step): solved, moves and time.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 /// Trail making (`ORKTrailmakingResult`, one object per step; 13 targets, trail A `1…13` or B `1,A,2,B,…`): errors
 /// and completion time.

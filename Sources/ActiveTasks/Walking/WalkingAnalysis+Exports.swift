@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 extension WalkingAnalysis {
     /// FHIR measures of one result (see ``FHIRExport``): the step count (LOINC 55423-8) when there is motion data;

@@ -1,4 +1,6 @@
 /// The walking analysis in the registry: steps, cadence and gait features of every walking step.
+import StudyInputs
+
 public enum WalkingAnalysis: TaskAnalysis {
     /// Walking tasks and bare motion logs.
     public static let kinds: [TaskKind] = [.walking]

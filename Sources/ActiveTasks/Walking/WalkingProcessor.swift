@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 public import SensorSignal
 
 /// Turns walking recordings (accelerometer or device-motion logs, whole ResearchKit walking tasks) into

@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 
 extension WalkingResult: RenderableResult {
     /// Sections for the aligned-text form: the recording, the gait features, then the bouts and the warnings.

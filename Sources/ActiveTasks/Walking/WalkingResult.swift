@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 public import SensorSignal
 
 /// Steps, cadence and gait features of one walking recording (one active step of a walking task, one recorder

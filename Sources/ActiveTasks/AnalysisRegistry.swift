@@ -1,0 +1,224 @@
+import Foundation
+import StudyInputs
+
+/// One task kind's analysis: which kinds of input it takes and how it analyses them.
+///
+/// Every task kind is one conforming type in its own folder (`Walking/WalkingAnalysis.swift`, …) registered in
+/// ``AnalysisRegistry/analyses``; `analyze`, batch, the report and the exports all go through the registry.
+public protocol TaskAnalysis: Sendable {
+    /// The result type: JSON, table and CSV renderings.
+    associatedtype Result: RenderableResult & Sendable
+    /// The task kinds this analysis handles (usually one).
+    static var kinds: [TaskKind] { get }
+    /// Why an input of these kinds gave no result, e.g. `no tapping recording to analyse`.
+    static var nothingToAnalyse: String { get }
+    /// Analyses what `input` (never a folder of independent inputs) holds of ``kinds``, in input order.
+    /// - Throws: When the input cannot be analysed at all (an audio file that cannot be decoded, …).
+    static func analyze(_ input: LoadedInput, options: AnalysisOptions) throws -> [Result]
+    /// The `kind` values this analysis's results carry in their JSON (`walking`, `splMeter`, …); by default the
+    /// raw values of ``kinds``.
+    static var resultKinds: [String] { get }
+    /// The coded measures (FHIR Observations) of one result, read from the typed result; what cannot be coded goes
+    /// to `skipped` (one line each). None by default.
+    static func exportMeasures(of result: Result, skipped: inout [String]) -> [ExportMeasure]
+    /// The report's plots of one result (inline SVG and tables); none by default.
+    static func reportPlots(_ result: JSONObject, readSources: Bool) -> String
+}
+
+extension TaskAnalysis {
+    /// The raw values of ``kinds``.
+    public static var resultKinds: [String] { kinds.map(\.rawValue) }
+    /// No coded measures.
+    public static func exportMeasures(of result: Result, skipped: inout [String]) -> [ExportMeasure] { [] }
+    /// No plots.
+    public static func reportPlots(_ result: JSONObject, readSources: Bool) -> String { "" }
+}
+
+/// A result of any task kind, with the kind that produced it.
+public struct AnalysedResult: Sendable {
+    /// The task kind whose analysis produced it (names the batch CSV file and SQLite table).
+    public var kind: TaskKind
+    /// The result.
+    public var result: any RenderableResult & Sendable
+
+    /// Wraps a result.
+    public init(kind: TaskKind, result: any RenderableResult & Sendable) {
+        self.kind = kind
+        self.result = result
+    }
+}
+
+/// What analysing one input gave: its results, or why there are none, and what the loader reported.
+public struct InputAnalysis: Sendable {
+    /// The input's path.
+    public var path: String
+    /// The input's primary task kind (``TaskKind/unknown`` when none was recognised).
+    public var taskKind: TaskKind
+    /// The dialect it was read as.
+    public var dialect: InputDialect
+    /// The results, in analysis order (primary kind first).
+    public var results: [AnalysedResult] = []
+    /// Why the input gave no results; nil when it gave some.
+    public var failure: String?
+    /// Every problem the loader reported for it (errors and warnings).
+    public var problems: [InputProblem] = []
+}
+
+/// The registry of task analyses: the one `TaskKind → analysis` dispatch.
+///
+/// Adding a task kind: make a folder `Sources/ActiveTasks/<Kind>/` with its result type (conforming to
+/// ``RenderableResult``) and a type conforming to ``TaskAnalysis``, let the loader set the kind
+/// (``LoadedInput/kinds``), and add one line to ``analyses``.
+public enum AnalysisRegistry {
+    /// Every registered analysis.
+    public static let analyses: [any TaskAnalysis.Type] = [
+        WalkingAnalysis.self,
+        MotionSignalAnalysis.self,
+        TappingAnalysis.self,
+        AudiometryAnalysis.self,
+        SPLMeterAnalysis.self,
+        AudioRecordingAnalysis.self,
+        SurveyAnalysis.self,
+        StroopAnalysis.self,
+        TrailMakingAnalysis.self,
+        PSATAnalysis.self,
+        SpatialSpanMemoryAnalysis.self,
+        TowerOfHanoiAnalysis.self,
+        HolePegAnalysis.self,
+        RangeOfMotionAnalysis.self,
+        AccuracyStroopAnalysis.self,
+        ReactionTimeAnalysis.self,
+        NormalizedReactionTimeAnalysis.self,
+        SpeechInNoiseAnalysis.self,
+        SpeechRecognitionAnalysis.self,
+        AmslerGridAnalysis.self,
+        ModelSelectionAnalysis.self,
+    ]
+
+    /// What the registered kinds declare about how they are found in a ResearchKit result (the classes they read
+    /// from the raw JSON, the steps of their predefined tasks), for the loader.
+    public static var recognition: KindRecognition { ScoredTasks.recognition }
+
+    /// Loads a file or folder as ``InputLoader/load(path:options:recognition:)`` does, with the registry's
+    /// ``recognition``: how every stage above the inputs loads.
+    /// - Throws: ``InputError`` only when the path itself is unusable (missing, unreadable).
+    public static func load(path: String, options: InputLoader.Options = InputLoader.Options()) throws(InputError)
+        -> LoadedInput
+    {
+        try InputLoader.load(path: path, options: options, recognition: recognition)
+    }
+
+    /// The analysis registered for `kind`, if any.
+    public static func analysis(for kind: TaskKind) -> (any TaskAnalysis.Type)? {
+        analyses.first { $0.kinds.contains(kind) }
+    }
+
+    /// The analysis whose results carry `kind` in their JSON (``TaskAnalysis/resultKinds``), if any: how the
+    /// exports and the report find the code for a stored result.
+    public static func analysis(forResultKind kind: String) -> (any TaskAnalysis.Type)? {
+        analyses.first { $0.resultKinds.contains(kind) }
+    }
+
+    /// The coded measures of a result of any registered analysis (found by the result's type, never by a name);
+    /// nil when no registered analysis produces results of its type.
+    public static func exportMeasures(of result: any RenderableResult, skipped: inout [String]) -> [ExportMeasure]? {
+        for analysis in analyses {
+            if let measures = typedMeasures(analysis, result, &skipped) { return measures }
+        }
+        return nil
+    }
+
+    static func typedMeasures<A: TaskAnalysis>(
+        _ analysis: A.Type, _ result: any RenderableResult, _ skipped: inout [String]
+    ) -> [ExportMeasure]? {
+        guard let typed = result as? A.Result else { return nil }
+        return A.exportMeasures(of: typed, skipped: &skipped)
+    }
+
+    /// Analyses an input: a leaf input gives one ``InputAnalysis``; a folder of independent inputs gives one per
+    /// input in it, in order (recursively).
+    public static func analyze(_ input: LoadedInput, options: AnalysisOptions = AnalysisOptions()) -> [InputAnalysis] {
+        if input.dialect == .folder {
+            var out: [InputAnalysis] = []
+            if !input.problems.isEmpty || input.children.isEmpty {
+                // The folder's own problems (no files, links skipped) travel as an input of their own.
+                var own = InputAnalysis(path: input.path, taskKind: .unknown, dialect: .folder)
+                own.problems = input.problems
+                if input.children.isEmpty { own.failure = "the folder holds no inputs" }
+                out.append(own)
+            }
+            for child in input.children { out += analyze(child, options: options) }
+            return out
+        }
+        // A task folder's own results, then those of inputs in it that the task does not name.
+        return [analyzeOne(input, options: options)] + input.children.flatMap { analyze($0, options: options) }
+    }
+
+    /// Analyses a leaf input with the analysis of each of its kinds, in order.
+    static func analyzeOne(_ node: LoadedInput, options: AnalysisOptions) -> InputAnalysis {
+        // The registry analyses children itself (see ``analyze(_:options:)``): the analyses see the node alone.
+        var input = node
+        input.children = []
+        var outcome = InputAnalysis(path: input.path, taskKind: input.taskKind, dialect: input.dialect)
+        outcome.problems = input.problems
+        var done: [ObjectIdentifier] = []
+        var failures: [String] = []
+        for kind in input.kinds {
+            guard let analysis = analysis(for: kind) else {
+                failures.append("analysis of \(kind.rawValue) not available")
+                continue
+            }
+            guard !done.contains(ObjectIdentifier(analysis)) else { continue }
+            done.append(ObjectIdentifier(analysis))
+            do {
+                let results = try run(analysis, input, options)
+                if results.isEmpty { failures.append(analysis.nothingToAnalyse) }
+                outcome.results += results
+            } catch {
+                failures.append(String(describing: error))
+            }
+        }
+        if outcome.results.isEmpty {
+            let errors = input.problems.filter { $0.severity == .error }
+            if !errors.isEmpty {
+                // The reading errors explain a failure better than the kind does.
+                outcome.failure =
+                    errors.prefix(3).map(\.description).joined(separator: "; ")
+                    + (errors.count > 3 ? "; and \(errors.count - 3) more" : "")
+            } else if !failures.isEmpty {
+                outcome.failure = failures.joined(separator: "; ")
+            } else if input.dialect == .unrecognised {
+                outcome.failure = "not an input taskproc reads"
+            } else if input.dialect == .myDataHelps, input.taskKind == .unknown,
+                let note = input.problems.last(where: { $0.severity == .warning })
+            {
+                outcome.failure = note.message  // a MyDataHelps index table: say what it is for
+            } else if let classes = unanalysedClasses(input), !classes.isEmpty {
+                outcome.failure =
+                    "nothing to analyse: the result holds " + classes.joined(separator: ", ")
+                    + ", which taskproc does not analyse yet"
+            } else {
+                outcome.failure = "nothing to analyse: no recording or result taskproc recognises"
+            }
+        }
+        return outcome
+    }
+
+    /// The ResearchKit classes of an input's results that no analysis reads, sorted; nil without a ResearchKit result.
+    static func unanalysedClasses(_ input: LoadedInput) -> [String]? {
+        guard let root = input.researchKit?.result else { return nil }
+        var names: Set<String> = []
+        for item in root.stepItems {
+            if case .unknown(let className, _, _) = item.result, !ScoredTasks.reads(className) { names.insert(className) }
+        }
+        return names.sorted()
+    }
+
+    /// Runs one analysis and tags its results with the input's kind among the analysis's kinds.
+    static func run<A: TaskAnalysis>(_ analysis: A.Type, _ input: LoadedInput, _ options: AnalysisOptions) throws
+        -> [AnalysedResult]
+    {
+        let kind = input.kinds.first(where: A.kinds.contains) ?? A.kinds[0]
+        return try A.analyze(input, options: options).map { AnalysedResult(kind: kind, result: $0) }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import SensorSignal
+import StudyInputs
+
+/// One coded value a result exports (a FHIR Observation): what it measures, its value and unit, and how it was
+/// measured. Each task kind's analysis says which measures its results export
+/// (``TaskAnalysis/exportMeasures(of:skipped:)``).
+public struct ExportMeasure: Sendable {
+    /// The code system (`http://loinc.org`, or a local system).
+    public var system: String
+    /// The code in ``system``.
+    public var code: String
+    /// The code's display text.
+    public var display: String
+    /// The FHIR observation category (`activity`, `exam`).
+    public var category: String
+    /// The value, in ``unit``.
+    public var value: Double
+    /// The unit as people read it (`steps`, `dB HL`, `dB SPL`).
+    public var unit: String
+    /// The UCUM code of ``unit`` (`{steps}`, `dB`, `dB[SPL]`).
+    public var unitCode: String
+    /// How it was measured: a short machine-readable name.
+    public var method: String
+    /// How it was measured, in words.
+    public var methodDisplay: String
+    /// The step the measure belongs to, when it is not the record's (an ear of an audiometry task).
+    public var step: String?
+    /// Distinguishes repeated measures of one code (a 1 kHz retest, a channel).
+    public var occurrence = 1
+    /// Further codings of the same concept.
+    public var additionalCodings: [JSONValue] = []
+    /// Extra Observation fields (e.g. `bodySite`), appended in order.
+    public var extra: [(key: String, value: JSONValue)] = []
+}
+
+extension ExportMeasure {
+    /// A FHIR `Coding` object (`system`, `code`, `display`), e.g. for ``additionalCodings``.
+    public static func coding(system: String, code: String, display: String) -> JSONValue {
+        .object(JSONObject([("system", .string(system)), ("code", .string(code)), ("display", .string(display))]))
+    }
+}

@@ -1,0 +1,419 @@
+import ActiveTasks
+import Foundation
+import StudyInputs
+import StudyOutputs
+
+/// Writes a batch run's output files from its journals, in source order, atomically.
+///
+/// Files (in the output folder): `results.jsonl` (ok and partial records), `errors.jsonl` (failed records),
+/// `<kind>.csv` per task kind, `columns.csv` (the unit and definition of every column of those CSVs, from
+/// ``ColumnDictionary``), `taskproc.sqlite`, and `export.<format>.jsonl` when the run exports. Each is written to `<name>.partial` and renamed into
+/// place, so a reader (or a killed run) never sees half a file. The content depends only on the set of journal
+/// entries, not on their order, the number of workers or shards: a resumed or merged run writes the same bytes
+/// (the SQLite `run_log` table holds the only timestamps).
+public enum BatchOutputs {
+    /// Columns that start every CSV row and per-kind SQLite table, before the processor's columns.
+    public static let keyColumns = ["recordSource", "contentHash"] + RecordKeys.columns + ["status", "error"]
+
+    /// A processor's header with any name that clashes with a key column prefixed by `result_`; names are compared
+    /// ignoring case, as SQLite compares column names (the survey's `participantIdentifier` and the key column
+    /// `ParticipantIdentifier` are one name to it).
+    static func processorColumns(_ header: [String]) -> [String] {
+        header.map { keyColumnsLowercased.contains($0.lowercased()) ? "result_" + $0 : $0 }
+    }
+
+    private static let keyColumnsLowercased = Set(keyColumns.map { $0.lowercased() })
+
+    /// Counts of what was written.
+    public struct Counts: Sendable, Hashable, Codable {
+        /// Records with results (ok or partial).
+        public var succeeded = 0
+        /// Of those, records with some part unreadable.
+        public var partial = 0
+        /// Failed records.
+        public var failed = 0
+        /// Result rows per task kind.
+        public var rowsByKind: [String: Int] = [:]
+        /// Records written to the export file.
+        public var exported = 0
+        /// Records with results that could not be exported, with why (source first), in source order.
+        public var exportErrors: [String] = []
+        /// Export notes, such as FHIR measures without a code, counted by text (the record's source as
+        /// `<record>`).
+        public var exportNotes: [String: Int] = [:]
+        /// Columns of the written CSVs that the documentation does not define (`file: column`), in `columns.csv`
+        /// order; `columns.csv` gives them the definition ``ColumnDictionary/undocumented``.
+        public var undocumentedColumns: [String] = []
+        /// Creates zero counts.
+        public init() {}
+    }
+
+    /// One line of the run log.
+    public struct LogEvent: Sendable, Hashable, Codable {
+        /// ISO 8601 time, UTC.
+        public var time: String
+        /// Which shard's run wrote it (`K/N`), or empty for a single run.
+        public var shard: String
+        /// What happened: `start`, `resume`, `discovered`, `finished`, `merge`.
+        public var event: String
+        /// Details in words.
+        public var detail: String
+
+        /// Creates an event at the current time.
+        public init(shard: String, event: String, detail: String, time: Date = Date()) {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            self.time = formatter.string(from: time)
+            self.shard = shard
+            self.event = event
+            self.detail = detail
+        }
+    }
+
+    struct IndexItem {
+        var source: String
+        var journal: Int
+        var start: Int
+        var end: Int
+        /// Kinds whose CSV rows in this entry have a processor header, as bits of the writer's kind table (an
+        /// index entry stays a few tens of bytes: it is kept for every record of the run).
+        var kinds: UInt64
+    }
+
+    /// The output file names this writer may create (for `--force` cleanup), given the kinds present.
+    public static func fixedFileNames() -> [String] {
+        ["results.jsonl", "errors.jsonl", "taskproc.sqlite", columnsFileName]
+    }
+
+    /// The name of the column dictionary written beside the CSVs.
+    public static let columnsFileName = "columns.csv"
+
+    /// The rows of `columns.csv` for CSVs of `kinds` with the given columns: `file`, `column`, `unit`,
+    /// `definition`, by file name, then in the file's column order; and the `file: column` of each column the
+    /// documentation does not define.
+    static func columnDictionary(kinds: [String], columns: (String) -> [String]) -> (
+        rows: [[String]], undocumented: [String]
+    ) {
+        var rows: [[String]] = [["file", "column", "unit", "definition"]]
+        var undocumented: [String] = []
+        for kind in kinds.sorted(by: { fileName(kind: $0) < fileName(kind: $1) }) {
+            let file = fileName(kind: kind)
+            for column in columns(kind) {
+                if let entry = ColumnDictionary.entry(kind: kind, column: column) {
+                    rows.append([file, column, entry.unit, entry.definition])
+                } else {
+                    rows.append([file, column, "", ColumnDictionary.undocumented])
+                    undocumented.append(file + ": " + column)
+                }
+            }
+        }
+        return (rows, undocumented)
+    }
+
+    /// Writes every output from the entries of `journals` into `folder`.
+    ///
+    /// - Parameters:
+    ///   - journals: Journal files; an entry's source must appear in at most one of them (other-shard entries
+    ///     are ignored).
+    ///   - folder: The output folder (exists).
+    ///   - runLog: The run log, in order.
+    ///   - runInfo: Key/value facts about the run (inputs, options, version) for the `run_info` table.
+    ///   - export: The run's export format: `export.<format>.jsonl` is written from the entries' export lines.
+    /// - Returns: The counts.
+    /// - Throws: ``BatchError`` for a duplicated source or an I/O failure.
+    @discardableResult
+    public static func write(
+        journals: [String], to folder: String, runLog: [LogEvent], runInfo: [(String, String)],
+        export: OutputFormat? = nil
+    ) throws -> Counts {
+        // Pass 1: index every entry; the CSV header of a kind is that of its first record (in source order)
+        // with results.
+        var index: [IndexItem] = []
+        var kindNames: [String] = []  // bit i of an item's mask is kindNames[i]
+        for (j, journal) in journals.enumerated() {
+            try BatchJournal.scan(journal) { entry, _, start, end in
+                guard entry.status != .otherShard && entry.status != .excluded else { return }
+                var mask: UInt64 = 0
+                for kind in entry.kindsWithHeader {
+                    let bit = kindNames.firstIndex(of: kind) ?? kindNames.count
+                    if bit == kindNames.count {
+                        guard bit < 64 else { throw BatchError("\(journal): more than 64 task kinds in one run") }
+                        kindNames.append(kind)
+                    }
+                    mask |= 1 << UInt64(bit)
+                }
+                index.append(IndexItem(source: entry.source, journal: j, start: start, end: end, kinds: mask))
+            }
+        }
+        index.sort { RecordDiscovery.precedes($0.source, $1.source) }
+        for i in index.indices.dropFirst() where index[i].source == index[i - 1].source {
+            throw BatchError("record \(index[i].source) appears twice in the journals (overlapping shards?)")
+        }
+        let handles = try journals.map { path in
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw BatchError("\(path): cannot read the journal")
+            }
+            return handle
+        }
+        defer { for handle in handles { try? handle.close() } }
+        // The header of each kind comes from the first record in source order that has one: read just those.
+        var headers: [String: (source: String, header: [String])] = [:]
+        let decoder = JSONDecoder()
+        var unseen: UInt64 = kindNames.isEmpty ? 0 : UInt64.max >> UInt64(64 - kindNames.count)
+        for item in index where item.kinds & unseen != 0 {
+            unseen &= ~item.kinds
+            let entry = try BatchJournal.read(
+                handles[item.journal], start: item.start, end: item.end, decoder: decoder)
+            for table in entry.tables where !table.header.isEmpty && headers[table.kind] == nil {
+                headers[table.kind] = (entry.source, table.header)
+            }
+        }
+
+        // Pass 2: write everything in source order.
+        let fm = FileManager.default
+        var counts = Counts()
+        let results = try BufferedFile(folder + "/results.jsonl.partial")
+        let errors = try BufferedFile(folder + "/errors.jsonl.partial")
+        var csvs: [String: BufferedFile] = [:]
+        let exportFile = try export.map { try BufferedFile(folder + "/" + BatchExport.fileName($0) + ".partial") }
+        let columnsByKind = headers.mapValues { keyColumns + processorColumns($0.header) }
+        @Sendable func columns(_ kind: String) -> [String] { columnsByKind[kind] ?? keyColumns }
+        @Sendable func aligned(_ table: BatchEntry.Table) -> [[String]] {
+            let full = columns(table.kind)
+            let own = keyColumns + processorColumns(table.header)
+            guard own != full else { return table.rows }
+            return table.rows.map { row in
+                full.map { name in own.firstIndex(of: name).map { $0 < row.count ? row[$0] : "" } ?? "" }
+            }
+        }
+        // The database is written on its own thread from the entries this thread decodes (in the same order), so
+        // the two halves of the outputs overlap; the bytes of each file are as if written one after the other.
+        let channel = EntryChannel(capacity: 256)
+        let database = SQLiteWriter(
+            path: folder + "/taskproc.sqlite.partial", channel: channel, runLog: runLog, runInfo: runInfo,
+            columns: columns, aligned: aligned)
+        database.start()
+        do {
+            for item in index {
+                let entry = try BatchJournal.read(
+                    handles[item.journal], start: item.start, end: item.end, decoder: decoder)
+                switch entry.status {
+                case .ok, .partial:
+                    counts.succeeded += 1
+                    if entry.status == .partial { counts.partial += 1 }
+                    results.append(entry.line + "\n")
+                    if let exportFile {
+                        if let line = entry.export {
+                            exportFile.append(line + "\n")
+                            counts.exported += 1
+                        } else {
+                            let why = entry.exportError ?? "not exported (the run did not export then)"
+                            counts.exportErrors.append(entry.source + ": " + why)
+                        }
+                        for note in entry.exportNotes ?? [] {
+                            let text = note.replacingOccurrences(of: entry.source, with: "<record>")
+                            counts.exportNotes[text, default: 0] += 1
+                        }
+                    }
+                case .error:
+                    counts.failed += 1
+                    errors.append(entry.line + "\n")
+                case .otherShard, .excluded:
+                    continue
+                }
+                guard channel.put(entry) else { break }  // the database failed: its error is thrown below
+                for table in entry.tables {
+                    if csvs[table.kind] == nil {
+                        let file = try BufferedFile(folder + "/" + fileName(kind: table.kind) + ".partial")
+                        file.append(csvLine(columns(table.kind)))
+                        csvs[table.kind] = file
+                    }
+                    for row in aligned(table) {
+                        csvs[table.kind]?.append(csvLine(row))
+                        counts.rowsByKind[table.kind, default: 0] += 1
+                    }
+                }
+            }
+        } catch {
+            channel.fail()
+            _ = database.wait()
+            throw error
+        }
+        channel.close()
+        if let error = database.wait() { throw error }
+        try results.close()
+        try errors.close()
+        for file in csvs.values { try file.close() }
+        try exportFile?.close()
+        let dictionary = columnDictionary(kinds: Array(csvs.keys), columns: columns)
+        counts.undocumentedColumns = dictionary.undocumented
+        let columnsFile = try BufferedFile(folder + "/" + columnsFileName + ".partial")
+        for row in dictionary.rows { columnsFile.append(csvLine(row)) }
+        try columnsFile.close()
+
+        // Rename into place; remove CSVs of kinds no longer present.
+        var finals = fixedFileNames()
+        finals += csvs.keys.sorted().map { fileName(kind: $0) }
+        if let export { finals.append(BatchExport.fileName(export)) }
+        for name in finals {
+            let target = folder + "/" + name
+            if rename(target + ".partial", target) != 0 {
+                throw BatchError("\(target): cannot move into place (errno \(errno))", kind: .io)
+            }
+        }
+        for kind in TaskKind.allCases.map(\.rawValue) where csvs[kind] == nil {
+            try? fm.removeItem(atPath: folder + "/" + fileName(kind: kind))
+        }
+        for name in BatchExport.fileNames where name != export.map(BatchExport.fileName) {
+            try? fm.removeItem(atPath: folder + "/" + name)
+        }
+        return counts
+    }
+
+    /// The CSV file name of a task kind.
+    public static func fileName(kind: String) -> String { kind + ".csv" }
+
+    /// One RFC 4180 CSV line with a trailing LF.
+    static func csvLine(_ fields: [String]) -> String {
+        fields.map(ResultEncoding.csvField).joined(separator: ",") + "\n"
+    }
+}
+
+/// A file written through a 1 MiB buffer.
+final class BufferedFile {
+    let path: String
+    private let handle: FileHandle
+    private var buffer = Data()
+
+    init(_ path: String) throws {
+        self.path = path
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: path)
+        else { throw BatchError("\(path): cannot create the file", kind: .cannotCreate) }
+        self.handle = handle
+        buffer.reserveCapacity(1 << 20)
+    }
+
+    func append(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 20 { flush() }
+    }
+
+    func flush() {
+        handle.write(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    func close() throws {
+        flush()
+        try handle.synchronize()
+        try handle.close()
+    }
+}
+
+/// A bounded queue of journal entries from the thread that decodes them to the thread that writes the database.
+final class EntryChannel: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var items: [BatchEntry] = []
+    private var closed = false
+    private var failed = false
+    private let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// Queues an entry, waiting while the queue is full; false once the consumer has failed.
+    func put(_ entry: BatchEntry) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.count >= capacity && !failed { condition.wait() }
+        guard !failed else { return false }
+        items.append(entry)
+        condition.broadcast()
+        return true
+    }
+
+    /// Every queued entry, waiting for one; nil when the producer closed the queue and it is empty, or on failure.
+    func takeAll() -> [BatchEntry]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.isEmpty && !closed && !failed { condition.wait() }
+        guard !failed, !items.isEmpty else { return nil }
+        let batch = items
+        items.removeAll(keepingCapacity: true)
+        condition.broadcast()
+        return batch
+    }
+
+    /// No more entries will come.
+    func close() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// One side failed: both stop.
+    func fail() {
+        condition.lock()
+        failed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+/// Writes `taskproc.sqlite` on its own thread from an ``EntryChannel``.
+final class SQLiteWriter: @unchecked Sendable {
+    private let path: String
+    private let channel: EntryChannel
+    private let runLog: [BatchOutputs.LogEvent]
+    private let runInfo: [(String, String)]
+    private let columns: @Sendable (String) -> [String]
+    private let aligned: @Sendable (BatchEntry.Table) -> [[String]]
+    private let finished = DispatchSemaphore(value: 0)
+    private var error: (any Error)?
+
+    init(
+        path: String, channel: EntryChannel, runLog: [BatchOutputs.LogEvent], runInfo: [(String, String)],
+        columns: @escaping @Sendable (String) -> [String],
+        aligned: @escaping @Sendable (BatchEntry.Table) -> [[String]]
+    ) {
+        self.path = path
+        self.channel = channel
+        self.runLog = runLog
+        self.runInfo = runInfo
+        self.columns = columns
+        self.aligned = aligned
+    }
+
+    func start() {
+        Thread { [self] in
+            do {
+                try SQLiteSink.session(path: path) { sqlite in
+                    while let batch = channel.takeAll() {
+                        for entry in batch {
+                            try sqlite.insertRecord(entry)
+                            for table in entry.tables {
+                                let full = columns(table.kind)
+                                try sqlite.ensureTable(kind: table.kind, columns: full)
+                                for row in aligned(table) {
+                                    try sqlite.insertRow(kind: table.kind, columns: full, values: row)
+                                }
+                            }
+                        }
+                    }
+                    try sqlite.finish(runLog: runLog, runInfo: runInfo)
+                }
+            } catch {
+                self.error = error
+                channel.fail()
+            }
+            finished.signal()
+        }.start()
+    }
+
+    /// Waits for the database to be written; its error, if any.
+    func wait() -> (any Error)? {
+        finished.wait()
+        return error
+    }
+}

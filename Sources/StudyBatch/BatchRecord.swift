@@ -1,0 +1,105 @@
+import ActiveTasks
+import Foundation
+import StudyInputs
+import StudyOutputs
+
+/// One unit of batch work: a task folder, a result file, a recorder file, an audio file, a tapping table, …,
+/// or something rejected before it could be read (an unsafe archive entry, a link leaving the input).
+public struct BatchRecord: Sendable, Hashable, Codable {
+    /// The record's name in every output.
+    ///
+    /// The input path as given, then `/`-joined components; entries of an archive are named
+    /// `archive.zip!/inner/path`. Outputs are ordered by this string (byte order).
+    public var source: String
+    /// Where it is read from on this machine.
+    ///
+    /// An absolute path; inside the run's extraction folder for archive entries. Empty for rejected records.
+    public var location: String
+    /// True when the record is a folder (a ResearchKit task folder or a MyDataHelps step folder).
+    public var isFolder: Bool
+    /// Why the record was refused before reading (zip slip, link escape, archive limit); nil for readable records.
+    public var rejection: String?
+
+    /// Creates a record.
+    public init(source: String, location: String, isFolder: Bool = false, rejection: String? = nil) {
+        self.source = source
+        self.location = location
+        self.isFolder = isFolder
+        self.rejection = rejection
+    }
+
+    /// The record's content hash: SHA-256 of a file's bytes; for a folder, of every file's relative path and
+    /// SHA-256 in path order (`path NUL hash LF` lines); for a rejected record, of its source string.
+    /// - Throws: An error naming the file when a file cannot be read.
+    public func contentHash() throws -> String {
+        if rejection != nil { return SHA256.hex(Data(source.utf8)) }
+        if !isFolder { return try Self.hashFile(location) }
+        var manifest = SHA256()
+        for relative in RecordDiscovery.filesUnder(location) {
+            let line = relative + "\0" + (try Self.hashFile(location + "/" + relative)) + "\n"
+            manifest.update(Data(line.utf8))
+        }
+        return manifest.finalize()
+    }
+
+    /// SHA-256 of a file read in 1 MiB pieces.
+    static func hashFile(_ path: String) throws -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw BatchError("\(path): cannot be read (missing or permission denied)")
+        }
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        while true {
+            let chunk = try handle.read(upToCount: 1 << 20) ?? Data()
+            if chunk.isEmpty { break }
+            hasher.update(chunk)
+        }
+        return hasher.finalize()
+    }
+}
+
+extension FileManager {
+    /// Removes a file or folder tree, retrying: on some file systems a folder read while its entries are being
+    /// deleted can skip entries, so one pass may leave a non-empty folder behind.
+    /// - Throws: The last error when the tree still exists after three passes.
+    func removeTree(atPath path: String) throws {
+        var lastError: (any Error)?
+        for _ in 0..<3 {
+            do {
+                try removeItem(atPath: path)
+                return
+            } catch {
+                lastError = error
+                if !fileExists(atPath: path) { return }  // gone after all
+            }
+        }
+        if let lastError { throw lastError }
+    }
+}
+
+/// A batch-level failure (bad output folder, unusable journal, mismatched shards) with a one-line message.
+public struct BatchError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of failure it is (the command line maps it to an exit status).
+    public enum Kind: String, Sendable, Hashable {
+        /// An input or stored run is missing.
+        case noInput
+        /// Inputs, shards or a stored run are invalid or do not fit together.
+        case invalid
+        /// An output cannot be created (it exists, or is in the way).
+        case cannotCreate
+        /// Reading or writing failed.
+        case io
+    }
+
+    /// What went wrong, naming the path concerned.
+    public var message: String
+    /// What kind of failure it is.
+    public var kind: Kind
+    /// Creates an error.
+    public init(_ message: String, kind: Kind = .invalid) {
+        self.message = message
+        self.kind = kind
+    }
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,511 @@
+import ActiveTasks
+import Archives
+import Foundation
+import StudyInputs
+import StudyOutputs
+
+/// Which of N partitions a run processes.
+///
+/// A record belongs to shard K when (first 64 bits of its content hash) mod N = K − 1. Every record belongs to
+/// exactly one shard, whatever machine or order processes it.
+public struct ShardSpec: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The shard, 1-based.
+    public var index: Int
+    /// The number of shards.
+    public var count: Int
+
+    /// Parses `K/N` (1 ≤ K ≤ N).
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 1, k <= n else { return nil }
+        index = k
+        count = n
+    }
+
+    /// `K/N`.
+    public var description: String { "\(index)/\(count)" }
+
+    /// True when a record with this content hash (hex SHA-256) is in this shard.
+    public func contains(hash: String) -> Bool {
+        let value = UInt64(hash.prefix(16), radix: 16) ?? 0
+        return Int(value % UInt64(count)) == index - 1
+    }
+}
+
+/// What a batch run was asked to do; stored in the output folder so `--resume` and `merge` can check it.
+public struct BatchConfiguration: Sendable, Hashable, Codable {
+    /// The input paths, in order.
+    public var inputs: [RecordDiscovery.Input]
+    /// The shard processed, or nil for all records.
+    public var shard: ShardSpec?
+    /// Archive safety limits.
+    public var limits: ArchiveLimits
+    /// The analysis options as command-line arguments, such as `--time-unit ms`, for the record and for resuming.
+    public var analysisArguments: [String]
+    /// Which records the study may process (sharing scope, withdrawals); nil processes every record.
+    public var consent: ConsentPolicy?
+    /// Every analysis option as a value, so `--resume`, shards and `merge` need no argument parsing; nil in runs
+    /// stored by taskproc before 0.2, which kept only ``analysisArguments``.
+    public var analysis: AnalysisOptions?
+    /// The export written beside the outputs (`researchkit`, `mork` or `fhir`), so a resumed run writes it too.
+    public var exportFormat: String?
+    /// The `--mork-config` file of a `mork` export.
+    public var morkConfigurationFile: String?
+    /// The `--fhir-consent` shape of a `fhir` export (`consent` or `contract`); nil = `consent`.
+    public var fhirConsent: String?
+
+    /// Creates a configuration.
+    public init(
+        inputs: [RecordDiscovery.Input], shard: ShardSpec? = nil, limits: ArchiveLimits = ArchiveLimits(),
+        analysisArguments: [String] = [], consent: ConsentPolicy? = nil
+    ) {
+        self.inputs = inputs
+        self.shard = shard
+        self.limits = limits
+        self.analysisArguments = analysisArguments
+        self.consent = consent
+    }
+
+    /// Equal apart from the shard (what shards of one study must share).
+    func sameStudy(as other: BatchConfiguration) -> Bool {
+        inputs.map(\.display) == other.inputs.map(\.display) && limits == other.limits
+            && analysisArguments == other.analysisArguments && consent == other.consent && analysis == other.analysis
+            && exportFormat == other.exportFormat
+    }
+}
+
+/// Runs a batch: discovery, parallel analysis into the journal, then the output files.
+///
+/// Output folder layout: the outputs (see ``BatchOutputs``) plus `.taskproc-batch/` holding `run.json` (the
+/// configuration and whether the run completed), `journal.jsonl` (one line per finished record), `runlog.jsonl`
+/// and, while running, `archives/` (extracted ZIP files; removed at the end).
+public enum BatchRunner {
+    /// The work folder's name inside the output folder.
+    public static let workFolderName = ".taskproc-batch"
+
+    /// Whether to start afresh or continue.
+    public enum Mode: Sendable, Hashable {
+        /// A new run; `force` replaces an earlier run's outputs.
+        case fresh(force: Bool)
+        /// Continue the run stored in the output folder.
+        case resume
+    }
+
+    /// Where a run stands, reported after each record found and each record finished.
+    public struct ProgressState: Sendable, Hashable {
+        /// Records found so far (the total once ``discoveryComplete``).
+        public var found = 0
+        /// Records finished, including those finished by earlier sessions of a resumed run.
+        public var done = 0
+        /// Records of this session whose analysis failed (status `error`).
+        public var failed = 0
+        /// True once every record has been found: only then is ``found`` the total.
+        public var discoveryComplete = false
+        /// The record that just failed and why (`source: reason`); nil when the report is not about a failure.
+        public var failure: String?
+
+        /// A state with the given counts.
+        public init(
+            found: Int = 0, done: Int = 0, failed: Int = 0, discoveryComplete: Bool = false, failure: String? = nil
+        ) {
+            self.found = found
+            self.done = done
+            self.failed = failed
+            self.discoveryComplete = discoveryComplete
+            self.failure = failure
+        }
+    }
+
+    /// Progress: called from the writer task with the run's ``ProgressState``.
+    public typealias Progress = @Sendable (_ state: ProgressState) -> Void
+
+    /// What a run did.
+    public struct Summary: Sendable {
+        /// Records discovered.
+        public var records = 0
+        /// Files skipped as not inputs.
+        public var skippedFiles = 0
+        /// Records finished by this session (the rest were in the journal already).
+        public var processedNow = 0
+        /// Records of other shards.
+        public var otherShard = 0
+        /// Records the consent policy excluded, by ``ConsentPolicy/Exclusion`` raw value (counts only).
+        public var excluded: [String: Int] = [:]
+        /// What was written.
+        public var counts = BatchOutputs.Counts()
+        /// Wall-clock time of this session, seconds.
+        public var elapsed: Double = 0
+        /// Wall-clock time until every record was found (and archives extracted), seconds; analysis runs meanwhile.
+        public var discoverySeconds: Double = 0
+        /// Wall-clock time until every record was analysed (discovery included), seconds.
+        public var analysisSeconds: Double = 0
+        /// Wall-clock time spent writing the output files, seconds.
+        public var outputSeconds: Double = 0
+        /// True when `--resume` found the run already complete and did nothing.
+        public var alreadyComplete = false
+        /// What `--consent-from-records` read before the analysis (nil without it).
+        public var consentScan: ConsentScan.Found?
+
+        /// True when there were records of this shard and every one failed.
+        public var allFailed: Bool { counts.failed > 0 && counts.succeeded == 0 }
+    }
+
+    struct RunState: Codable {
+        var format = 1
+        var configuration: BatchConfiguration
+        var complete: Bool
+        /// When the run started: the export time of its records (nil in runs stored before exports were made
+        /// with the analysis).
+        var started: Date?
+    }
+
+    /// The export a configuration asks for, with the run's export time.
+    /// - Throws: ``BatchError`` for an unknown format or an unreadable MORK configuration.
+    static func exportSettings(_ configuration: BatchConfiguration, exportedAt: Date) throws -> BatchExport.Settings? {
+        guard let name = configuration.exportFormat else { return nil }
+        guard let format = OutputFormat(rawValue: name), format.isExport else {
+            throw BatchError("the stored export format \(name) is not researchkit, mork or fhir")
+        }
+        var mork = MORKExport.Configuration()
+        if let file = configuration.morkConfigurationFile {
+            do { mork = try MORKExport.Configuration(file: file) } catch {
+                throw BatchError("\(error)")
+            }
+        }
+        var settings = BatchExport.Settings(format: format, mork: mork, exportedAt: exportedAt)
+        if let shape = configuration.fhirConsent {
+            guard let parsed = FHIRConsentShape(rawValue: shape) else {
+                throw BatchError("the stored --fhir-consent \(shape) is not consent or contract")
+            }
+            settings.fhirConsent = parsed
+        }
+        return settings
+    }
+
+    /// The configuration stored by an earlier run in `outputFolder`.
+    /// - Throws: ``BatchError`` when there is no readable run there.
+    public static func storedConfiguration(outputFolder: String) throws -> BatchConfiguration {
+        try loadState(outputFolder).configuration
+    }
+
+    static func loadState(_ outputFolder: String) throws -> RunState {
+        let path = outputFolder + "/" + workFolderName + "/run.json"
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BatchError("\(outputFolder): no batch run to resume or merge (\(path) is missing)", kind: .noInput)
+        }
+        do { return try JSONDecoder().decode(RunState.self, from: data) } catch {
+            throw BatchError("\(path): unreadable run description: \(error)")
+        }
+    }
+
+    static func saveState(_ state: RunState, _ outputFolder: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try encoder.encode(state).write(
+            to: URL(fileURLWithPath: outputFolder + "/" + workFolderName + "/run.json"), options: .atomic)
+    }
+
+    /// Runs (or resumes) a batch.
+    ///
+    /// - Parameters:
+    ///   - configuration: What to process; for `.resume` it must equal the stored one (take it from
+    ///     ``storedConfiguration(outputFolder:)``).
+    ///   - analysis: Loading and analysis options (must match `configuration.analysisArguments`).
+    ///   - outputFolder: Where outputs go (created if missing).
+    ///   - mode: Fresh or resume.
+    ///   - jobs: Records analysed in parallel (≥ 1).
+    ///   - progress: Called from the writer task after each record found (while discovery runs), after each
+    ///     finished record, and once when discovery completes.
+    /// - Returns: The summary.
+    /// - Throws: ``BatchError`` for an unusable output folder or inputs; a single record never throws.
+    public static func run(
+        configuration: BatchConfiguration, analysis: RecordAnalysis.Options, outputFolder: String, mode: Mode,
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount, progress: Progress? = nil
+    ) async throws -> Summary {
+        let started = Date()
+        // One decompressed-size limit: gzip files obey --max-entry-bytes as ZIP entries do.
+        let analysis = { (options: RecordAnalysis.Options) in
+            var options = options
+            options.loader.maxDecompressedBytes = configuration.limits.maxEntryBytes
+            return options
+        }(analysis)
+        let fm = FileManager.default
+        let work = outputFolder + "/" + workFolderName
+        let shardName = configuration.shard?.description ?? ""
+        var summary = Summary()
+        var exportedAt = started
+        switch mode {
+        case .fresh(let force):
+            for input in configuration.inputs where !fm.fileExists(atPath: input.absolute) {
+                throw BatchError("\(input.display): no such file or folder", kind: .noInput)
+            }
+            try prepareFreshFolder(outputFolder, force: force)
+            try fm.createDirectory(atPath: work, withIntermediateDirectories: true)
+            try saveState(RunState(configuration: configuration, complete: false, started: started), outputFolder)
+            exportedAt = started
+            try log(
+                work,
+                BatchOutputs.LogEvent(shard: shardName, event: "start", detail: describe(configuration, jobs: jobs)))
+        case .resume:
+            let state = try loadState(outputFolder)
+            exportedAt = state.started ?? started
+            guard state.configuration == configuration else {
+                throw BatchError(
+                    "\(outputFolder): the stored run has different inputs or options; resume it without changing them")
+            }
+            if state.complete {
+                summary.alreadyComplete = true
+                try BatchJournal.scan(work + "/journal.jsonl") { entry, _, _, _ in
+                    summary.records += 1
+                    switch entry.status {
+                    case .ok: summary.counts.succeeded += 1
+                    case .partial:
+                        summary.counts.succeeded += 1
+                        summary.counts.partial += 1
+                    case .error: summary.counts.failed += 1
+                    case .otherShard: summary.otherShard += 1
+                    case .excluded: summary.excluded[entry.reason ?? "", default: 0] += 1
+                    }
+                }
+                return summary
+            }
+            try log(
+                work,
+                BatchOutputs.LogEvent(shard: shardName, event: "resume", detail: describe(configuration, jobs: jobs)))
+        }
+
+        let exporting = try exportSettings(configuration, exportedAt: exportedAt)
+        var policy = configuration.consent.flatMap { $0.isOpen ? nil : $0 }
+        if var scanned = policy, scanned.fromRecords == true {
+            // Consent first: every record of a participant who declined must be known before any is analysed. The
+            // scan ends before discovery starts: both walks extract archives into the same folder.
+            let found = try ConsentScan.scan(
+                inputs: configuration.inputs, archiveFolder: work + "/archives", limits: configuration.limits,
+                options: analysis)
+            scanned.add(found)
+            policy = scanned
+            summary.consentScan = found
+            var detail = found.summary
+            for source in found.unattributed.prefix(5) { detail += "\n  no participant key: \(source)" }
+            for problem in found.unreadable.prefix(5) { detail += "\n  unreadable: \(problem)" }
+            try log(work, BatchOutputs.LogEvent(shard: shardName, event: "consent-records", detail: detail))
+        }
+        // Discovery runs on its own thread and feeds the workers as it goes; the journal decides what is left.
+        let journal = try BatchJournal(work + "/journal.jsonl")
+        let events = RecordDiscovery.stream(
+            inputs: configuration.inputs, archiveFolder: work + "/archives", limits: configuration.limits)
+        var seen: Set<String> = []
+        var alreadyDone = 0
+        var done = 0
+        var failed = 0
+        var discoveryComplete = false
+        var discovered = started
+        let shard = configuration.shard
+        let consent = policy
+        // Tables of many participants (MyDataHelps) are one record: the policy also decides their rows.
+        let perRecord = {
+            var options = analysis
+            options.loader.participantConsent = consent
+            return options
+        }()
+        let parallel = max(1, jobs)
+        try await withThrowingTaskGroup(of: BatchEntry.self) { group in
+            var inFlight = 0
+            func report(failure: String? = nil) {
+                progress?(
+                    ProgressState(
+                        found: seen.count, done: done, failed: failed, discoveryComplete: discoveryComplete,
+                        failure: failure))
+            }
+            func collect(_ entry: BatchEntry) throws {
+                try journal.append(entry)
+                inFlight -= 1
+                done += 1
+                summary.processedNow += 1
+                if entry.status == .error {
+                    failed += 1
+                    report(failure: entry.source + ": " + (entry.reason ?? "failed"))
+                } else {
+                    report()
+                }
+            }
+            for try await event in events {
+                switch event {
+                case .skipped:
+                    summary.skippedFiles += 1
+                case .record(let record):
+                    guard seen.insert(record.source).inserted else { continue }
+                    if journal.done.contains(record.source) {
+                        alreadyDone += 1
+                        done += 1
+                        report()
+                        continue
+                    }
+                    report()
+                    while inFlight >= parallel * 2, let entry = try await group.next() { try collect(entry) }
+                    group.addTask {
+                        process(record, shard: shard, consent: consent, options: perRecord, export: exporting)
+                    }
+                    inFlight += 1
+                }
+            }
+            discovered = Date()
+            summary.records = seen.count
+            discoveryComplete = true
+            report()
+            while let entry = try await group.next() { try collect(entry) }
+        }
+        summary.discoverySeconds = discovered.timeIntervalSince(started)
+        try log(
+            work,
+            BatchOutputs.LogEvent(
+                shard: shardName, event: "discovered",
+                detail:
+                    "\(summary.records) records (\(alreadyDone) already done), \(summary.skippedFiles) files skipped"))
+        try journal.synchronize()
+
+        let analysed = Date()
+        summary.analysisSeconds = analysed.timeIntervalSince(started)
+        summary.otherShard = journal.otherShard
+        summary.excluded = journal.excluded
+        if consent != nil {
+            let counts = ConsentPolicy.Exclusion.allCases.map { "\(summary.excluded[$0.rawValue] ?? 0) \($0.rawValue)" }
+            try log(
+                work,
+                BatchOutputs.LogEvent(
+                    shard: shardName, event: "consent",
+                    detail: "records excluded by the consent policy (counts only): " + counts.joined(separator: ", ")))
+        }
+        let finishing = BatchOutputs.LogEvent(
+            shard: shardName, event: "finished",
+            detail:
+                "\(summary.processedNow) records analysed in this session in \(String(format: "%.1f", summary.analysisSeconds)) s"
+        )
+        try log(work, finishing)
+        // Extracted archives are no longer needed (a resumed complete run does not look at them): they are removed
+        // on another thread while the outputs are written.
+        let archives = work + "/archives"
+        let cleanup = Task.detached { try? FileManager.default.removeTree(atPath: archives) }
+        summary.counts = try BatchOutputs.write(
+            journals: [journal.path], to: outputFolder, runLog: try readLog(work), runInfo: runInfo(configuration),
+            export: exporting?.format)
+        try saveState(RunState(configuration: configuration, complete: true, started: exportedAt), outputFolder)
+        await cleanup.value
+        let end = Date()
+        summary.outputSeconds = end.timeIntervalSince(analysed)
+        summary.elapsed = end.timeIntervalSince(started)
+        return summary
+    }
+
+    /// Analyses one record into its journal entry; never throws.
+    static func process(
+        _ record: BatchRecord, shard: ShardSpec?, consent: ConsentPolicy? = nil, options: RecordAnalysis.Options,
+        export: BatchExport.Settings? = nil
+    ) -> BatchEntry {
+        // Consent comes before everything else that reads the record: an excluded record is never analysed and
+        // never listed, not even as a failure.
+        var exclusion: ConsentPolicy.Exclusion?
+        if let consent {
+            exclusion = consent.exclusion(
+                keys: RecordKeys(path: record.source), recordScope: ConsentPolicy.scope(inPath: record.source))
+        }
+        let hash: String
+        do {
+            hash = try record.contentHash()
+        } catch {
+            let fallback = SHA256.hex(Data(record.source.utf8))
+            if let shard, !shard.contains(hash: fallback) { return .otherShard(record, hash: fallback) }
+            if let exclusion { return .excluded(record, hash: fallback, exclusion: exclusion) }
+            return .failed(record, hash: fallback, reason: "\(error)")
+        }
+        if let shard, !shard.contains(hash: hash) { return .otherShard(record, hash: hash) }
+        if let exclusion { return .excluded(record, hash: hash, exclusion: exclusion) }
+        if let rejection = record.rejection { return .failed(record, hash: hash, reason: rejection) }
+        let outcome = RecordAnalysis.analyze(
+            recordAt: record.location, options: options,
+            exporting: export.map { RecordAnalysis.Exporting(settings: $0, source: record.source) })
+        return BatchEntry(record: record, hash: hash, outcome: outcome)
+    }
+
+    /// Refuses to replace an earlier run's outputs unless `force`; with `force`, removes them (and only them).
+    static func prepareFreshFolder(_ folder: String, force: Bool) throws {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        if fm.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw BatchError("\(folder) exists and is not a folder", kind: .cannotCreate) }
+            let names = (try? fm.contentsOfDirectory(atPath: folder)) ?? []
+            let ours = Set(
+                BatchOutputs.fixedFileNames() + TaskKind.allCases.map { BatchOutputs.fileName(kind: $0.rawValue) }
+                    + BatchExport.fileNames + [workFolderName])
+            let existing = names.filter { ours.contains($0) || $0.hasSuffix(".partial") }.sorted()
+            if !existing.isEmpty {
+                guard force else {
+                    let hint =
+                        names.contains(workFolderName)
+                        ? "pass --resume to finish that run or --force to start again" : "pass --force to replace them"
+                    throw BatchError(
+                        "\(folder) already holds batch outputs (\(existing.joined(separator: ", "))); \(hint)",
+                        kind: .cannotCreate)
+                }
+                for name in existing { try fm.removeTree(atPath: folder + "/" + name) }
+            }
+        } else {
+            try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+    }
+
+    static func describe(_ configuration: BatchConfiguration, jobs: Int) -> String {
+        var parts = ["inputs: " + configuration.inputs.map(\.display).joined(separator: " ")]
+        if let shard = configuration.shard { parts.append("shard \(shard)") }
+        if let consent = configuration.consent {
+            var rule: [String] = []
+            if let scope = consent.minimumScope { rule.append("sharing scope ≥ \(scope.rawValue) (\(consent.scopes.count) participants on file)") }
+            if !consent.withdrawn.isEmpty { rule.append("\(consent.withdrawn.count) withdrawn participants") }
+            if consent.fromRecords == true { rule.append("and the consent records among the inputs") }
+            parts.append("consent: " + (rule.isEmpty ? "none" : rule.joined(separator: ", ")))
+        }
+        if !configuration.analysisArguments.isEmpty {
+            parts.append("options: " + configuration.analysisArguments.joined(separator: " "))
+        }
+        parts.append("\(jobs) jobs")
+        return parts.joined(separator: "; ")
+    }
+
+    static func runInfo(_ configuration: BatchConfiguration) -> [(String, String)] {
+        var info: [(String, String)] = [
+            ("inputs", configuration.inputs.map(\.display).joined(separator: "\n")),
+            ("options", configuration.analysisArguments.joined(separator: " ")),
+            ("maxArchiveEntries", String(configuration.limits.maxEntries)),
+            ("maxArchiveBytes", String(configuration.limits.maxTotalBytes)),
+            ("maxEntryBytes", String(configuration.limits.maxEntryBytes)),
+        ]
+        if let shard = configuration.shard { info.append(("shard", shard.description)) }
+        return info
+    }
+
+    /// Appends one event to the run log file.
+    static func log(_ work: String, _ event: BatchOutputs.LogEvent) throws {
+        let path = work + "/runlog.jsonl"
+        if !FileManager.default.fileExists(atPath: path) {
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+        }
+        guard let handle = FileHandle(forWritingAtPath: path) else {
+            throw BatchError("\(path): cannot write the run log (\(String(cString: strerror(errno))))", kind: .io)
+        }
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(event)
+        data.append(0x0A)
+        try handle.write(contentsOf: data)
+    }
+
+    /// The run log's complete lines.
+    static func readLog(_ work: String) throws -> [BatchOutputs.LogEvent] {
+        guard let data = FileManager.default.contents(atPath: work + "/runlog.jsonl") else { return [] }
+        return data.split(separator: 0x0A).compactMap {
+            try? JSONDecoder().decode(BatchOutputs.LogEvent.self, from: Data($0))
+        }
+    }
+}

@@ -1,0 +1,261 @@
+import ActiveTasks
+import Archives
+import Foundation
+import StudyInputs
+import StudyOutputs
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Finds every record under the inputs of a batch run, including inside ZIP archives.
+///
+/// One record is: a ResearchKit task folder (a folder directly holding one `ORKTaskResult` JSON, with its recorder
+/// files anywhere below); a MyDataHelps step folder (`SurveyData/<participant>/<result>/<step>/`); otherwise one
+/// file (result JSON, recorder log, mPower file, tapping or audiometry table, accelerometer CSV, audio file).
+/// Hidden files, `__MACOSX/` and files that are never inputs (documentation, images, scripts) are skipped.
+/// Symbolic links are followed only when they resolve inside the input they were found in; a link leaving it
+/// becomes a rejected record. Archives are extracted (``ZipArchive``) into the run's work folder and searched the
+/// same way; their unsafe entries become rejected records. Results are sorted by source (byte order), duplicates
+/// removed.
+public enum RecordDiscovery {
+    /// What discovery found.
+    public struct Found: Sendable {
+        /// Records in source order.
+        public var records: [BatchRecord] = []
+        /// Sources of files skipped as not inputs (documentation, images, …), in source order.
+        public var skipped: [String] = []
+    }
+
+    /// An input path: as the user gave it (used to name records) and absolute (used to read).
+    public struct Input: Sendable, Hashable, Codable {
+        /// The path as given on the command line (trailing `/` removed).
+        public var display: String
+        /// The absolute path.
+        public var absolute: String
+
+        /// Resolves `path` against `directory` (default: the current directory).
+        public init(_ path: String, relativeTo directory: String = FileManager.default.currentDirectoryPath) {
+            var display = path
+            while display.count > 1 && display.hasSuffix("/") { display.removeLast() }
+            self.display = display
+            let url =
+                display.hasPrefix("/")
+                ? URL(fileURLWithPath: display) : URL(fileURLWithPath: directory).appendingPathComponent(display)
+            absolute = url.standardizedFileURL.path
+        }
+    }
+
+    /// Discovers the records under `inputs`.
+    ///
+    /// - Parameters:
+    ///   - inputs: The paths to search, in order.
+    ///   - archiveFolder: Where archives are extracted (one sub-folder per archive, reused when complete).
+    ///   - limits: Archive safety limits.
+    /// - Returns: Records sorted by source, and the skipped files.
+    /// - Throws: ``BatchError`` when an input path does not exist.
+    public static func discover(inputs: [Input], archiveFolder: String, limits: ArchiveLimits) throws -> Found {
+        var found = Found()
+        try walk(inputs: inputs, archiveFolder: archiveFolder, limits: limits) { event in
+            switch event {
+            case .record(let record): found.records.append(record)
+            case .skipped(let source): found.skipped.append(source)
+            }
+        }
+        var seen: Set<String> = []
+        let records = found.records.sorted(by: { precedes($0.source, $1.source) }).filter {
+            seen.insert($0.source).inserted
+        }
+        return Found(records: records, skipped: found.skipped.sorted(by: precedes))
+    }
+
+    /// Something discovery found.
+    public enum Event: Sendable {
+        /// A record (possibly a duplicate of an earlier one when inputs overlap).
+        case record(BatchRecord)
+        /// A file skipped as not an input.
+        case skipped(String)
+    }
+
+    /// Discovers the records under `inputs` on a thread of its own, delivering them as they are found (in walk
+    /// order, not sorted), so analysis can start before discovery and archive extraction end. The thread starts
+    /// when the stream is made, not when it is first read: nothing else may extract into `archiveFolder` from then
+    /// on.
+    /// - Returns: The events; the stream ends when discovery does, or throws ``BatchError`` for a missing input.
+    public static func stream(
+        inputs: [Input], archiveFolder: String, limits: ArchiveLimits
+    ) -> AsyncThrowingStream<Event, any Error> {
+        AsyncThrowingStream { continuation in
+            let thread = Thread {
+                do {
+                    try walk(inputs: inputs, archiveFolder: archiveFolder, limits: limits) { continuation.yield($0) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+    }
+
+    /// Walks the inputs, calling `emit` for each record and skipped file.
+    static func walk(inputs: [Input], archiveFolder: String, limits: ArchiveLimits, emit: @escaping (Event) -> Void)
+        throws
+    {
+        var walker = Walker(archiveFolder: archiveFolder, limits: limits, emit: emit)
+        for input in inputs {
+            var st = stat()
+            guard stat(input.absolute, &st) == 0 else { throw BatchError("\(input.display): no such file or folder", kind: .noInput) }
+            walker.visit(location: input.absolute, source: input.display, root: input.absolute, depth: 0, top: true)
+        }
+    }
+
+    /// Byte-order comparison of UTF-8 strings: the one order every batch output uses (``FileTree/precedes(_:_:)``).
+    public static func precedes(_ a: String, _ b: String) -> Bool { FileTree.precedes(a, b) }
+
+    /// Relative paths of the regular files under `folder` (``FileTree/filesUnder(_:)``).
+    static func filesUnder(_ folder: String) -> [String] { FileTree.filesUnder(folder) }
+
+    typealias FileType = FileTree.FileType
+
+    static func fileType(_ path: String) -> FileType { FileTree.fileType(path) }
+
+    /// Visible entries of a folder in byte order (``FileTree/sortedNames(_:)``).
+    static func sortedNames(_ dir: String) -> [String] { FileTree.sortedNames(dir) }
+
+    struct Walker {
+        let archiveFolder: String
+        let limits: ArchiveLimits
+        let emit: (Event) -> Void
+
+        mutating func visit(location: String, source: String, root: String, depth: Int, top: Bool = false) {
+            switch fileType(location) {
+            case .directory:
+                visitFolder(location: location, source: source, root: root, depth: depth)
+            case .regular:
+                visitFile(location: location, source: source, depth: depth, top: top)
+            case .link:
+                guard FileManager.default.fileExists(atPath: location) else {
+                    let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: location)) ?? "?"
+                    emit(
+                        .record(
+                            BatchRecord(
+                                source: source, location: "",
+                                rejection: "dangling symbolic link: its target \(destination) does not exist")))
+                    return
+                }
+                let target = URL(fileURLWithPath: location).resolvingSymlinksInPath().path
+                let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+                let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: location)) ?? target
+                guard target == realRoot || target.hasPrefix(realRoot + "/") || top else {
+                    emit(
+                        .record(
+                            BatchRecord(
+                                source: source, location: "",
+                                rejection: "symbolic link to \(destination) leaves the input folder; not followed")))
+                    return
+                }
+                // Links to folders inside the input are not followed (their target is visited anyway; no cycles).
+                if fileType(target) == .regular {
+                    visitFile(location: location, source: source, depth: depth, top: top)
+                } else if top, fileType(target) == .directory {
+                    visitFolder(location: target, source: source, root: target, depth: depth)
+                }
+            case .other, .missing:
+                emit(.skipped(source))
+            }
+        }
+
+        mutating func visitFile(location: String, source: String, depth: Int, top: Bool) {
+            let name = (location as NSString).lastPathComponent
+            switch InputRecognizer.recognizeFile(location) {
+            case .zipArchive:
+                expandArchive(location: location, source: source, depth: depth + 1)
+            case .skipped where !top, .myDataHelpsJoinTable where !top:
+                emit(.skipped(source))
+            default:
+                if !top && name.hasPrefix(".") {
+                    emit(.skipped(source))
+                } else {
+                    emit(.record(BatchRecord(source: source, location: location)))
+                }
+            }
+        }
+
+        mutating func visitFolder(location: String, source: String, root: String, depth: Int) {
+            if isRecordFolder(location) {
+                emit(.record(BatchRecord(source: source, location: location, isFolder: true)))
+                return
+            }
+            for name in sortedNames(location) {
+                visit(location: location + "/" + name, source: source + "/" + name, root: root, depth: depth)
+            }
+        }
+
+        /// A folder that is one record (``InputRecognizer/isRecordFolder(_:names:)``); any other folder is
+        /// expanded into its inputs.
+        func isRecordFolder(_ location: String) -> Bool {
+            InputRecognizer.isRecordFolder(location, names: sortedNames(location))
+        }
+
+        mutating func expandArchive(location: String, source: String, depth: Int) {
+            if depth > limits.maxDepth {
+                emit(
+                    .record(
+                        BatchRecord(
+                            source: source, location: "",
+                            rejection: "archive nested \(depth) deep, over the limit of \(limits.maxDepth)")))
+                return
+            }
+            let id = String(SHA256.hex(Data(source.utf8)).prefix(20))
+            let folder = archiveFolder + "/" + id
+            let reportPath = folder + ".report.json"
+            let fm = FileManager.default
+            var report: ArchiveReport
+            if fm.fileExists(atPath: folder), let data = fm.contents(atPath: reportPath),
+                let saved = try? JSONDecoder().decode(ArchiveReport.self, from: data)
+            {
+                report = saved
+            } else {
+                let partial = folder + ".partial"
+                try? fm.removeTree(atPath: partial)
+                try? fm.removeTree(atPath: folder)
+                try? fm.createDirectory(atPath: partial, withIntermediateDirectories: true)
+                do throws(ArchiveError) {
+                    let extraction = try ZipArchive.extract(location, into: partial, limits: limits)
+                    report = ArchiveReport(error: nil, rejected: extraction.rejected.map { [$0.entry, $0.reason] })
+                } catch {
+                    report = ArchiveReport(error: error.message, rejected: [])
+                    try? fm.removeTree(atPath: partial)
+                    try? fm.createDirectory(atPath: partial, withIntermediateDirectories: true)
+                }
+                if let data = try? JSONEncoder().encode(report) {
+                    try? data.write(to: URL(fileURLWithPath: reportPath), options: .atomic)
+                }
+                try? fm.moveItem(atPath: partial, toPath: folder)
+            }
+            if let error = report.error {
+                emit(.record(BatchRecord(source: source, location: "", rejection: error)))
+                return
+            }
+            for pair in report.rejected where pair.count == 2 {
+                emit(
+                    .record(
+                        BatchRecord(
+                            source: source + "!/" + pair[0], location: "", rejection: "archive entry " + pair[1])))
+            }
+            for name in sortedNames(folder) {
+                visit(location: folder + "/" + name, source: source + "!/" + name, root: folder, depth: depth)
+            }
+        }
+    }
+
+    /// What extracting one archive gave, saved beside its folder so a resumed run reuses it.
+    struct ArchiveReport: Codable {
+        var error: String?
+        var rejected: [[String]]
+    }
+}

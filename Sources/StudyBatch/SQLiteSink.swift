@@ -1,0 +1,115 @@
+import ActiveTasks
+import Foundation
+import GRDB
+import StudyInputs
+import StudyOutputs
+
+/// Writes a batch run's SQLite database (GRDB), inside one transaction.
+///
+/// Tables:
+/// - `results`: one row per record with results: `source` (primary key), `contentHash`, `status` (`ok` or
+///   `partial`), `kind`, `dialect`, the join keys, and `json` (the record's `results.jsonl` line).
+/// - `errors`: one row per failed record: the same columns with `reason` instead of `status` (`json` is the
+///   `errors.jsonl` line).
+/// - one table per task kind (`walking`, `audio`, …) with the same columns as its CSV; key columns are TEXT,
+///   processor columns hold integers, reals, text or NULL (a blank CSV cell).
+/// - `run_log` (`seq`, `time`, `shard`, `event`, `detail`) and `run_info` (`key`, `value`).
+struct SQLiteSink {
+    let db: Database
+    private var tables: Set<String> = []
+
+    /// Creates the database at `path` (replacing a leftover partial file) and runs `body` in one transaction.
+    static func session<T>(path: String, _ body: (inout SQLiteSink) throws -> T) throws -> T {
+        let fm = FileManager.default
+        for suffix in ["", "-journal", "-wal", "-shm"] { try? fm.removeItem(atPath: path + suffix) }
+        let queue = try DatabaseQueue(path: path)
+        let value = try queue.inDatabase { db -> T in
+            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode=OFF")
+            try db.execute(sql: "PRAGMA synchronous=OFF")
+            var result: T?
+            try db.inTransaction {
+                var sink = SQLiteSink(db: db)
+                try sink.createFixedTables()
+                result = try body(&sink)
+                return .commit
+            }
+            return result!
+        }
+        try queue.close()
+        return value
+    }
+
+    init(db: Database) { self.db = db }
+
+    static func quote(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+    mutating func createFixedTables() throws {
+        let keys = RecordKeys.columns.map { Self.quote($0) + " TEXT" }.joined(separator: ", ")
+        try db.execute(
+            sql: """
+                CREATE TABLE results (source TEXT PRIMARY KEY, contentHash TEXT NOT NULL, status TEXT NOT NULL, \
+                kind TEXT, dialect TEXT, \(keys), json TEXT NOT NULL);
+                CREATE TABLE errors (source TEXT PRIMARY KEY, contentHash TEXT NOT NULL, kind TEXT, dialect TEXT, \
+                \(keys), reason TEXT NOT NULL, json TEXT NOT NULL);
+                CREATE TABLE run_log (seq INTEGER PRIMARY KEY, time TEXT NOT NULL, shard TEXT NOT NULL, \
+                event TEXT NOT NULL, detail TEXT NOT NULL);
+                CREATE TABLE run_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                """)
+    }
+
+    /// Adds a record to `results` or `errors`.
+    func insertRecord(_ entry: BatchEntry) throws {
+        let keys: [(any DatabaseValueConvertible)?] = entry.keys.values.map { $0.isEmpty ? nil : $0 }
+        switch entry.status {
+        case .ok, .partial:
+            let statement = try db.cachedStatement(sql: "INSERT INTO results VALUES (?,?,?,?,?,?,?,?,?,?)")
+            try statement.execute(
+                arguments: StatementArguments(
+                    [entry.source, entry.contentHash, entry.status.rawValue, entry.kind, entry.dialect] + keys + [
+                        entry.line
+                    ]))
+        case .error:
+            let statement = try db.cachedStatement(sql: "INSERT INTO errors VALUES (?,?,?,?,?,?,?,?,?,?)")
+            try statement.execute(
+                arguments: StatementArguments(
+                    [entry.source, entry.contentHash, entry.kind, entry.dialect] + keys + [
+                        entry.reason ?? "", entry.line,
+                    ]))
+        case .otherShard, .excluded:
+            break
+        }
+    }
+
+    /// Creates a task kind's table on first use.
+    mutating func ensureTable(kind: String, columns: [String]) throws {
+        guard tables.insert(kind).inserted else { return }
+        let keyCount = BatchOutputs.keyColumns.count
+        let definitions = columns.enumerated().map { i, name in Self.quote(name) + (i < keyCount ? " TEXT" : "") }
+        try db.execute(sql: "CREATE TABLE \(Self.quote(kind)) (\(definitions.joined(separator: ", ")))")
+    }
+
+    /// Adds one CSV row to its kind's table, typing processor cells (integer, real, text; blank → NULL).
+    func insertRow(kind: String, columns: [String], values: [String]) throws {
+        let marks = Array(repeating: "?", count: columns.count).joined(separator: ",")
+        let statement = try db.cachedStatement(sql: "INSERT INTO \(Self.quote(kind)) VALUES (\(marks))")
+        let keyCount = BatchOutputs.keyColumns.count
+        let typed: [(any DatabaseValueConvertible)?] = values.enumerated().map { i, cell in
+            if cell.isEmpty { return nil }
+            if i < keyCount { return cell }
+            if let n = Int64(cell) { return n }
+            if let x = Double(cell), x.isFinite { return x }
+            return cell
+        }
+        try statement.execute(arguments: StatementArguments(typed))
+    }
+
+    /// Writes the run log and run facts.
+    func finish(runLog: [BatchOutputs.LogEvent], runInfo: [(String, String)]) throws {
+        let log = try db.cachedStatement(sql: "INSERT INTO run_log VALUES (?,?,?,?,?)")
+        for (i, event) in runLog.enumerated() {
+            try log.execute(arguments: [i + 1, event.time, event.shard, event.event, event.detail])
+        }
+        let info = try db.cachedStatement(sql: "INSERT OR REPLACE INTO run_info VALUES (?,?)")
+        for (key, value) in runInfo { try info.execute(arguments: [key, value]) }
+    }
+}

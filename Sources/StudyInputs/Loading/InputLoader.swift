@@ -1,0 +1,705 @@
+import Archives
+import Foundation
+import Synchronization
+import SensorSignal
+
+/// Recognises what a path holds and loads it into a ``LoadedInput``, whatever the dialect.
+///
+/// Files are recognised by name first (mPower column files, MyDataHelps `SurveyData/…` paths, audio
+/// extensions), then by content (a JSON object with `_class` is a ResearchKit result, `{"items":…}` or a
+/// bare array of samples is a recorder log, `TapTimeStamp` items are mPower taps; a CSV by its header).
+/// A folder holding a ResearchKit task result is loaded as one task, its recorder files matched by the
+/// `fileName` of each `ORKFileResult` anywhere under the folder; any other folder is loaded file by file.
+/// A bad part never stops the rest: it becomes an error in ``LoadedInput/problems``.
+public enum InputLoader {
+    /// Options for loading.
+    public struct Options: Sendable, Hashable, Codable {
+        /// How generic accelerometer CSV files are read (columns, units).
+        public var accelerometerCSV = AccelerometerCSVReader.Options()
+        /// Timestamp hygiene rules for motion logs.
+        public var hygiene = TimeSeriesHygieneOptions()
+        /// Whether audio headers are read while loading (`inspect`); the analyses open the recording themselves,
+        /// so `analyze` and `batch` skip this to read each file once.
+        public var readsAudioHeaders = true
+        /// Most bytes one gzip file may decompress to, bytes; a larger one fails with "decompressed size exceeds
+        /// the limit". The same limit as a ZIP entry's (batch `--max-entry-bytes`); default 512 MiB.
+        public var maxDecompressedBytes: Int64 = ArchiveLimits.defaultMaxEntryBytes
+        /// Most bytes of one JSON or CSV input read into memory and parsed (after gunzip), bytes; nil for
+        /// ``InputLimits/maximumParsedBytes`` (24 MiB). `--max-input-bytes`.
+        public var maxParsedBytes: Int64?
+        /// Most samples of one motion log; nil for ``InputLimits/maximumSamplesPerLog`` (1 000 000).
+        /// `--max-samples`.
+        public var maxSamplesPerLog: Int?
+        /// Rows of participants this policy excludes are not read from tables that hold many participants
+        /// (MyDataHelps result tables, MyDataHelps API answers): batch sets it to the run's consent policy, whose
+        /// decisions otherwise apply to whole records. The rows are only counted, in a warning. Nil: every row.
+        public var participantConsent: ConsentPolicy?
+        /// Creates default options.
+        public init() {}
+    }
+
+    /// Loads a file or folder.
+    /// - Parameters:
+    ///   - path: The file or folder.
+    ///   - options: How to read it.
+    ///   - recognition: What the task kinds declare about how they are found in a ResearchKit result (the analysis
+    ///     registry's `AnalysisRegistry.recognition`; `AnalysisRegistry.load(path:options:)` passes it).
+    /// - Throws: ``InputError`` only when the path itself is unusable (missing, unreadable); problems
+    ///   inside an input are reported in the result instead.
+    public static func load(
+        path: String, options: Options = Options(), recognition: KindRecognition
+    ) throws(InputError) -> LoadedInput {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw InputError(.unreadable, file: path, message: "no such file or folder")
+        }
+        let parsed = options.maxParsedBytes ?? InputLimits.maximumParsedBytes
+        let samples = options.maxSamplesPerLog ?? InputLimits.maximumSamplesPerLog
+        return KindRecognition.$current.withValue(recognition) {
+            DialectFiles.$decompressedLimit.withValue(options.maxDecompressedBytes) {
+            DialectFiles.$parsedLimit.withValue(parsed) {
+                InputLimits.$samplesPerLog.withValue(samples) {
+                    isDirectory.boolValue ? loadFolder(path, options: options) : loadFile(path, options: options)
+                }
+            }
+            }
+        }
+    }
+
+    // MARK: Files
+
+    /// Loads one file, as ``InputRecognizer/recognizeFile(_:)`` classifies it; every failure is recorded as a
+    /// problem.
+    static func loadFile(_ path: String, options: Options) -> LoadedInput {
+        var input = loadFileContents(path, options: options)
+        assignMotionTasks(&input)
+        return input
+    }
+
+    /// Gives an input the kinds of its tremor, balance and rest recordings (``LoadedRecording/motionTask``), which
+    /// are summarised and never analysed for steps; walking stays a kind only while some other motion recording or
+    /// a timed-walk result remains.
+    static func assignMotionTasks(_ input: inout LoadedInput) {
+        let motion = input.recordings.filter {
+            switch $0.data {
+            case .accelerometer, .deviceMotion: true
+            default: false
+            }
+        }
+        let tasks = motion.compactMap(\.motionTask)
+        guard !tasks.isEmpty else { return }
+        var kinds = input.kinds
+        let walkingLeft =
+            motion.contains { $0.motionTask == nil }
+            || !(input.researchKit?.result?.timedWalkResults.isEmpty ?? true)
+        let position = kinds.firstIndex(of: .walking).map { $0 + 1 } ?? kinds.count
+        let added = [TaskKind.tremor, .balance].filter { kind in
+            tasks.contains { $0.taskKind == kind } && !kinds.contains(kind)
+        }
+        kinds.insert(contentsOf: added, at: position)
+        if !walkingLeft { kinds.removeAll { $0 == .walking } }
+        input.kinds = kinds
+        if input.taskKind == .walking || input.taskKind == .unknown, !kinds.contains(input.taskKind) {
+            input.taskKind = kinds.first ?? .unknown
+        }
+    }
+
+    /// Loads one file by its recognised kind (``loadFile(_:options:)`` adds the motion-task kinds).
+    static func loadFileContents(_ path: String, options: Options) -> LoadedInput {
+        switch InputRecognizer.recognizeFile(path) {
+        case .audio: return loadAudio(path, options: options)
+        case .myDataHelpsJoinTable:
+            var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .unknown)
+            input.problems.append(
+                InputProblem(
+                    .warning, file: path,
+                    message:
+                        "\((path as NSString).lastPathComponent) is an index table of a MyDataHelps export: it is "
+                        + "read beside the result tables that refer to it (SurveyQuestionResults, "
+                        + "SurveyConsentSignatureResults), not analysed on its own"))
+            return input
+        case .skipped(let ext):
+            var input = LoadedInput(path: path, dialect: .unrecognised, taskKind: .unknown)
+            input.problems.append(InputProblem(.warning, file: path, message: "not an input taskproc reads (.\(ext)); skipped"))
+            return input
+        case .myDataHelpsMotion(let mdh):
+            var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .walking)
+            do throws(InputError) {
+                let decoded = try mdh.decode()
+                if let loaded = recording(decoded, file: path, step: mdh.stepIdentifier, recorder: nil, options: options, into: &input) {
+                    input.recordings.append(loaded)
+                }
+            } catch {
+                input.problems.append(InputProblem(error))
+            }
+            return input
+        case .mPower(let name): return loadMPower(path, name, options: options)
+        case .table: return loadCSV(path, options: options)
+        case .zipArchive: return loadArchive(path, options: options)
+        case .json: return loadJSON(path, options: options)
+        }
+    }
+
+    static func loadAudio(_ path: String, options: Options) -> LoadedInput {
+        var input = LoadedInput(path: path, dialect: .audio, taskKind: .audio)
+        input.audioFile = path
+        guard options.readsAudioHeaders else { return input }
+        do {
+            input.audio = try AudioFileReader(path: path).info
+        } catch {
+            input.problems.append(InputProblem(.error, file: path, message: error.description.dropPrefix(path + ": ")))
+        }
+        return input
+    }
+
+    static func loadMPower(_ path: String, _ name: MPowerFileName, options: Options) -> LoadedInput {
+        switch name.content {
+        case .tappingSamples:
+            var input = LoadedInput(path: path, dialect: .mPower, taskKind: .tapping)
+            do throws(InputError) {
+                var recording = try MPowerTappingReader.read(path: path)
+                if recording.stepIdentifier == nil {
+                    recording.stepIdentifier = name.hand.map { "tapping.\($0.rawValue)" } ?? "tapping"
+                }
+                input.tapping.append(recording)
+            } catch {
+                input.problems.append(InputProblem(error))
+            }
+            return input
+        case .recorder(let kind):
+            var input = LoadedInput(path: path, dialect: .mPower, taskKind: name.activity == "tapping" ? .tapping : .walking)
+            let step = name.phase.map { "walking.\($0.rawValue)" }
+            do throws(InputError) {
+                let decoded = try RecorderLogDecoder.decode(path: path, kind: kind)
+                if let loaded = recording(decoded, file: path, step: step, recorder: nil, options: options, into: &input) { input.recordings.append(loaded) }
+            } catch {
+                input.problems.append(InputProblem(error))
+            }
+            return input
+        }
+    }
+
+    static func loadCSV(_ path: String, options: Options) -> LoadedInput {
+        // The file is read once: its first record decides the dialect, and the reader decodes the same bytes.
+        let data: Data
+        do throws(InputError) { data = try DialectFiles.read(path: path) } catch {
+            var input = LoadedInput(path: path, dialect: .accelerometerCSV, taskKind: .walking)
+            input.problems.append(InputProblem(error))
+            return input
+        }
+        // A header-less numeric CSV (e.g. the Oxford files) has numbers here: it is a generic accelerometer CSV.
+        let header = firstRecord(of: data, file: path).map { $0.lowercased() }
+        let columns = Set(header)
+        if columns.contains("surveytappingintervalresultkey") || columns.contains("taps") && columns.contains("buttonrect1") {
+            var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .tapping)
+            input.tapping = rows(into: &input, consent: options.participantConsent) { () throws(InputError) in
+                try MyDataHelpsTappingResults.read(path: path)
+            }
+            return input
+        }
+        if MyDataHelpsSurveys.isQuestionTable(columns) || MyDataHelpsSurveys.isConsentTable(columns) {
+            return loadSurveys(path, options: options) { () throws(InputError) in
+                MyDataHelpsSurveys.isQuestionTable(columns)
+                    ? try MyDataHelpsSurveys.readQuestions(path: path) : try MyDataHelpsSurveys.readConsents(path: path)
+            }
+        }
+        if columns.contains("samples") && (columns.contains("outputvolume") || header.contains(where: { $0.contains("toneaudiometry") })) {
+            var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .toneAudiometry)
+            input.toneAudiometry = rows(into: &input, consent: options.participantConsent) { () throws(InputError) in
+                try MyDataHelpsToneAudiometryResults.read(path: path)
+            }
+            return input
+        }
+        if columns.isSuperset(of: ["t", "x", "y", "buttonid"]) {
+            var input = LoadedInput(path: path, dialect: .mhealthtools, taskKind: .tapping)
+            do throws(InputError) { input.tapping.append(try MHealthToolsTapTable.decode(data, file: path)) } catch {
+                input.problems.append(InputProblem(error))
+            }
+            return input
+        }
+        if columns.contains("ua_x") && columns.contains("g_x") {
+            var input = LoadedInput(path: path, dialect: .mhealthtools, taskKind: .walking)
+            do throws(InputError) {
+                let log = try MHealthToolsDeviceMotionTable.decode(data, file: path)
+                try checkSampleCount(log.timestamp.count, file: path)
+                let cleaned = log.cleaned(options: options.hygiene)
+                input.recordings.append(
+                    LoadedRecording(file: path, stepIdentifier: nil, recorderIdentifier: nil, data: .deviceMotion(cleaned), ignoredKeys: []))
+                addRepairs(cleaned.report, file: path, into: &input)
+            } catch {
+                input.problems.append(InputProblem(error))
+            }
+            return input
+        }
+        var input = LoadedInput(path: path, dialect: .accelerometerCSV, taskKind: .walking)
+        do throws(InputError) {
+            let output = try AccelerometerCSVReader.decode(
+                data, file: path, options: options.accelerometerCSV)
+            try checkSampleCount(output.log.timestamp.count, file: path)
+            let cleaned = output.log.cleaned(options: options.hygiene)
+            input.recordings.append(
+                LoadedRecording(file: path, stepIdentifier: nil, recorderIdentifier: nil, data: .accelerometer(cleaned), ignoredKeys: []))
+            addRepairs(cleaned.report, file: path, into: &input)
+        } catch {
+            input.problems.append(InputProblem(error))
+        }
+        return input
+    }
+
+    /// The cells of a CSV's first record, parsed from that record alone (a quoted line break is followed); empty
+    /// when it cannot be parsed.
+    static func firstRecord(of data: Data, file: String) -> [String] {
+        let end: Int? = data.withUnsafeBytes { raw in
+            var quoted = false
+            for i in 0..<raw.count {
+                if raw[i] == 0x22 { quoted.toggle() } else if raw[i] == 0x0A && !quoted { return i + 1 }
+            }
+            return nil
+        }
+        let record = end.map { data.prefix($0) } ?? data
+        guard let table = try? CSVTable.parse(Data(record), file: file, header: .present) else { return [] }
+        return (0..<table.columnCount).map { table.columnName($0) }
+    }
+
+    /// The good rows of a MyDataHelps CSV; each bad row, or a file-level failure, becomes an error problem.
+    static func rows<Value>(
+        into input: inout LoadedInput, consent: ConsentPolicy? = nil,
+        _ read: () throws(InputError) -> [MyDataHelpsRow<Value>]
+    ) -> [Value] {
+        var values: [Value] = []
+        do throws(InputError) {
+            for row in consented(try read(), consent, into: &input) {
+                do throws(InputError) { values.append(try row.get()) } catch { input.problems.append(InputProblem(error)) }
+            }
+        } catch {
+            input.problems.append(InputProblem(error))
+        }
+        return values
+    }
+
+    /// The rows whose participant `consent` does not exclude; the excluded ones are counted in a warning (counts
+    /// only: nothing of them is kept).
+    static func consented<Value>(
+        _ rows: [MyDataHelpsRow<Value>], _ consent: ConsentPolicy?, into input: inout LoadedInput
+    ) -> [MyDataHelpsRow<Value>] {
+        guard let consent, consent.minimumScope != nil || !consent.withdrawn.isEmpty else {
+            return rows
+        }
+        var kept: [MyDataHelpsRow<Value>] = []
+        var excluded: [ConsentPolicy.Exclusion: Int] = [:]
+        var participants: Set<String> = []
+        for row in rows {
+            var keys = RecordKeys()
+            keys.participantIdentifier = row.keys.participantIdentifier.isEmpty ? nil : row.keys.participantIdentifier
+            if let why = consent.exclusion(keys: keys) {
+                excluded[why, default: 0] += 1
+                participants.insert(row.keys.participantIdentifier)
+            } else {
+                kept.append(row)
+            }
+        }
+        if !excluded.isEmpty {
+            let counts = ConsentPolicy.Exclusion.allCases.compactMap { e in excluded[e].map { "\($0) \(e.rawValue)" } }
+            input.problems.append(
+                InputProblem(
+                    .warning, file: input.path,
+                    message:
+                        "consent policy: \(plural(excluded.values.reduce(0, +), "row")) of "
+                        + "\(plural(participants.count, "participant")) not read (\(counts.joined(separator: ", ")))"))
+        }
+        return kept
+    }
+
+    /// `n thing` or `n things`.
+    static func plural(_ n: Int, _ thing: String) -> String { "\(n) \(thing)\(n == 1 ? "" : "s")" }
+
+    /// A MyDataHelps survey input (question or consent table, JSON export, API answers): its rows grouped into
+    /// survey results; each failed row (and a file-level failure) becomes a problem, and the rows of participants
+    /// ``Options/participantConsent`` excludes are only counted.
+    static func loadSurveys(
+        _ path: String, options: Options, _ read: () throws(InputError) -> [MyDataHelpsRow<MyDataHelpsSurveys.Row>]
+    ) -> LoadedInput {
+        var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .survey)
+        do throws(InputError) {
+            let rows = consented(try read(), options.participantConsent, into: &input)
+            for row in rows { if case .failure(let error) = row.result { input.problems.append(InputProblem(error)) } }
+            input.surveys = MyDataHelpsSurveys.results(rows, source: path)
+        } catch {
+            input.problems.append(InputProblem(error))
+        }
+        return input
+    }
+
+    /// JSON files: ResearchKit results, recorder logs, mPower tapping; decided by content.
+    static func loadJSON(_ path: String, options: Options) -> LoadedInput {
+        let data: Data
+        do throws(InputError) {
+            data = try DialectFiles.read(path: path)
+        } catch {
+            var input = LoadedInput(path: path, dialect: .recorderLog, taskKind: .unknown)
+            input.problems.append(InputProblem(error))
+            return input
+        }
+        switch InputRecognizer.sniffJSON(data) {
+        case .researchKit:
+            var input = LoadedInput(path: path, dialect: .researchKitResult, taskKind: .unknown)
+            do throws(InputError) {
+                let document = try ResearchKitDecoder.decode(data, file: path)
+                input.researchKit = document
+                absorb(document, into: &input)
+            } catch {
+                input.problems.append(InputProblem(error))
+            }
+            return input
+        case .keyedArchive:
+            var input = LoadedInput(path: path, dialect: .researchKitResult, taskKind: .unknown)
+            do throws(InputError) {
+                let document = try ResearchKitDecoder.decode(KeyedArchive.researchKitJSON(data, file: path), file: path)
+                input.researchKit = document
+                absorb(document, into: &input)
+            } catch {
+                input.problems.append(InputProblem(error))
+            }
+            return input
+        case .myDataHelpsSurveyAnswers:
+            return loadSurveys(path, options: options) { () throws(InputError) in
+                try MyDataHelpsSurveys.decodeAPI(data, file: path)
+            }
+        case .myDataHelpsSurveyResults:
+            return loadSurveys(path, options: options) { () throws(InputError) in
+                try MyDataHelpsSurveys.decodeJSONExport(data, file: path)
+            }
+        case .mPowerTapping:
+            var input = LoadedInput(path: path, dialect: .mPower, taskKind: .tapping)
+            do throws(InputError) { input.tapping.append(try MPowerTappingReader.decode(data, file: path)) } catch {
+                input.problems.append(InputProblem(error))
+            }
+            return input
+        case .recorderLog(let bare):
+            var input = LoadedInput(path: path, dialect: bare ? .mPower : .recorderLog, taskKind: .walking)
+            do throws(InputError) {
+                let decoded = try RecorderLogDecoder.decode(data, file: path, kind: recorderKind(fromFileName: path))
+                if let loaded = recording(decoded, file: path, step: nil, recorder: nil, options: options, into: &input) { input.recordings.append(loaded) }
+            } catch {
+                input.problems.append(InputProblem(error))
+            }
+            return input
+        case .notJSON(let error):
+            var input = LoadedInput(path: path, dialect: .recorderLog, taskKind: .unknown)
+            input.problems.append(InputProblem(error(path)))
+            return input
+        }
+    }
+
+    /// The recorder kind implied by a ResearchKit/MyDataHelps file name prefix, if any.
+    static func recorderKind(fromFileName path: String) -> RecorderKind? {
+        let name = (path as NSString).lastPathComponent.lowercased()
+        if name.hasPrefix("accel") { return .accelerometer }
+        if name.hasPrefix("devicemotion") { return .deviceMotion }
+        if name.hasPrefix("pedometer") { return .pedometer }
+        if name.hasPrefix("location") { return .location }
+        if name.hasPrefix("touch") { return .touch }
+        if name.hasPrefix("hkquantitytypeidentifier") { return .healthQuantity }
+        return nil
+    }
+
+    /// The recorder kind implied by a ResearchKit recorder configuration identifier.
+    static func recorderKind(fromIdentifier identifier: String) -> RecorderKind? {
+        switch identifier {
+        case "accelerometer": .accelerometer
+        case "deviceMotion": .deviceMotion
+        case "pedometer": .pedometer
+        case "location": .location
+        case "touch": .touch
+        case "heartRate": .healthQuantity
+        default: identifier.hasPrefix("HKQuantityTypeIdentifier") ? .healthQuantity : nil
+        }
+    }
+
+    /// Throws when a motion log holds more than ``InputLimits/maximumSamplesPerLog`` samples.
+    static func checkSampleCount(_ count: Int, file: String) throws(InputError) {
+        guard count <= InputLimits.samplesPerLog else {
+            throw InputError(.unsupported, file: file, message: InputLimits.samplesMessage(count))
+        }
+    }
+
+    /// False (with the error in `input.problems`) when a motion log holds too many samples.
+    static func sampleCountIsBounded(_ count: Int, file: String, into input: inout LoadedInput) -> Bool {
+        guard count <= InputLimits.samplesPerLog else {
+            input.problems.append(InputProblem(.error, file: file, message: InputLimits.samplesMessage(count)))
+            return false
+        }
+        return true
+    }
+
+    /// Wraps a decoded log: motion logs get hygiene (repairs reported), item logs their typed decoding.
+    static func recording(
+        _ decoded: RecorderLogDecoder.Decoded, file: String, step: String?, recorder: String?, options: Options,
+        into input: inout LoadedInput
+    ) -> LoadedRecording? {
+        let itemsPath = decoded.container == .bareArray ? "$" : "$.items"
+        var data: RecordingData?
+        switch decoded.log {
+        case .accelerometer(let log):
+            guard sampleCountIsBounded(log.timestamp.count, file: file, into: &input) else { return nil }
+            let cleaned = log.cleaned(options: options.hygiene)
+            addRepairs(cleaned.report, file: file, into: &input)
+            data = .accelerometer(cleaned)
+        case .deviceMotion(let log):
+            guard sampleCountIsBounded(log.timestamp.count, file: file, into: &input) else { return nil }
+            let cleaned = log.cleaned(options: options.hygiene)
+            addRepairs(cleaned.report, file: file, into: &input)
+            data = .deviceMotion(cleaned)
+        case .items(let kind, let items):
+            do throws(InputError) {
+                switch kind {
+                case .pedometer:
+                    let log = try PedometerLog(items: items, file: file, itemsPath: itemsPath)
+                    addIssues(log.issues, file: file, into: &input)
+                    data = .pedometer(log)
+                case .location:
+                    let log = try LocationLog(items: items, file: file, itemsPath: itemsPath)
+                    addIssues(log.issues, file: file, into: &input)
+                    data = .location(log)
+                case .touch:
+                    let log = try TouchLog(items: items, file: file, itemsPath: itemsPath)
+                    addIssues(log.issues, file: file, into: &input)
+                    data = .touch(log)
+                case .healthQuantity:
+                    let log = try HealthQuantityLog(items: items, file: file, itemsPath: itemsPath)
+                    addIssues(log.issues, file: file, into: &input)
+                    data = .healthQuantity(log)
+                case .accelerometer, .deviceMotion:
+                    data = nil
+                }
+            } catch {
+                input.problems.append(InputProblem(error))
+            }
+        }
+        // A failed item decode is already recorded as an error; the recording is then absent.
+        guard let data else { return nil }
+        return LoadedRecording(file: file, stepIdentifier: step, recorderIdentifier: recorder, data: data, ignoredKeys: decoded.ignoredKeys)
+    }
+
+    /// Every oddity an item-log decoder found (cumulative decreases, times going backwards, …) becomes a warning.
+    static func addIssues(_ issues: [RecorderItemIssue], file: String, into input: inout LoadedInput) {
+        for issue in issues {
+            input.problems.append(InputProblem(.warning, file: file, location: issue.location, message: issue.message))
+        }
+    }
+
+    /// Every repair and warning of a hygiene report becomes a warning problem.
+    static func addRepairs(_ report: QualityReport, file: String, into input: inout LoadedInput) {
+        for repair in report.repairs { input.problems.append(InputProblem(.warning, file: file, message: "repaired: " + repair)) }
+        for warning in report.warnings { input.problems.append(InputProblem(.warning, file: file, message: warning)) }
+    }
+
+    /// Takes the typed results out of a ResearchKit document: tapping recordings, the task kind, warnings.
+    static func absorb(_ document: ResearchKitDocument, into input: inout LoadedInput) {
+        for warning in document.warnings {
+            input.problems.append(InputProblem(.warning, file: document.file, location: warning.path, message: warning.message))
+        }
+        guard let root = document.result else { return }
+        let recognition = KindRecognition.current
+        var kinds: Set<TaskKind> = []
+        for item in root.tappingResults {
+            var recording = item.result.recording
+            if recording.stepIdentifier == nil { recording.stepIdentifier = item.stepIdentifier }
+            input.tapping.append(recording)
+            kinds.insert(.tapping)
+        }
+        if !root.dBHLToneAudiometryResults.isEmpty { kinds.insert(.dBHLToneAudiometry) }
+        if !root.toneAudiometryResults.isEmpty { kinds.insert(.toneAudiometry) }
+        if !root.environmentSPLMeterResults.isEmpty { kinds.insert(.environmentSPLMeter) }
+        if !root.rangeOfMotionResults.isEmpty { kinds.insert(.rangeOfMotion) }
+        if root.stepItems.contains(where: { $0.result.question != nil || $0.result.consentSignature != nil }) {
+            kinds.insert(.survey)
+        }
+        for item in root.stepItems {
+            if case .unknown(let className, _, _) = item.result, let kind = recognition.kind(ofClass: className) {
+                kinds.insert(kind)
+            }
+        }
+        for step in recognition.emptyPredefinedSteps(root) {
+            if let kind = recognition.kind(ofStep: step.identifier) { kinds.insert(kind) }
+        }
+        if !root.timedWalkResults.isEmpty
+            || root.stepItems.contains(where: { walkingSteps.contains($0.stepIdentifier) || $0.stepIdentifier.hasPrefix("walking.") })
+        {
+            kinds.insert(.walking)
+        }
+        // Analysis order, primary kind first: the predefined dB HL task starts with an SPL-meter step (its
+        // background-noise check), and the task is still a dB HL task whose SPL step is analysed too.
+        let fixed: [TaskKind] = [
+            .dBHLToneAudiometry, .toneAudiometry, .walking, .tapping, .environmentSPLMeter, .rangeOfMotion, .audio,
+        ]
+        let order = fixed + TaskKind.allCases.filter { recognition.declares($0) && !fixed.contains($0) } + [.survey]
+        input.kinds = order.filter(kinds.contains)
+        input.taskKind = input.kinds.first ?? .unknown
+        if kinds.count > 1 && !kinds.contains(.dBHLToneAudiometry) {
+            input.problems.append(
+                InputProblem(
+                    .warning, file: document.file,
+                    message: "the task result holds "
+                        + input.kinds.map(\.rawValue).joined(separator: ", ") + " steps; each is analysed"))
+        }
+    }
+
+    /// Step identifiers of ResearchKit's walking-type tasks.
+    static let walkingSteps: Set<String> = [
+        "walking.outbound", "walking.return", "walking.rest", "timed.walk.trial1", "timed.walk.trial2",
+        "timed.walk.turn.around", "fitness.walk", "fitness.rest", "6mwt",
+    ]
+
+    // MARK: Folders
+
+    /// Folders that ``loadArchive(_:options:)`` extracted into; removed by ``removeExtractedArchives()``.
+    private static let extractedFolders = Mutex<[String]>([])
+
+    /// Loads a ZIP archive: its entries are extracted (with batch's archive limits: zip-slip, links, sizes,
+    /// compression ratio, CRC) into a temporary folder that is loaded like any folder. Rejected entries become
+    /// errors. The folder stays until ``removeExtractedArchives()`` (audio is decoded from it at analysis).
+    static func loadArchive(_ path: String, options: Options) -> LoadedInput {
+        let folder = temporaryFolder(prefix: "taskproc-archive")
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            var input = LoadedInput(path: path, dialect: .folder, taskKind: .unknown)
+            input.problems.append(InputProblem(.error, file: path, message: "cannot create a folder to extract into: \(error.localizedDescription)"))
+            return input
+        }
+        let extraction: ZipArchive.Extraction
+        do throws(ArchiveError) {
+            extraction = try ZipArchive.extract(path, into: folder, limits: ArchiveLimits())
+        } catch {
+            var input = LoadedInput(path: path, dialect: .folder, taskKind: .unknown)
+            input.problems.append(InputProblem(.error, file: path, message: error.message))
+            return input
+        }
+        var input = loadFolder(folder, options: options)
+        for rejected in extraction.rejected {
+            input.problems.append(InputProblem(.error, file: path + "!/" + rejected.entry, message: "archive entry " + rejected.reason))
+        }
+        input.path = path
+        return input
+    }
+
+    /// A new temporary folder path (not created) that ``removeExtractedArchives()`` removes.
+    static func temporaryFolder(prefix: String) -> String {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(prefix)-\(UUID().uuidString)").path
+        extractedFolders.withLock { $0.append(folder) }
+        return folder
+    }
+
+    /// Removes the folders archives (and standard input) were saved into (call when the analysis is done).
+    public static func removeExtractedArchives() {
+        let folders = extractedFolders.withLock { folders in
+            defer { folders.removeAll() }
+            return folders
+        }
+        for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    /// Loads a folder: one task (``InputRecognizer/FolderKind/taskFolder(taskFile:document:)``) or independent
+    /// inputs, each loaded on its own as a child.
+    static func loadFolder(_ path: String, options: Options) -> LoadedInput {
+        let (files, links) = InputRecognizer.walk(path)
+        var input: LoadedInput
+        let kind = InputRecognizer.recognizeFolder(path, files: files)
+        switch kind {
+        case .taskFolder(let taskFile, let document):
+            input = loadTaskFolder(path, taskFile: taskFile, document: document, files: files, options: options)
+        case .myDataHelpsStep, .independent:
+            input = LoadedInput(path: path, dialect: .folder, taskKind: .unknown)
+            if case .independent(let count) = kind, count > 1 {
+                input.problems.append(
+                    InputProblem(
+                        .warning, file: path, message: "\(count) task results in one folder; each file is loaded on its own"))
+            }
+            if files.isEmpty { input.problems.append(InputProblem(.error, file: path, message: "folder holds no files")) }
+            for file in files { input.children.append(loadFile(file, options: options)) }
+            let kinds = Set(input.children.map(\.taskKind)).subtracting([.unknown])
+            input.taskKind = kinds.count == 1 ? kinds.first! : .unknown
+            // A folder's results are its children's: the folder itself is not analysed.
+            input.kinds = []
+        }
+        for link in links {
+            if FileManager.default.fileExists(atPath: link) {
+                input.problems.append(
+                    InputProblem(.warning, file: link, message: "symbolic link not followed; skipped"))
+            } else {
+                // A link whose target is gone is a file that should be there and cannot be read: an error.
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) ?? "?"
+                let message = "dangling symbolic link (its target \(target) does not exist)"
+                input.problems.append(InputProblem(.error, file: link, message: message))
+            }
+        }
+        return input
+    }
+
+    static func loadTaskFolder(
+        _ path: String, taskFile: String, document: ResearchKitDocument, files: [String], options: Options
+    ) -> LoadedInput {
+        var input = LoadedInput(path: path, dialect: .researchKitTaskFolder, taskKind: .unknown)
+        input.researchKit = document
+        absorb(document, into: &input)
+        // Index every file by name; ResearchKit file names are unique per recorder, so a clash is reported.
+        var byName: [String: [String]] = [:]
+        for file in files where file != taskFile { byName[(file as NSString).lastPathComponent, default: []].append(file) }
+        var used: Set<String> = [taskFile]
+        for item in (document.taskResult?.fileResults ?? []) + (document.result?.nestedFileResults ?? []) {
+            let result = item.result
+            let location = "step \(item.stepIdentifier), file result \(result.identifier)"
+            guard let fileName = result.fileName, !fileName.isEmpty else {
+                input.problems.append(InputProblem(.warning, file: taskFile, location: location, message: "file result has no fileName"))
+                continue
+            }
+            guard let matches = byName[fileName], let file = matches.first else {
+                input.problems.append(
+                    InputProblem(
+                        .error, file: taskFile, location: location,
+                        message: "recorder file \(fileName) is not in the folder (missing reference)"))
+                continue
+            }
+            if matches.count > 1 {
+                input.problems.append(
+                    InputProblem(
+                        .warning, file: taskFile, location: location,
+                        message: "\(matches.count) files named \(fileName); using \(file)"))
+            }
+            used.insert(file)
+            if InputRecognizer.recognizeFile(file) == .audio {
+                let audio = loadAudio(file, options: options)
+                input.audio = input.audio ?? audio.audio
+                input.audioFile = input.audioFile ?? audio.audioFile
+                input.problems += audio.problems
+                continue
+            }
+            do throws(InputError) {
+                let kind = recorderKind(fromIdentifier: result.identifier) ?? recorderKind(fromFileName: fileName)
+                let decoded = try RecorderLogDecoder.decode(path: file, kind: kind)
+                if let loaded = recording(decoded, file: file, step: item.stepIdentifier, recorder: result.identifier, options: options, into: &input) { input.recordings.append(loaded) }
+            } catch {
+                input.problems.append(InputProblem(error))
+            }
+        }
+        assignMotionTasks(&input)
+        // Files the task does not name: other results and recordings (a second ResearchKit result, audio, a table)
+        // are inputs of their own and analysed as such; unnamed recorder logs and metadata belong to no analysis.
+        for file in files where !used.contains(file) {
+            if InputRecognizer.isStandaloneInput(file) {
+                input.children.append(loadFile(file, options: options))
+            } else {
+                input.problems.append(InputProblem(.warning, file: file, message: "not referenced by the task result; ignored"))
+            }
+        }
+        return input
+    }
+
+}
+
+extension String {
+    /// The string without `prefix` if it starts with it.
+    func dropPrefix(_ prefix: String) -> String { hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self }
+}

@@ -1,0 +1,290 @@
+import ActiveTasks
+import Foundation
+import StudyInputs
+
+/// The `fhir` export of survey results: one R4 `QuestionnaireResponse` per task result, one `Consent` per consent
+/// signature.
+///
+/// `QuestionnaireResponse` (after C3-PRO's `ORKTaskResult+FHIR.swift`, in R4 form): `status` `completed`;
+/// `questionnaire` `urn:researchkit:task:<taskIdentifier>`; `identifier` the task run (`urn:uuid:<taskRunUUID>`);
+/// `subject.identifier` the participant when known; `authored` the task's end. Items follow the steps: a form
+/// step is a group item (`linkId` the step identifier) holding one item per question (`linkId` the question
+/// identifier); a question step, whose result has the step's identifier, is one item. Answers, by answer type:
+///
+/// | answer type | `answer` |
+/// |---|---|
+/// | single or multiple choice | one `valueCoding` per chosen value: `code` the value as text, `system` the part before ResearchKit's `\|` separator when the value has one (as C3-PRO splits it) |
+/// | scale | `valueDecimal` (C3-PRO) |
+/// | integer, SES ladder | `valueInteger` (a whole number), else `valueDecimal` |
+/// | decimal, height, weight, numeric | `valueQuantity` with the unit when one is given, else `valueDecimal` |
+/// | Boolean | `valueBoolean` |
+/// | text | `valueString` |
+/// | time of day | `valueTime` `HH:mm:ss` |
+/// | time interval | `valueQuantity` in s (UCUM `s`; C3-PRO has no mapping) |
+/// | date | `valueDate` (the device's local date) |
+/// | date and time | `valueDateTime` with the device's UTC offset |
+/// | location, multiple component | `valueString` (the answer's text: `latitude,longitude`; the joined components) |
+/// | video (front-facing camera) | `valueAttachment` {`contentType`, `title` the file name} |
+///
+/// Skipped, "I don't know" and withheld (secret) answers give no item, as C3-PRO omits unanswered questions; they
+/// are listed in the notes.
+///
+/// `Consent` (R4) per consent signature: `status` `active` when the participant consented, `rejected` when not;
+/// `scope` `research`; `category` LOINC 59284-0 "Consent Document"; `patient.identifier` the participant when
+/// known; `dateTime` the signature result's end; `policyRule` `OPTIN`/`OPTOUT` (HL7 v3 ActCode); the signer's name
+/// as `performer.display` is left out (a name is identifying: it stays in the survey rows). A sharing choice of the
+/// same task (a single-choice answer whose step identifier contains `sharing`, ResearchKit's
+/// `ORKConsentSharingStep`: 1/true = share broadly, 0/false = study only) is carried as the extension
+/// ``sharingScopeExtension`` with `valueCode` `all_qualified_researchers` or `sponsors_and_partners` (Bridge's
+/// sharing-scope names).
+extension FHIRExport {
+    /// The extension URL of the consent's sharing scope (``ConsentPolicy/sharingScopeExtension``, which reads it).
+    public static let sharingScopeExtension = ConsentPolicy.sharingScopeExtension
+
+    /// The resources of one survey record: its `QuestionnaireResponse` (when any answer has a value) and one
+    /// `Consent` per consent signature; what could not be expressed goes to `skipped`.
+    static func surveyResources(
+        _ record: ExportRecord, context: ExportContext, consentShape: FHIRConsentShape = .consent,
+        skipped: inout [String]
+    ) -> [(
+        id: String, resource: JSONObject
+    )] {
+        let answers = (record.json["answers"]?.arrayValue ?? []).compactMap(\.objectValue)
+        let task = record.json["taskIdentifier"]?.stringValue
+        let run = record.json["taskRunUUID"]?.stringValue ?? context.taskRunUUID
+        // A result that names its participant (a MyDataHelps row) is theirs, whatever the record's path says; its
+        // survey result key tells apart the results of one file.
+        var context = context
+        if let participant = record.json["participantIdentifier"]?.stringValue { context.participant = participant }
+        // (Appended to the id seeds only when present, so ResearchKit results keep the ids earlier versions gave.)
+        let distinct = record.json["surveyResultKey"]?.stringValue.map { ["", $0, context.participant ?? ""] } ?? []
+        let name = task ?? record.source ?? "survey"
+        var resources: [(id: String, resource: JSONObject)] = []
+
+        // Items in document order, grouped by step.
+        var groups: [(step: String, items: [JSONValue])] = []
+        var sharing: String?
+        for answer in answers {
+            let question = answer["questionIdentifier"]?.stringValue ?? ""
+            let step = answer["stepIdentifier"]?.stringValue ?? question
+            let type = answer["answerType"]?.stringValue ?? ""
+            if type == "consentSignature" { continue }
+            if let scope = SharingScope(
+                sharingChoiceIn: step, answerType: type, choice: answer["choiceValues"]?.arrayValue?.first)
+            {
+                sharing = scope.rawValue
+            }
+            guard let values = answerValues(answer) else {
+                let why =
+                    answer["withheld"]?.stringValue != nil ? "withheld (secret)"
+                    : answer["dontKnow"]?.boolValue == true ? "answered \"I don't know\"" : "skipped"
+                skipped.append("\(name): \(step == question ? question : step + "/" + question): \(why), no answer item")
+                continue
+            }
+            let item = JSONValue.object(JSONObject([("linkId", .string(question)), ("answer", .array(values))]))
+            if let last = groups.last, last.step == step {
+                groups[groups.count - 1].items.append(item)
+            } else {
+                groups.append((step, [item]))
+            }
+        }
+        var items: [JSONValue] = []
+        for group in groups {
+            let single = group.items.count == 1 && group.items[0].objectValue?["linkId"]?.stringValue == group.step
+            items.append(
+                single ? group.items[0]
+                    : .object(JSONObject([("linkId", .string(group.step)), ("item", .array(group.items))])))
+        }
+        if !items.isEmpty {
+            var r: [(key: String, value: JSONValue)] = [("resourceType", .string("QuestionnaireResponse"))]
+            if let run {
+                r.append(
+                    ("identifier",
+                        .object(JSONObject([("system", .string("urn:ietf:rfc:3986")), ("value", .string("urn:uuid:" + run.lowercased()))]))))
+            }
+            if let task, let canonical = canonical(task) { r.append(("questionnaire", .string(canonical))) }
+            r.append(("status", .string("completed")))
+            if let participant = context.participant {
+                r.append(("subject", .object(JSONObject([("identifier", .object(JSONObject([("value", .string(participant))])))]))))
+            }
+            if let end = record.json["endDate"]?.stringValue.flatMap({ ResultDate($0) }) ?? context.end {
+                r.append(("authored", .string(end.description)))
+            }
+            r.append(("item", .array(items)))
+            let id = deterministicUUID(
+                ([run ?? "", record.source ?? "", task ?? "", "QuestionnaireResponse"] + distinct)
+                    .joined(separator: "\u{1F}"))
+            resources.append((id, JSONObject(r)))
+        }
+
+        for (index, answer) in answers.enumerated() where answer["answerType"]?.stringValue == "consentSignature" {
+            guard let consented = answer["consented"]?.boolValue else {
+                skipped.append("\(name): consent signature without a decision, no Consent")
+                continue
+            }
+            if consentShape == .contract {
+                let id = deterministicUUID(
+                    ([run ?? "", record.source ?? "", "Contract", String(index)] + distinct)
+                        .joined(separator: "\u{1F}"))
+                resources.append((id, contract(answer, consented: consented, sharing: sharing, context: context)))
+                continue
+            }
+            var r: [(key: String, value: JSONValue)] = [
+                ("resourceType", .string("Consent")),
+                ("status", .string(consented ? "active" : "rejected")),
+                ("scope", .object(JSONObject([("coding", .array([coding(
+                    system: "http://terminology.hl7.org/CodeSystem/consentscope", code: "research", display: "Research")]))]))),
+                ("category", .array([.object(JSONObject([("coding", .array([coding(
+                    system: "http://loinc.org", code: "59284-0", display: "Consent Document")]))]))])),
+            ]
+            if let sharing {
+                r.insert(
+                    ("extension", .array([.object(JSONObject([
+                        ("url", .string(sharingScopeExtension)), ("valueCode", .string(sharing)),
+                    ]))])), at: 1)
+            }
+            if let participant = context.participant {
+                r.append(("patient", .object(JSONObject([("identifier", .object(JSONObject([("value", .string(participant))])))]))))
+            }
+            if let end = answer["endDate"]?.stringValue.flatMap({ ResultDate($0) }) ?? context.end {
+                r.append(("dateTime", .string(end.description)))
+            }
+            r.append(("policyRule", .object(JSONObject([("coding", .array([coding(
+                system: "http://terminology.hl7.org/CodeSystem/v3-ActCode", code: consented ? "OPTIN" : "OPTOUT",
+                display: consented ? "opt-in" : "opt-out")]))]))))
+            let id = deterministicUUID(
+                ([run ?? "", record.source ?? "", "Consent", String(index)] + distinct)
+                    .joined(separator: "\u{1F}"))
+            resources.append((id, JSONObject(r)))
+        }
+        return resources
+    }
+
+    /// The extension URL C3-PRO puts on a `Contract` signer for the sharing choice (`valueBoolean`, true = share
+    /// broadly).
+    public static let c3proSharingExtension = ConsentPolicy.c3proSharingExtension
+
+    /// A consent signature as C3-PRO signs a `Contract` (`ConsentController.signContract`), in R4 form: `status`
+    /// `executed` (consented) or `rejected` (declined); `applies.start` the signature's end; one signer of `type`
+    /// `CONSENTER` whose `party` is the participant (`identifier`, or `display` "participant" when the input names
+    /// none), with C3-PRO's `consents-to-data-sharing` extension when the task has a sharing choice, and a
+    /// `signature` of type 1.2.840.10065.1.12.1.7 "Consent Signature" (`when` the signature's end, `who` the party).
+    static func contract(_ answer: JSONObject, consented: Bool, sharing: String?, context: ExportContext) -> JSONObject {
+        let party: JSONValue =
+            context.participant.map { .object(JSONObject([("identifier", .object(JSONObject([("value", .string($0))])))])) }
+            ?? .object(JSONObject([("display", .string("participant"))]))
+        let when = answer["endDate"]?.stringValue.flatMap { ResultDate($0) } ?? context.end ?? context.exportedAt
+        var signer: [(key: String, value: JSONValue)] = []
+        if let sharing {
+            signer.append(
+                ("extension", .array([.object(JSONObject([
+                    ("url", .string(c3proSharingExtension)), ("valueBoolean", .bool(sharing == "all_qualified_researchers")),
+                ]))])))
+        }
+        signer += [
+            ("type", coding(system: "http://hl7.org/fhir/ValueSet/contract-signer-type", code: "CONSENTER", display: "consenter")),
+            ("party", party),
+            ("signature", .array([.object(JSONObject([
+                ("type", .array([coding(
+                    system: "http://hl7.org/fhir/ValueSet/signature-type", code: "1.2.840.10065.1.12.1.7",
+                    display: "Consent Signature")])),
+                ("when", .string(when.description)), ("who", party),
+            ]))])),
+        ]
+        return JSONObject([
+            ("resourceType", .string("Contract")), ("status", .string(consented ? "executed" : "rejected")),
+            ("applies", .object(JSONObject([("start", .string(when.description))]))),
+            ("signer", .array([.object(JSONObject(signer))])),
+        ])
+    }
+
+    /// `urn:researchkit:task:<identifier>` when the identifier is usable in a URI (letters, digits, `.-_~:`).
+    static func canonical(_ identifier: String) -> String? {
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: ".-_~:"))
+        guard !identifier.isEmpty, identifier.unicodeScalars.allSatisfy({ allowed.contains($0) && $0.isASCII }) else {
+            return nil
+        }
+        return "urn:researchkit:task:" + identifier
+    }
+
+    /// A FHIR `code`: no leading or trailing white space, single spaces inside; nil when nothing is left.
+    static func fhirCode(_ text: String) -> String? {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    /// The `answer` array of one survey answer row, or nil when it has no value.
+    static func answerValues(_ answer: JSONObject) -> [JSONValue]? {
+        guard answer["withheld"]?.stringValue == nil, answer["value"]?.stringValue != nil else { return nil }
+        let type = answer["answerType"]?.stringValue ?? ""
+        let number = answer["valueNumber"]?.numberValue
+        let unit = answer["unit"]?.stringValue
+        func one(_ key: String, _ value: JSONValue) -> [JSONValue] { [.object(JSONObject([(key, value)]))] }
+        func decimal(_ x: Double) -> [JSONValue] {
+            if abs(x) < 2_147_483_648, let whole = Int(exactly: x), type == "integer" || type == "socioeconomicLadder" {
+                return one("valueInteger", .number(Double(whole)))
+            }
+            return one("valueDecimal", .number(x))
+        }
+        switch type {
+        case "singleChoice", "multipleChoice", "choice":
+            let codings = (answer["choiceValues"]?.arrayValue ?? []).compactMap { value -> JSONValue? in
+                let text = SurveyAnalysis.text(value)
+                var fields: [(key: String, value: JSONValue)] = []
+                var code = text
+                // "system|code", as C3-PRO writes coded choices, when the part before the bar is a URI.
+                if let bar = text.firstIndex(of: "|"), text[..<bar].contains(":") {
+                    fields.append(("system", .string(String(text[..<bar]))))
+                    code = String(text[text.index(after: bar)...])
+                }
+                guard let code = fhirCode(code) else { return nil }
+                fields.append(("code", .string(code)))
+                return .object(JSONObject([("valueCoding", .object(JSONObject(fields)))]))
+            }
+            return codings.isEmpty ? nil : codings
+        case "scale":
+            return number.map { one("valueDecimal", .number($0)) }
+        case "integer", "socioeconomicLadder":
+            return number.map(decimal)
+        case "decimal", "height", "weight", "numeric":
+            guard let x = number else { return nil }
+            guard let unit, !unit.isEmpty else { return decimal(x) }
+            return one("valueQuantity", .object(JSONObject([("value", .number(x)), ("unit", .string(unit))])))
+        case "boolean", "signature":
+            return number.map { one("valueBoolean", .bool($0 != 0)) }
+        case "text":
+            return answer["valueText"]?.stringValue.map { one("valueString", .string($0)) }
+        case "untyped":
+            // MyDataHelps answers are text without a type: each answer as written, never reinterpreted.
+            let values = (answer["choiceValues"]?.arrayValue ?? []).map(SurveyAnalysis.text)
+            return values.isEmpty ? nil : values.map { .object(JSONObject([("valueString", .string($0))])) }
+        case "timeOfDay":
+            guard let text = answer["valueText"]?.stringValue else { return nil }
+            let parts = text.split(separator: ":").map(String.init)
+            guard parts.count >= 2, parts.count <= 3, parts.allSatisfy({ $0.count == 2 && Int($0) != nil }) else {
+                return one("valueString", .string(text))
+            }
+            return one("valueTime", .string(parts.count == 2 ? text + ":00" : text))
+        case "timeInterval":
+            return number.map {
+                one("valueQuantity", .object(JSONObject([
+                    ("value", .number($0)), ("unit", .string("s")), ("system", .string("http://unitsofmeasure.org")),
+                    ("code", .string("s")),
+                ])))
+            }
+        case "video":
+            guard let name = answer["valueText"]?.stringValue else { return nil }
+            var attachment: [(key: String, value: JSONValue)] = []
+            if let type = answer["contentType"]?.stringValue { attachment.append(("contentType", .string(type))) }
+            attachment.append(("title", .string(name)))
+            return one("valueAttachment", .object(JSONObject(attachment)))
+        case "date", "dateAndTime":
+            guard let date = answer["valueDate"]?.stringValue.flatMap({ ResultDate($0) }) else { return nil }
+            return type == "date"
+                ? one("valueDate", .string(String(date.description.prefix(10))))
+                : one("valueDateTime", .string(date.description))
+        default:
+            return answer["value"]?.stringValue.map { one("valueString", .string($0)) }
+        }
+    }
+}

@@ -1,0 +1,268 @@
+import ActiveTasks
+import Foundation
+import SensorSignal
+import StudyInputs
+
+/// `taskproc report`: a self-contained HTML page (inline CSS and SVG, no scripts, no external assets) with, per
+/// record, the key numbers and plots — the audiogram, the SPL time history with the threshold line, the walking
+/// signal with the detected steps and the cadence over time, the tap timeline and the inter-tap-interval
+/// histogram — and, for several records, a study overview.
+///
+/// Plots that need the raw recording (walking signal, taps) re-read the record's source file when it is still
+/// at the path the result names; otherwise the page says so and plots what the result holds.
+public enum HTMLReport {
+    /// Reads results: an `analyze --format json` file (one result or an array), a batch `results.jsonl`
+    /// (with `errors.jsonl` beside it), or a batch output folder.
+    ///
+    /// - Throws: ``ExportError`` naming the file and line that cannot be read.
+    public static func load(path: String) throws -> [ReportRecord] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ExportError("\(path): no such file or folder")
+        }
+        if isDirectory.boolValue {
+            let results = (path as NSString).appendingPathComponent("results.jsonl")
+            guard FileManager.default.fileExists(atPath: results) else {
+                throw ExportError("\(path): not a batch output folder (no results.jsonl)")
+            }
+            return try load(path: results)
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw ExportError("\(path): cannot read") }
+        if path.hasSuffix(".jsonl") {
+            var records = try jsonLines(data, file: path)
+            let errors = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("errors.jsonl")
+            if path.hasSuffix("results.jsonl"), let more = FileManager.default.contents(atPath: errors) {
+                records += try jsonLines(more, file: errors)
+            }
+            return records
+        }
+        let value: JSONValue
+        do { value = try JSONParser.parse(data, file: path) } catch { throw ExportError("\(error)") }
+        let objects: [JSONObject]
+        switch value {
+        case .object(let o): objects = [o]
+        case .array(let items):
+            objects = try items.map {
+                guard let o = $0.objectValue else { throw ExportError("\(path): a result is \($0.summary), not an object") }
+                return o
+            }
+        default: throw ExportError("\(path): expected taskproc results (a JSON object or array), found \(value.summary)")
+        }
+        let source = objects.lazy.compactMap { $0["source"]?.stringValue ?? $0["file"]?.stringValue }.first ?? path
+        return [ReportRecord(source: source, kind: objects.first?["kind"]?.stringValue, status: "ok", results: objects)]
+    }
+
+    static func jsonLines(_ data: Data, file: String) throws -> [ReportRecord] {
+        try BatchRecordLine.read(data, file: file).map { line in
+            let participant = ["healthCode", "ParticipantIdentifier", "participantIdentifier"].lazy.compactMap {
+                line.keys?[$0]?.stringValue
+            }.first
+            return ReportRecord(
+                source: line.source, kind: line.kind, status: line.status, reason: line.reason, results: line.results,
+                participant: participant)
+        }
+    }
+
+    /// The page.
+    ///
+    /// - Parameters:
+    ///   - records: What to show, in order.
+    ///   - title: The page title.
+    ///   - readSources: Re-read source files for the walking signal and tap plots.
+    public static func render(_ records: [ReportRecord], title: String = "taskproc report", readSources: Bool = true)
+        -> String
+    {
+        var body = "<h1>\(SVGChart.escape(title))</h1>\n"
+        body += "<p class=\"meta\">taskproc \(taskprocVersion) · \(records.count) record(s)</p>\n"
+        if records.count > 1 { body += overview(records) }
+        // Beyond this many records each record collapses to one line (a <details> element) that opens on its
+        // warnings and headline values; the full tables and plots would make the page too heavy to load.
+        let collapsed = records.count > collapseAbove
+        if collapsed {
+            body += "<h2 id=\"records\">Records</h2>\n<p class=\"note\">\(records.count) records: click a line to see "
+                + "its warnings and headline values. All measures and plots of one record: taskproc report on that "
+                + "record alone (or on a smaller batch).</p>\n"
+        }
+        for (index, record) in records.enumerated() {
+            body += section(record, index: index + 1, readSources: readSources, collapsed: collapsed)
+        }
+        return """
+            <!DOCTYPE html>
+            <html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head><meta charset="utf-8"/>
+            <meta name="viewport" content="width=device-width, initial-scale=1"/>
+            <title>\(SVGChart.escape(title))</title>
+            <style>
+            body{font-family:Helvetica,Arial,sans-serif;margin:24px;color:#222;max-width:1100px}
+            h1{font-size:22px}h2{font-size:17px;margin-top:32px;border-bottom:1px solid #ccc;padding-bottom:4px}
+            h3{font-size:14px;margin:16px 0 6px}
+            table{border-collapse:collapse;font-size:12px;margin:6px 0}td,th{border:1px solid #ddd;padding:3px 8px;text-align:left}
+            td.num{text-align:right;font-variant-numeric:tabular-nums}.meta,.note{color:#666;font-size:12px}
+            .status-error{color:#b00020}.status-partial{color:#b26a00}svg{display:block;margin:6px 0}
+            ul.warnings{color:#8a5a00;font-size:12px;margin:4px 0 8px}table.headline td:first-child{font-weight:bold}
+            details>summary{cursor:pointer;font-size:15px;margin-top:14px}details.measures>summary{font-size:12px;color:#444}
+            </style></head>
+            <body>
+            \(body)</body></html>
+
+            """
+    }
+
+    /// Above this many records, each record collapses to a line with its warnings and headline values inside.
+    static let collapseAbove = 50
+
+    // MARK: Overview
+
+    /// Participants, the dates the results cover, and data-quality flags: how many results carry a warning and
+    /// how many recordings needed timestamp repairs.
+    static func studyFacts(_ records: [ReportRecord]) -> String {
+        let participants = Set(records.compactMap(\.participant))
+        var dates: [String] = []
+        var withWarnings = 0, repaired = 0, results = 0
+        for r in records {
+            for result in r.results {
+                results += 1
+                for key in ["startDate", "endDate"] {
+                    if let d = result[key]?.stringValue, d.count >= 10 { dates.append(String(d.prefix(10))) }
+                }
+                if !ReportHeadlines.warnings(result).isEmpty { withWarnings += 1 }
+                if case .array(let repairs)? = result["quality"]?.objectValue?["hygiene"]?.objectValue?["repairs"],
+                    !repairs.isEmpty
+                {
+                    repaired += 1
+                }
+            }
+        }
+        var rows: [(String, String)] = [
+            ("participants", participants.isEmpty ? "not known (no participant key in the records)" : "\(participants.count)"),
+            ("dates", dates.min().map { "\($0) to \(dates.max() ?? $0) (dates of the results that have them)" } ?? "not recorded"),
+            ("results", "\(results)"),
+            ("results with a warning", "\(withWarnings)"),
+            ("recordings with repaired timestamps", "\(repaired)"),
+        ]
+        let failed = records.filter { $0.status == "error" }.count
+        rows.append(("records that failed", "\(failed)"))
+        var s = "<table class=\"facts\">"
+        for (k, v) in rows { s += "<tr><th>\(SVGChart.escape(k))</th><td>\(SVGChart.escape(v))</td></tr>" }
+        return s + "</table>\n"
+    }
+
+    /// The most common warnings across the records' results (top 10), with how many results carry each.
+    static func commonWarnings(_ records: [ReportRecord]) -> String {
+        var counts: [String: Int] = [:]
+        for r in records {
+            for result in r.results { for w in Set(ReportHeadlines.warnings(result)) { counts[w, default: 0] += 1 } }
+        }
+        guard !counts.isEmpty else { return "" }
+        let top = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(10)
+        var s = "<h3>Most common warnings</h3><table class=\"warnings\"><tr><th>results</th><th>warning</th></tr>"
+        for (w, n) in top { s += "<tr><td class=\"num\">\(n)</td><td>\(SVGChart.escape(w))</td></tr>" }
+        return s + "</table>\n"
+    }
+
+    static func overview(_ records: [ReportRecord]) -> String {
+        var s = "<h2 id=\"overview\">Study overview</h2>\n"
+        var byKind: [String: (ok: Int, partial: Int, error: Int)] = [:]
+        for r in records {
+            let k = r.kind ?? "unrecognised"
+            var c = byKind[k] ?? (0, 0, 0)
+            switch r.status {
+            case "error": c.error += 1
+            case "partial": c.partial += 1
+            default: c.ok += 1
+            }
+            byKind[k] = c
+        }
+        s += "<table class=\"overview\"><tr><th>kind</th><th>ok</th><th>partial</th><th>failed</th></tr>"
+        for k in byKind.keys.sorted() {
+            let c = byKind[k]!
+            s += "<tr><td>\(SVGChart.escape(k))</td><td class=\"num\">\(c.ok)</td><td class=\"num\">\(c.partial)</td><td class=\"num\">\(c.error)</td></tr>"
+        }
+        s += "</table>\n"
+        s += studyFacts(records)
+        s += commonWarnings(records)
+        // Distributions of the headline measure of each kind.
+        let headline: [(kind: String, key: String, label: String)] = [
+            ("walking", "stepCount", "steps per walking step"), ("walking", "cadence", "cadence, steps/min"),
+            ("tapping", "numberTaps", "taps per tapping step"),
+            ("dBHLToneAudiometry", "pta4", "PTA4 per ear, dB HL"), ("audio", "LAeq", "LAeq per channel, dB"),
+        ]
+        for (kind, key, label) in headline {
+            var values: [Double] = []
+            for r in records where r.kind == kind {
+                for result in r.results { collect(key, in: .object(result), into: &values) }
+            }
+            guard values.count >= 2 else { continue }
+            s += "<h3>\(SVGChart.escape(label)) (n = \(values.count))</h3>"
+            var chart = SVGChart(
+                title: label, xLabel: label, yLabel: "records", layers: [.bars(bins: SVGChart.histogram(values), color: "#4a7bb7", label: "")])
+            chart.height = 200
+            chart.showsTitle = false  // the heading above names it
+            chart.integerY = true
+            s += chart.render() + "\n"
+        }
+        s += SurveyAnalysis.overview(records)
+        return s
+    }
+
+    /// Every number under `key` anywhere in `value`, except inside a walking result's `bouts` (whose per-bout
+    /// `cadence` is not a record's headline cadence).
+    static func collect(_ key: String, in value: JSONValue, into out: inout [Double]) {
+        switch value {
+        case .object(let o):
+            for (k, v) in o.entries where k != "bouts" {
+                if k == key, let d = v.numberValue { out.append(d) } else { collect(key, in: v, into: &out) }
+            }
+        case .array(let a): for v in a { collect(key, in: v, into: &out) }
+        default: break
+        }
+    }
+
+    // MARK: Records
+
+    static func section(_ record: ReportRecord, index: Int, readSources: Bool, collapsed: Bool = false) -> String {
+        let heading = "\(index). \(SVGChart.escape(record.source))"
+        var s =
+            collapsed
+            ? "<details id=\"record-\(index)\"><summary>\(heading) · \(SVGChart.escape(record.status))</summary>\n"
+            : "<h2 id=\"record-\(index)\">\(heading)</h2>\n"
+        s += "<p class=\"meta\">kind: \(SVGChart.escape(record.kind ?? "unrecognised")) · status: "
+        s += "<span class=\"status-\(SVGChart.escape(record.status))\">\(SVGChart.escape(record.status))</span></p>\n"
+        if let reason = record.reason { s += "<p class=\"status-error\">\(SVGChart.escape(reason))</p>\n" }
+        for result in record.results {
+            let kind = result["kind"]?.stringValue ?? record.kind ?? "result"
+            let step = result["stepIdentifier"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+            s += "<h3>\(SVGChart.escape(step ?? kind))</h3>\n"
+            let warnings = ReportHeadlines.warnings(result)
+            if !warnings.isEmpty {
+                s += "<ul class=\"warnings\">" + warnings.map { "<li>\(SVGChart.escape($0))</li>" }.joined() + "</ul>\n"
+            }
+            s += ReportHeadlines.table(result)
+            guard !collapsed else { continue }
+            s += numbers(result)
+            s += AnalysisRegistry.analysis(forResultKind: kind)?.reportPlots(result, readSources: readSources) ?? ""
+        }
+        return collapsed ? s + "</details>\n" : s
+    }
+
+    /// A table of every scalar measure of the result (not the per-frequency details, which the audiometry table
+    /// shows; the JSON has all), under a collapsed "all N measures" line: the headline table above it is what a
+    /// reader sees first.
+    static func numbers(_ result: JSONObject) -> String {
+        let scalars = ExportRecord(json: result).scalars.filter {
+            $0.value != nil && $0.name.split(separator: ".").count <= 2
+        }
+        // Scored tasks carry each score's unit (`units`): shown beside the value.
+        let units = result["units"]?.objectValue
+        let shown = scalars.filter { units == nil || !$0.name.hasPrefix("units.") }
+        guard !shown.isEmpty else { return "" }
+        var s = "<details class=\"measures\"><summary>all \(shown.count) measures</summary>"
+        s += "<table class=\"numbers\"><tr><th>measure</th><th>value</th>" + (units == nil ? "" : "<th>unit</th>") + "</tr>"
+        for (name, value) in shown {
+            guard let value else { continue }
+            s += "<tr><td>\(SVGChart.escape(name))</td><td class=\"num\">\(ResultEncoding.number(value, digits: 6))</td>"
+            if let units { s += "<td>\(SVGChart.escape(units[name]?.stringValue ?? ""))</td>" }
+            s += "</tr>"
+        }
+        return s + "</table></details>\n"
+    }
+}
