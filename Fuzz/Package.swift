@@ -5,8 +5,12 @@
 // `main`). Build and run from the repository root with `make fuzz` / `make fuzz-smoke`, or by hand:
 //
 //     swift build -c release --package-path Fuzz --scratch-path Fuzz/.build \
-//         --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing
+//         --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address \
+//         -Xswiftc -enable-testing --disable-dead-strip
 //     Fuzz/.build/release/FuzzJSON Fuzz/Corpus/FuzzJSON
+//
+// (`-Xswiftc -sanitize=fuzzer,address` must come last: swiftc keeps only its last `-sanitize=`, and without it the
+// Swift code gets ASan but no coverage.)
 //
 // `--sanitize` applies to every module of the build, the root package's (and its C shims') included, so that
 // libFuzzer sees their coverage and ASan checks their memory; `-enable-testing` lets the targets reach internal
