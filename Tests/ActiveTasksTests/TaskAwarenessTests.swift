@@ -59,7 +59,7 @@ import Testing
             ("fitness.walk", nil, nil), (nil, "/forest/test_data_bout.csv", nil),
             (nil, "/x/user1_hand_1506421989895.csv.gz", nil), (nil, "/x/pdkit_mpower_gait_stationary.json", nil),
             (nil, "/x/iPhoneSensors_T1_ID2_1L_WC.csv.gz", nil), (nil, "/x/interest_restaurant.csv", nil),
-            ("walk", "/x/walk_motion.json", nil),
+            ("walk", "/x/walk_motion.json", nil), ("tecumseh", nil, nil), ("walk.custom", nil, nil),
         ] as [(String?, String?, MotionTask?)])
     func tasksAreRecognisedByName(step: String?, file: String?, expected: MotionTask?) {
         #expect(MotionTask(stepIdentifier: step, file: file) == expected, "\(step ?? "-") \(file ?? "-")")
@@ -137,6 +137,73 @@ import Testing
         #expect(walking[0].stepIdentifier == "walking.outbound")
         #expect(abs(Double(walking[0].stepCount ?? 0) - 54) <= 3)
         #expect(summaries[0].stepIdentifier == "walking.rest" && summaries[0].task == .rest)
+    }
+
+    /// A task folder whose only motion step has a custom identifier gives a result, never "nothing to analyse":
+    /// `walk.custom` follows the word rule (a walk: 54 ± 3 steps of the synthetic 1.8 Hz walk, as in
+    /// ``walkAndRestInOneTask()``); `tecumseh` and `myCustomStep` name no task and get the motion-signal summary
+    /// (task `other`, kind `balance`) with a warning naming the step.
+    @Test(arguments: [("walk.custom", true), ("tecumseh", false), ("myCustomStep", false)])
+    func customMotionStepsInATaskFolderGiveAResult(step: String, isWalk: Bool) throws {
+        let directory = TemporaryDirectory()
+        let walk = SyntheticWalk.accelerometer(stepFrequency: 1.8, duration: 30, rate: 100, unit: .g, seed: 6)
+        let items = walk.timestamp.indices.map { i in
+            "{\"timestamp\":\(walk.timestamp[i]),\"x\":\(walk.acceleration.x[i]),\"y\":\(walk.acceleration.y[i]),"
+                + "\"z\":\(walk.acceleration.z[i])}"
+        }
+        try ("{\"items\":[" + items.joined(separator: ",") + "]}").write(
+            toFile: directory.path("accel_custom.json"), atomically: true, encoding: .utf8)
+        let task = """
+            {"_class":"ORKTaskResult","identifier":"customTask","taskRunUUID":"0B8E2A55-3C1D-4F7A-9E61-2D4C8B7A1F32",
+             "results":[{"_class":"ORKStepResult","identifier":"\(step)","results":[
+              {"_class":"ORKFileResult","identifier":"accelerometer","contentType":"application/json",
+               "fileName":"accel_custom.json"}]}]}
+            """
+        try task.write(toFile: directory.path("taskResult.json"), atomically: true, encoding: .utf8)
+        let input = try AnalysisRegistry.load(path: directory.url.path)
+        let analysis = AnalysisRegistry.analyze(input)
+        try #require(analysis.count == 1)
+        #expect(analysis[0].failure == nil)
+        if isWalk {
+            #expect(input.kinds == [.walking] && input.taskKind == .walking)
+            let walking = analysis[0].results.compactMap { $0.result as? WalkingResult }
+            try #require(walking.count == 1)
+            #expect(walking[0].stepIdentifier == step && abs(Double(walking[0].stepCount ?? 0) - 54) <= 3)
+            #expect(!input.problems.contains { $0.message.contains("names no task") })
+        } else {
+            #expect(input.kinds == [.balance] && input.taskKind == .balance)
+            let summaries = analysis[0].results.compactMap { $0.result as? MotionSignalResult }
+            try #require(summaries.count == 1 && analysis[0].results.count == 1)
+            #expect(summaries[0].task == .other && summaries[0].stepIdentifier == step)
+            #expect(summaries[0].quality.warnings.first?.contains("whose name says no task (\(step))") == true)
+            #expect(input.problems.contains { $0.severity == .warning && $0.message.contains("motion step \(step) names no task") })
+        }
+    }
+
+    /// A task folder with a recognised kind keeps its custom motion steps as they were: a tapping task's
+    /// accelerometer recording is neither a walk nor a motion summary.
+    @Test func aRecognisedTaskKeepsItsCustomMotionSteps() throws {
+        let directory = TemporaryDirectory()
+        let walk = SyntheticWalk.accelerometer(stepFrequency: 1.8, duration: 10, rate: 100, unit: .g, seed: 6)
+        let items = walk.timestamp.indices.map { i in
+            "{\"timestamp\":\(walk.timestamp[i]),\"x\":\(walk.acceleration.x[i]),\"y\":\(walk.acceleration.y[i]),"
+                + "\"z\":\(walk.acceleration.z[i])}"
+        }
+        try ("{\"items\":[" + items.joined(separator: ",") + "]}").write(
+            toFile: directory.path("accel_custom.json"), atomically: true, encoding: .utf8)
+        let task = """
+            {"_class":"ORKTaskResult","identifier":"stroop","taskRunUUID":"0B8E2A55-3C1D-4F7A-9E61-2D4C8B7A1F33",
+             "results":[{"_class":"ORKStepResult","identifier":"stroop","results":[
+              {"_class":"ORKStroopResult","identifier":"stroop","color":"RED","text":"RED","colorSelected":"RED",
+               "startTime":1,"endTime":2},
+              {"_class":"ORKFileResult","identifier":"accelerometer","contentType":"application/json",
+               "fileName":"accel_custom.json"}]}]}
+            """
+        try task.write(toFile: directory.path("taskResult.json"), atomically: true, encoding: .utf8)
+        let input = try AnalysisRegistry.load(path: directory.url.path)
+        #expect(input.kinds == [.stroop])
+        #expect(input.recordings.allSatisfy { $0.assignedMotionTask == nil })
+        #expect(!input.problems.contains { $0.message.contains("names no task") })
     }
 }
 

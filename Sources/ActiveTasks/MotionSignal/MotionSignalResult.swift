@@ -14,7 +14,8 @@ public import SensorSignal
 public struct MotionSignalResult: Sendable, Hashable, Codable {
     /// Always `"motionSignal"`: identifies the kind of result.
     public var kind: String = "motionSignal"
-    /// The task the recording belongs to: `"tremor"`, `"balance"` or `"rest"`.
+    /// The task the recording belongs to: `"tremor"`, `"balance"`, `"rest"`, or `"other"` (a custom step of a task
+    /// result whose name says no task).
     public var task: MotionTask
     /// The active step (`tremor.handInLap.right`, `walking.rest`, …) when known.
     public var stepIdentifier: String?
@@ -100,8 +101,11 @@ public struct MotionSignalResult: Sendable, Hashable, Codable {
         magnitudeSD = finite.count < 2 ? nil : Reductions.standardDeviation(finite)
         let name = stepIdentifier ?? source.map { ($0 as NSString).lastPathComponent } ?? "recording"
         let why =
-            "a \(task.rawValue) step (\(name)): nobody is asked to walk in it, so it is not analysed for steps; "
-            + "only the signal is summarised"
+            task == .other
+            ? "a motion step whose name says no task (\(name)): it is not analysed for steps (a step identifier with "
+                + "the word walk would be); only the signal is summarised"
+            : "a \(task.rawValue) step (\(name)): nobody is asked to walk in it, so it is not analysed for steps; "
+                + "only the signal is summarised"
         quality = Quality(
             hygiene: hygiene, accelerationUnit: accelerationUnit, warnings: [why] + hygiene.warnings + extraWarnings)
     }

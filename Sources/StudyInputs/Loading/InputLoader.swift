@@ -76,6 +76,43 @@ public enum InputLoader {
         return input
     }
 
+    /// The motion recordings of a task folder that nothing else analyses (no kind was recognised in the task result)
+    /// follow their step identifiers' words: a step with a walking word (`walk.custom`, ``MotionTask/isWalkingStep(_:)``)
+    /// makes the task a walking task; any other step whose name says no task (`tecumseh`, `myCustomStep`) is
+    /// ``MotionTask/other``, summarised with a warning by ``assignMotionTasks(_:)``'s kinds — never "nothing to
+    /// analyse". A task with recognised kinds is left as it is (a tapping task's accelerometer is not a walk).
+    static func assignCustomMotionSteps(_ input: inout LoadedInput) {
+        guard input.kinds.isEmpty else { return }
+        var walking = false
+        var other: [String] = []
+        for i in input.recordings.indices {
+            let recording = input.recordings[i]
+            switch recording.data {
+            case .accelerometer, .deviceMotion: break
+            default: continue
+            }
+            guard recording.motionTask == nil, let step = recording.stepIdentifier else { continue }
+            if MotionTask.isWalkingStep(step) {
+                walking = true
+            } else {
+                input.recordings[i].assignedMotionTask = .other
+                if !other.contains(step) { other.append(step) }
+            }
+        }
+        if walking {
+            input.kinds = [.walking]
+            input.taskKind = .walking
+        }
+        if !other.isEmpty {
+            input.problems.append(
+                InputProblem(
+                    .warning, file: input.researchKit?.file ?? input.path,
+                    message: "motion step" + (other.count == 1 ? " " : "s ") + other.joined(separator: ", ")
+                        + " name" + (other.count == 1 ? "s" : "") + " no task taskproc knows: summarised as "
+                        + "motion signals, not analysed for steps (a step identifier with the word walk is a walk)"))
+        }
+    }
+
     /// Gives an input the kinds of its tremor, balance and rest recordings (``LoadedRecording/motionTask``), which
     /// are summarised and never analysed for steps; walking stays a kind only while some other motion recording or
     /// a timed-walk result remains.
@@ -684,6 +721,7 @@ public enum InputLoader {
                 input.problems.append(InputProblem(error))
             }
         }
+        assignCustomMotionSteps(&input)
         assignMotionTasks(&input)
         // Files the task does not name: other results and recordings (a second ResearchKit result, audio, a table)
         // are inputs of their own and analysed as such; unnamed recorder logs and metadata belong to no analysis.

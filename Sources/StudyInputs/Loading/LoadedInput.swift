@@ -114,6 +114,9 @@ public struct LoadedRecording: Sendable, Hashable {
     public var data: RecordingData
     /// Keys in the items that taskproc does not use.
     public var ignoredKeys: [String]
+    /// The task the loader assigned when the names say none (``MotionTask/other`` for a custom step of a task
+    /// result); nil when the step identifier and file name decide (``motionTask``).
+    public var assignedMotionTask: MotionTask? = nil
 }
 
 /// Everything read from one input path, whatever its dialect: the typed model every processor consumes.

@@ -15,6 +15,11 @@ import Foundation
 /// Tremor wins over rest (`rest_tremor` is a tremor recording). A step identifier with a word `walk`, `walking`,
 /// `timed` or `6mwt` and none of the above is a walking step whatever its file is called. Words are whole: `forest`
 /// is not `rest`.
+///
+/// - ``other``: never spelled by a name. In a ResearchKit task folder from which nothing else is analysed, a motion
+///   recording whose step identifier names no task (a custom step such as `tecumseh` or `myCustomStep`) is
+///   summarised as ``other`` with a warning, rather than giving nothing; a custom step with a walking word
+///   (`walk.custom`) is a walking step (``InputLoader``).
 public enum MotionTask: String, Sendable, Hashable, Codable, CaseIterable {
     /// A tremor step: the hand held in the lap, at shoulder height, brought to the nose, turned.
     case tremor
@@ -22,9 +27,11 @@ public enum MotionTask: String, Sendable, Hashable, Codable, CaseIterable {
     case balance
     /// A rest step: standing or sitting still between or after walks.
     case rest
+    /// A motion step of a task result whose name says neither walking nor any of the above (a custom step).
+    case other
 
     /// The task kind the loader gives an input holding such a recording: ``TaskKind/tremor`` for tremor, else
-    /// ``TaskKind/balance``.
+    /// ``TaskKind/balance`` (balance, rest and other steps: `balance.csv` in batch).
     public var taskKind: TaskKind { self == .tremor ? .tremor : .balance }
 
     /// The task of a recording from its step identifier and file (see the type's documentation); nil for walking
@@ -36,7 +43,7 @@ public enum MotionTask: String, Sendable, Hashable, Codable, CaseIterable {
                 return
             }
             let words = Set(Self.words(stepIdentifier))
-            if !words.isDisjoint(with: ["walk", "walking", "timed", "6mwt"]) { return nil }
+            if !words.isDisjoint(with: Self.walkingWords) { return nil }
         }
         guard let file, let task = Self(name: (file as NSString).lastPathComponent) else { return nil }
         self = task
@@ -59,6 +66,14 @@ public enum MotionTask: String, Sendable, Hashable, Codable, CaseIterable {
             return nil
         }
     }
+
+    /// True when `stepIdentifier` has a walking word (`walk`, `walking`, `timed`, `6mwt`) and names no other task.
+    public static func isWalkingStep(_ stepIdentifier: String) -> Bool {
+        Self(name: stepIdentifier) == nil && !Set(words(stepIdentifier)).isDisjoint(with: walkingWords)
+    }
+
+    /// The words that make a step identifier a walking step.
+    static let walkingWords: Set<String> = ["walk", "walking", "timed", "6mwt"]
 
     /// Lower-case words of `name`: split at every character that is not an ASCII letter or digit and at each
     /// lower-to-upper case change.
@@ -86,7 +101,8 @@ public enum MotionTask: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 extension LoadedRecording {
-    /// The non-walking task this recording belongs to (``MotionTask``), from its step identifier and file name;
-    /// nil for walking or an unknown task.
-    public var motionTask: MotionTask? { MotionTask(stepIdentifier: stepIdentifier, file: file) }
+    /// The non-walking task this recording belongs to (``MotionTask``): the one the loader assigned
+    /// (``assignedMotionTask``), else the one its step identifier and file name spell; nil for walking or an unknown
+    /// task.
+    public var motionTask: MotionTask? { assignedMotionTask ?? MotionTask(stepIdentifier: stepIdentifier, file: file) }
 }
