@@ -23,6 +23,13 @@ public protocol TaskAnalysis: Sendable {
     static func exportMeasures(of result: Result, skipped: inout [String]) -> [ExportMeasure]
     /// The report's plots of one result (inline SVG and tables); none by default.
     static func reportPlots(_ result: JSONObject, readSources: Bool) -> String
+    /// The report's headline rows of one result (label, value, unit), shown before its full table; none by
+    /// default.
+    static func reportHeadlines(_ result: JSONObject) -> [(label: String, value: String, unit: String)]
+    /// The measures whose distributions the report's study overview draws; none by default.
+    static var reportDistributions: [ReportDistribution] { get }
+    /// A section of the report's study overview made from every record (HTML); none by default.
+    static func reportOverview(_ records: [ReportRecord]) -> String
 }
 
 extension TaskAnalysis {
@@ -32,6 +39,12 @@ extension TaskAnalysis {
     public static func exportMeasures(of result: Result, skipped: inout [String]) -> [ExportMeasure] { [] }
     /// No plots.
     public static func reportPlots(_ result: JSONObject, readSources: Bool) -> String { "" }
+    /// No headlines.
+    public static func reportHeadlines(_ result: JSONObject) -> [(label: String, value: String, unit: String)] { [] }
+    /// No distributions.
+    public static var reportDistributions: [ReportDistribution] { [] }
+    /// No overview section.
+    public static func reportOverview(_ records: [ReportRecord]) -> String { "" }
 }
 
 /// A result of any task kind, with the kind that produced it.

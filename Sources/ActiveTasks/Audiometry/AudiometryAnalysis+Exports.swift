@@ -56,3 +56,27 @@ extension AudiometryAnalysis {
         8000: ("89028-5", "89029-3"),
     ]
 }
+
+extension AudiometryAnalysis {
+    /// A dB HL test's headlines: PTA4 and the volume offset per ear, the better-ear PTA4 and its WHO grade; none
+    /// for a legacy tone-audiometry result.
+    public static func reportHeadlines(_ result: JSONObject) -> [(label: String, value: String, unit: String)] {
+        guard result["kind"]?.stringValue == TaskKind.dBHLToneAudiometry.rawValue else { return [] }
+        let text = ReportHeadline.text
+        var rows: [(String, String, String)] = []
+        for ear in result["ears"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
+            let side = (ear["ear"]?.stringValue ?? "?") + " ear "
+            rows.append((side + "PTA4", text(ear["summary"]?.objectValue?["pta4"]), "dB HL"))
+            rows.append((side + "volume offset", text(ear["volume"]?.objectValue?["offset"]), "dB"))
+        }
+        let bilateral = result["bilateral"]?.objectValue
+        rows.append(("better-ear PTA4", text(bilateral?["betterEarPTA4"]), "dB HL"))
+        rows.append(("WHO grade (better ear)", text(bilateral?["whoGrade"]), ""))
+        return rows
+    }
+
+    /// PTA4 per ear of the dB HL tests.
+    public static var reportDistributions: [ReportDistribution] {
+        [.init(kind: .dBHLToneAudiometry, key: "pta4", label: "PTA4 per ear, dB HL")]
+    }
+}

@@ -91,3 +91,36 @@ extension AudioRecordingAnalysis {
         ("LA90", "A-weighted level exceeded 90 % of the time (Fast)"),
     ]
 }
+
+extension AudioRecordingAnalysis {
+    /// An audio summary's headlines: LAeq, LAFmax and LA90 per channel, in the level's unit (dB SPL when
+    /// calibrated, else dBFS); none for a bare sound-level result.
+    public static func reportHeadlines(_ result: JSONObject) -> [(label: String, value: String, unit: String)] {
+        guard result["kind"]?.stringValue == "audio", let level = result["soundLevel"]?.objectValue else { return [] }
+        let unit = level["unit"]?.stringValue ?? "dB"
+        var rows: [(String, String, String)] = []
+        for channel in level["channels"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
+            let c = channel["channel"]?.numberValue.map { "channel \(ResultEncoding.number($0)) " } ?? ""
+            for key in ["LAeq", "LAFmax", "LA90"] { rows.append((c + key, ReportHeadline.text(channel[key]), unit)) }
+        }
+        return rows
+    }
+
+    /// LAeq per channel.
+    public static var reportDistributions: [ReportDistribution] {
+        [.init(kind: .audio, key: "LAeq", label: "LAeq per channel, dB")]
+    }
+}
+
+extension SPLMeterAnalysis {
+    /// The report's headlines of a ResearchKit SPL-meter result (`docs/report.md`).
+    static let headlines: [ReportHeadline] = [
+        .init(key: "energyAverage", label: "energy average", unit: "dB(A) (ResearchKit)"),
+        .init(key: "passed", label: "passed", unit: "yes/no"),
+    ]
+
+    /// ResearchKit's energy average and whether the check passed.
+    public static func reportHeadlines(_ result: JSONObject) -> [(label: String, value: String, unit: String)] {
+        ReportHeadline.rows(headlines, of: result)
+    }
+}

@@ -35,7 +35,7 @@ extension SurveyAnalysis {
     /// for numeric answers (at least 2 values) and a count per value for choices, Booleans and consent (each
     /// chosen value of a multiple choice counted once), with the skipped, "I don't know" and withheld counts. Free
     /// text, dates, times and locations are not summarised (they identify, or do not aggregate).
-    public static func overview(_ records: [ReportRecord]) -> String {
+    public static func reportOverview(_ records: [ReportRecord]) -> String {
         struct Question {
             var type = ""
             var numbers: [Double] = []

@@ -40,3 +40,30 @@ extension WalkingAnalysis {
         ReportPlots.walking(result, readSources: readSources)
     }
 }
+
+extension WalkingAnalysis {
+    /// The report's headlines of a walking result (`docs/report.md`).
+    static let headlines: [ReportHeadline] = [
+        .init(key: "stepCount", label: "steps", unit: "steps"),
+        .init(key: "cadence", label: "cadence", unit: "steps/min"),
+        .init(key: "walkingDuration", label: "walking time", unit: "s"),
+        .init(key: "stepRegularity", label: "step regularity", unit: "—"),
+        .init(key: "strideRegularity", label: "stride regularity", unit: "—"),
+        .init(key: "stepTimeCV", label: "step-time CV", unit: "%"),
+        .init(key: "gaitSpeed", label: "gait speed (timed walk)", unit: "m/s"),
+        .init(key: "pedometerDistance", label: "pedometer distance", unit: "m"),
+    ]
+
+    /// Steps, cadence, walking time, regularity, step-time CV, gait speed and pedometer distance.
+    public static func reportHeadlines(_ result: JSONObject) -> [(label: String, value: String, unit: String)] {
+        ReportHeadline.rows(headlines, of: result)
+    }
+
+    /// Steps and cadence per walking step.
+    public static var reportDistributions: [ReportDistribution] {
+        [
+            .init(kind: .walking, key: "stepCount", label: "steps per walking step"),
+            .init(kind: .walking, key: "cadence", label: "cadence, steps/min"),
+        ]
+    }
+}

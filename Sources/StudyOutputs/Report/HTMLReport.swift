@@ -180,18 +180,14 @@ public enum HTMLReport {
         s += "</table>\n"
         s += studyFacts(records)
         s += commonWarnings(records)
-        // Distributions of the headline measure of each kind.
-        let headline: [(kind: String, key: String, label: String)] = [
-            ("walking", "stepCount", "steps per walking step"), ("walking", "cadence", "cadence, steps/min"),
-            ("tapping", "numberTaps", "taps per tapping step"),
-            ("dBHLToneAudiometry", "pta4", "PTA4 per ear, dB HL"), ("audio", "LAeq", "LAeq per channel, dB"),
-        ]
-        for (kind, key, label) in headline {
+        // Distributions of the headline measures each kind declares, in registry order.
+        for distribution in AnalysisRegistry.analyses.flatMap({ $0.reportDistributions }) {
             var values: [Double] = []
-            for r in records where r.kind == kind {
-                for result in r.results { collect(key, in: .object(result), into: &values) }
+            for r in records where r.kind == distribution.kind.rawValue {
+                for result in r.results { collect(distribution.key, in: .object(result), into: &values) }
             }
             guard values.count >= 2 else { continue }
+            let label = distribution.label
             s += "<h3>\(SVGChart.escape(label)) (n = \(values.count))</h3>"
             var chart = SVGChart(
                 title: label, xLabel: label, yLabel: "records", layers: [.bars(bins: SVGChart.histogram(values), color: "#4a7bb7", label: "")])
@@ -200,7 +196,7 @@ public enum HTMLReport {
             chart.integerY = true
             s += chart.render() + "\n"
         }
-        s += SurveyAnalysis.overview(records)
+        for analysis in AnalysisRegistry.analyses { s += analysis.reportOverview(records) }
         return s
     }
 
