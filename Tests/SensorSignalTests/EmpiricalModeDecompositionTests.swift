@@ -4,7 +4,7 @@ import Testing
 @testable import SensorSignal
 
 /// `EmpiricalModeDecomposition` and its fmm `CubicSpline` against R's `EMD::emd` / `splinefun` (EMDReference.swift,
-/// from Tests/Reference/emd_reference.R) and against hand-checkable physics.
+/// from Tools/reference/emd_reference.R) and against hand-checkable physics.
 @Suite struct EmpiricalModeDecompositionTests {
     /// Worst |Swift − R| / max |R| over one vector (0 when both are empty).
     static func relativeDifference(_ actual: [Double], _ expected: [Double]) -> Double {

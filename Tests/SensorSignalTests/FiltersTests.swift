@@ -10,7 +10,7 @@ import Testing
     static let halfPowerDecibels = 10 * Double.log10(0.5)
 
     /// The reference input `x[n] = sin(0.19 n) + 0.5 cos(1.09 n + 0.4) + 0.25 sin(2.6 n) + 0.02 n − 0.3`,
-    /// evaluated in the same order as `Tests/Reference/filters_reference.py`.
+    /// evaluated in the same order as `Tools/reference/filters_reference.py`.
     static func testSignal(count: Int) -> [Double] {
         (0..<count).map { i in
             let n = Double(i)

@@ -134,7 +134,7 @@ enum IECAnalogue {
 @Suite struct SoundLevelMeterTests {
     static let fs = 48_000.0
 
-    /// The scripted test signal (same generator as Tests/Reference/sound_reference.py).
+    /// The scripted test signal (same generator as Tools/reference/sound_reference.py).
     static let signal: [Double] = {
         var x = TestSignal.whiteNoise(rms: 0.1, seed: 11).samples(count: 12 * 48_000, sampleRate: fs)
         for i in (6 * 48_000)..<x.count { x[i] *= 2 }
@@ -224,7 +224,7 @@ enum IECAnalogue {
         let flat = 20 * log10(amplitude / 2.0.squareRoot())
         // Expected: the IEC closed form (IECAnalogue), not taskproc's weighting code. A bilinear (digital) filter
         // cannot follow the analogue curve towards Nyquist: at 48 kHz scipy's bilinear A and C filters
-        // (Tests/Reference/sound_reference.py design) differ from the closed form by −0.005 dB (A) / +0.0001 dB (C)
+        // (Tools/reference/sound_reference.py design) differ from the closed form by −0.005 dB (A) / +0.0001 dB (C)
         // at 31.5 and 100 Hz, 0.000 at 1 kHz and −0.038 (A) / −0.040 dB (C) at 4 kHz. Tolerances: that gap plus the
         // start-up transient's share of 10 s.
         let tolerance = frequency <= 1000 ? 0.02 : 0.05

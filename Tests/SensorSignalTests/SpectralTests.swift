@@ -5,7 +5,7 @@ import Testing
 
 // MARK: - Helpers (file-private)
 
-/// The deterministic Welch test input, the same formula as `Tests/Reference/spectral_reference.py`:
+/// The deterministic Welch test input, the same formula as `Tools/reference/spectral_reference.py`:
 /// `x[i] = sin(2π·0.11·i) + 0.5·cos(2π·0.27·i + 0.3) + 0.02·i + 0.25·sin(0.05·i·i)`.
 private func welchSignal(_ count: Int) -> [Double] {
     (0..<count).map { i in

@@ -3,7 +3,7 @@ import SensorSignal
 import Testing
 
 // Parity of `RStatistics` with R itself. The expected values come from StatisticsReference.swift, which
-// Tests/Reference/statistics_reference.R generates (see its header for the R and e1071 versions).
+// Tools/reference/statistics_reference.R generates (see its header for the R and e1071 versions).
 
 extension StatisticsReferenceCase {
     /// The input vector: the literal, or the formula R used, rebuilt with the same IEEE operations in the same order.
