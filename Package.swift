@@ -75,7 +75,8 @@ let package = Package(
                 "SensorSignal", "TestSupport", "Archives",  // Archives only to read gzip reference data
                 .product(name: "RealModule", package: "swift-numerics"),
                 .product(name: "ComplexModule", package: "swift-numerics"),
-            ]),
+            ],
+            exclude: ["Reference"]),  // the R/Python reference outputs, read from disk via #filePath, not bundled
         .testTarget(name: "ArchivesTests", dependencies: ["Archives", "TestSupport"]),
         .testTarget(
             name: "ActiveTasksTests",

@@ -3,8 +3,8 @@ import Testing
 
 @testable import SensorSignal
 
-/// `EmpiricalModeDecomposition` and its fmm `CubicSpline` against R's `EMD::emd` / `splinefun` (EMDReference.swift,
-/// from Tools/reference/emd_reference.R) and against hand-checkable physics.
+/// `EmpiricalModeDecomposition` and its fmm `CubicSpline` against R's `EMD::emd` / `splinefun` (Reference/emd.json
+/// and emd/, from Tools/reference/emd_reference.R) and against hand-checkable physics.
 @Suite struct EmpiricalModeDecompositionTests {
     /// Worst |Swift − R| / max |R| over one vector (0 when both are empty).
     static func relativeDifference(_ actual: [Double], _ expected: [Double]) -> Double {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SensorSignal
 
-/// `RStatistics.orderSummary` against R's values in StatisticsReference.swift (statistics_reference.R).
+/// `RStatistics.orderSummary` against R's values in Reference/statistics.json (statistics_reference.R).
 @Suite struct OrderSummaryTests {
     @Test func matchesRsMedianIQRMADAndRange() {
         for reference in StatisticsReference.cases {

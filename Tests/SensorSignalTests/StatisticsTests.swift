@@ -2,8 +2,8 @@ import RealModule
 import SensorSignal
 import Testing
 
-// Parity of `RStatistics` with R itself. The expected values come from StatisticsReference.swift, which
-// Tools/reference/statistics_reference.R generates (see its header for the R and e1071 versions).
+// Parity of `RStatistics` with R itself. The expected values come from Reference/statistics.json, which
+// Tools/reference/statistics_reference.R writes (its "generator" entry names the R and e1071 versions).
 
 extension StatisticsReferenceCase {
     /// The input vector: the literal, or the formula R used, rebuilt with the same IEEE operations in the same order.
