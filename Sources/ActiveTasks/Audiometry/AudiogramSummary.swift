@@ -1,6 +1,6 @@
-/// The ear a dB HL audiogram belongs to.
 import StudyInputs
 
+/// The ear a dB HL audiogram belongs to.
 public enum Ear: String, Sendable, Hashable, Codable, CaseIterable {
     /// Left ear (ResearchKit channel 0).
     case left

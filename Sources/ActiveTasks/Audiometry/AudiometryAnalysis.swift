@@ -1,6 +1,6 @@
-/// The tone-audiometry analysis in the registry: dB HL tests and legacy tone-audiometry results.
 import StudyInputs
 
+/// The tone-audiometry analysis in the registry: dB HL tests and legacy tone-audiometry results.
 public enum AudiometryAnalysis: TaskAnalysis {
     /// dB HL and legacy tone audiometry.
     public static let kinds: [TaskKind] = [.dBHLToneAudiometry, .toneAudiometry]

@@ -1,9 +1,9 @@
+import StudyInputs
+
 /// The analysis of one frequency of one ear of a dB HL test.
 ///
 /// Levels are dB HL unless the name says SPL (dB SPL re 20 µPa, as ResearchKit's calibration intends) or dBFS
 /// (digital peak level re full scale); times are seconds.
-import StudyInputs
-
 public struct FrequencyThreshold: Sendable, Hashable, Encodable {
     /// Tone frequency, Hz.
     public var frequency: Double

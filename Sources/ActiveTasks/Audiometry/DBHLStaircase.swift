@@ -1,3 +1,5 @@
+import StudyInputs
+
 /// ResearchKit's dB HL staircase (`ORKAudiometry`), a modified Hughson–Westlake procedure, as a value type.
 ///
 /// Behaviour follows `researchkit-formats.md` §4.3 exactly, including its quirks: an initial descent that is
@@ -15,8 +17,6 @@
 ///
 /// The presentation table is keyed by `Float(level)` and its counts are `Float`, as in ResearchKit, so the
 /// ratios compare exactly as there. Memory: one unit per presentation; no other per-presentation allocation.
-import StudyInputs
-
 public struct DBHLStaircase: Sendable {
     /// One tone to present.
     public struct Stimulus: Sendable, Hashable {

@@ -1,9 +1,9 @@
+import StudyInputs
+
 /// The parameters of ResearchKit's dB HL staircase (`ORKdBHLToneAudiometryStep`), with ResearchKit's defaults.
 ///
 /// Source: `researchkit-formats.md` §4.1 (`ORKdBHLToneAudiometryStep.m`). Levels are dB HL, step sizes dB,
 /// durations seconds, frequencies Hz.
-import StudyInputs
-
 public struct DBHLStaircaseParameters: Sendable, Hashable, Codable {
     /// Starting level of every frequency, dB HL [30].
     public var initialLevel: Double = 30

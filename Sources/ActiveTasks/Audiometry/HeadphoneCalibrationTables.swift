@@ -1,10 +1,10 @@
+import StudyInputs
+
 /// ResearchKit's headphone calibration tables, as the value strings stored in its plists.
 ///
 /// Source: `researchkit-formats.md` §4.7 ("Calibration tables (HEAD)") and §4.6 ("RETSPL history"). Values are
 /// kept as the plists' strings and turned into `Decimal`, because ResearchKit does the calibration arithmetic in
 /// `NSDecimalNumber` from those strings; the clipping test (attenuation ≥ −1 dB) is then exact.
-import StudyInputs
-
 public enum HeadphoneCalibrationTables {
     /// Frequencies present in every `retspl_*` and `frequency_dBSPL_*` table, Hz.
     public static let frequencies: [Int] = [125, 250, 500, 750, 1000, 1500, 2000, 3000, 4000, 6000, 8000]

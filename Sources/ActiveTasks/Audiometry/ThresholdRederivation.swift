@@ -1,3 +1,5 @@
+import StudyInputs
+
 /// A threshold re-derived from the recorded presentations of one frequency, independently of the recorded
 /// `calculatedThreshold`.
 ///
@@ -7,8 +9,6 @@
 /// the level the unit recorded. The re-derived threshold is the one the engine accepts; it is nil when the
 /// engine accepts none. When the recorded levels leave the staircase (other step parameters, edited data,
 /// another engine) the replay stops there and ``divergence`` says where.
-import StudyInputs
-
 public struct ThresholdRederivation: Sendable, Hashable, Codable {
     /// The re-derived threshold, dB HL; nil when none was accepted (or the replay diverged first).
     public var threshold: Double?

@@ -1,3 +1,5 @@
+import StudyInputs
+
 /// How a ResearchKit release handled the system volume, and by how much the presented level differed from the
 /// nominal dB HL (the "volume defect", `researchkit-formats.md` §4.6 and §7.4, `audio.md` §2.2).
 ///
@@ -12,8 +14,6 @@
 /// Before 3.1.0 the curve was read at the quantised volume, which compensates: offset 0. `outputVolume` is
 /// sampled when the result is built (end of step), so the correction assumes the volume did not change during
 /// the test.
-import StudyInputs
-
 public struct VolumeHandling: Sendable, Hashable, Encodable {
     /// `outputVolume` as recorded, 0…1.
     public var outputVolume: Double

@@ -1,10 +1,10 @@
+import StudyInputs
+
 /// The analysis of tremor, balance and rest recordings in the registry: a signal-quality summary, never steps.
 ///
 /// A recording whose task is not walking (``MotionTask``) is not analysed for steps: a still or trembling phone has
 /// no gait to count, and counting anyway gave tremor recordings dozens of "steps". It gets the signal summary of
 /// ``MotionSignalResult`` instead, with a warning that says why. Tremor features belong to a tremor analysis.
-import StudyInputs
-
 public enum MotionSignalAnalysis: TaskAnalysis {
     /// Tremor steps, and balance and rest steps.
     public static let kinds: [TaskKind] = [.tremor, .balance]

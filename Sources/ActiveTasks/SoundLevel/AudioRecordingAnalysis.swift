@@ -1,6 +1,6 @@
-/// The audio analysis in the registry: format, per-channel levels and spectrum, and sound levels of a recording.
 import StudyInputs
 
+/// The audio analysis in the registry: format, per-channel levels and spectrum, and sound levels of a recording.
 public enum AudioRecordingAnalysis: TaskAnalysis {
     /// An audio recording.
     public static let kinds: [TaskKind] = [.audio]

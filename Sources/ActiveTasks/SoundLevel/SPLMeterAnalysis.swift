@@ -1,7 +1,7 @@
-/// The SPL-meter analysis in the registry: ResearchKit `ORKEnvironmentSPLMeterResult`s, alone or as the
-/// background-noise step of a dB HL task.
 import StudyInputs
 
+/// The SPL-meter analysis in the registry: ResearchKit `ORKEnvironmentSPLMeterResult`s, alone or as the
+/// background-noise step of a dB HL task.
 public enum SPLMeterAnalysis: TaskAnalysis {
     /// Environment SPL meter.
     public static let kinds: [TaskKind] = [.environmentSPLMeter]

@@ -1,6 +1,6 @@
-/// The tapping analysis in the registry: the mhealthtools (or mPower 2016) features and ResearchKit extras.
 import StudyInputs
 
+/// The tapping analysis in the registry: the mhealthtools (or mPower 2016) features and ResearchKit extras.
 public enum TappingAnalysis: TaskAnalysis {
     /// Two-finger tapping.
     public static let kinds: [TaskKind] = [.tapping]

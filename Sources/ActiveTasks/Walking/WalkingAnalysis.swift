@@ -1,6 +1,6 @@
-/// The walking analysis in the registry: steps, cadence and gait features of every walking step.
 import StudyInputs
 
+/// The walking analysis in the registry: steps, cadence and gait features of every walking step.
 public enum WalkingAnalysis: TaskAnalysis {
     /// Walking tasks and bare motion logs.
     public static let kinds: [TaskKind] = [.walking]

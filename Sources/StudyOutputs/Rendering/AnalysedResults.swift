@@ -1,8 +1,8 @@
-/// The results of one or more inputs, of any kinds, rendered together: a JSON array, the tables one after another,
-/// and for CSV one block per kind (header and rows; blocks separated by a blank line) in order of first appearance.
 import ActiveTasks
 import StudyInputs
 
+/// The results of one or more inputs, of any kinds, rendered together: a JSON array, the tables one after another,
+/// and for CSV one block per kind (header and rows; blocks separated by a blank line) in order of first appearance.
 public struct AnalysedResults: RenderableResult, Sendable {
     /// The results, in order.
     public var results: [AnalysedResult]
