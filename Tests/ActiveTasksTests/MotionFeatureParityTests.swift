@@ -1,4 +1,5 @@
 import ActiveTasks
+import Archives
 import Foundation
 import StudyBatch
 import StudyInputs
@@ -103,9 +104,24 @@ import Testing
 /// (`Fixtures/mhealthtools-motion/*.imf2.csv`), row by row (sensor, axis, IMF, window).
 @Suite struct MotionIMFFeatureParityTests {
     static func referenceRows(_ name: String) throws -> [String: [String: String]] {
-        let text = try String(contentsOfFile: MotionFeatureParityTests.fixture(name), encoding: .utf8)
-        var lines = text.split(whereSeparator: \.isNewline).map(String.init)
-        let header = lines.removeFirst().split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        // Stored gzipped in parts of under 64 KB (`<recording>.imf2.<n>.csv.gz`, each with the header): the rows of
+        // every part, in part order.
+        let stem = name.replacingOccurrences(of: ".csv", with: "")
+        var parts: [String] = []
+        for n in 1... {
+            let part = MotionFeatureParityTests.fixture("\(stem).\(n).csv.gz")
+            guard FileManager.default.fileExists(atPath: part) else { break }
+            parts.append(part)
+        }
+        try #require(!parts.isEmpty, "no parts of \(name)")
+        var header: [String] = []
+        var lines: [String] = []
+        for part in parts {
+            let data = try FileBytes.gunzip(try Data(contentsOf: URL(fileURLWithPath: part)), path: part)
+            var partLines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)
+            header = partLines.removeFirst().split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            lines += partLines
+        }
         var rows: [String: [String: String]] = [:]
         for line in lines {
             let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
