@@ -392,7 +392,7 @@ extension ColumnDictionary {
         balance	startTime	s	first and last timestamp of the cleaned series; null when it is empty
         balance	stepCount		interpolatedSteps: steps interpolated across data gaps, included in stepCount
         balance	stepIdentifier	—	the step and the file, when known
-        balance	task	—	"tremor", "balance", "rest", or "other" (a custom step of a task folder, see above)
+        balance	task	—	"tremor", "balance", "rest", or "other" (a custom motion step of a task folder whose name says no task)
         balance	timeOrigin	s	first sample's time in the recording's own clock
         balance	timeSpan	s	endTime − startTime (0 for fewer than 2 samples)
         balance	tm	u	arithmetic mean
@@ -1762,7 +1762,7 @@ extension ColumnDictionary {
         tremor	startTime	s	first and last timestamp of the cleaned series; null when it is empty
         tremor	stepCount		interpolatedSteps: steps interpolated across data gaps, included in stepCount
         tremor	stepIdentifier	—	the step and the file, when known
-        tremor	task	—	"tremor", "balance", "rest", or "other" (a custom step of a task folder, see above)
+        tremor	task	—	"tremor", "balance", "rest", or "other" (a custom motion step of a task folder whose name says no task)
         tremor	timeOrigin	s	first sample's time in the recording's own clock
         tremor	timeSpan	s	endTime − startTime (0 for fewer than 2 samples)
         tremor	tm	u	arithmetic mean
