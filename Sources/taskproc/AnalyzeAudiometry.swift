@@ -22,15 +22,24 @@ extension ResearchKitVersion: ExpressibleByArgument {
     public var defaultValueDescription: String { self == .current ? "current" : description }
 }
 
-/// `analyze` options for tone-audiometry results.
-struct AudiometryOptions: ParsableArguments {
+/// `--researchkit-version`, declared once for every command that reads or simulates dB HL tests (`analyze`,
+/// `batch`, `audiometry simulate`).
+struct ResearchKitVersionOption: ParsableArguments {
     @Option(
         name: .customLong("researchkit-version"),
         help: """
-            ResearchKit release that recorded dB HL results (calibration tables and volume handling; current = 3.2.0). \
+            ResearchKit release of the dB HL tests (calibration tables and volume handling; current = 3.2.0). \
             Before 3.2 the RETSPL is generic; from 3.1 the volume defect applies.
             """)
-    var researchKitVersion: ResearchKitVersion = .current
+    var value: ResearchKitVersion = .current
+}
+
+/// `analyze` options for tone-audiometry results.
+struct AudiometryOptions: ParsableArguments {
+    @OptionGroup var version: ResearchKitVersionOption
+
+    /// The ResearchKit release (`--researchkit-version`).
+    var researchKitVersion: ResearchKitVersion { version.value }
 
     @Option(help: "Write a standard audiogram (SVG) of each dB HL test to this file (-2, -3, ... before the extension for further tests).", completion: .file(extensions: ["svg"]))
     var plot: String?

@@ -52,8 +52,10 @@ struct AudiometrySimulate: ParsableCommand {
     @Option(help: "Headphone type (AIRPODSV1, AIRPODSV2, AIRPODSV3, AIRPODSPRO, AIRPODSPROV2, AIRPODSMAX, EARPODS); decides clipping.")
     var headphoneType = "AIRPODSV1"
     @Flag(help: "Ideal transducer: never refuse a tone as clipping.") var noClipping = false
-    @Option(name: .customLong("researchkit-version"), help: "ResearchKit release whose calibration and volume handling to emulate.")
-    var researchKitVersion: ResearchKitVersion = .current
+    @OptionGroup var version: ResearchKitVersionOption
+
+    /// The ResearchKit release whose calibration and volume handling are emulated (`--researchkit-version`).
+    var researchKitVersion: ResearchKitVersion { version.value }
     @Option(help: "System output volume 0-1; below 1 the volume defect (ResearchKit >= 3.1) makes tones softer than nominal.")
     var outputVolume = 1.0
 

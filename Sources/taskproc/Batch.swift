@@ -93,11 +93,12 @@ struct Batch: AsyncParsableCommand {
         help: "Also write export.<format>.jsonl for the analysed records (see docs/exports.md).")
     var exportFormat: BatchExportFormat?
 
-    @Option(help: "For --format mork: the form_data envelope and item-OID overrides (JSON; see docs/exports.md).")
-    var morkConfig: String?
+    @OptionGroup var exportShape: ExportShapeOptions
 
-    @Option(help: "For --format fhir: a consent signature as an R4 Consent (default) or C3-PRO's signed Contract.")
-    var fhirConsent: FHIRConsentShape?
+    /// `--mork-config`.
+    var morkConfig: String? { exportShape.morkConfig }
+    /// `--fhir-consent`.
+    var fhirConsent: FHIRConsentShape? { exportShape.fhirConsent }
 
     @Flag(help: "No progress bar, even on a terminal.")
     var noProgress = false
@@ -123,10 +124,10 @@ struct Batch: AsyncParsableCommand {
     @OptionGroup(title: "Sound level (audio recordings and SPL-meter results)")
     var sound: SoundLevelOptions
 
-    @Option(
-        name: .customLong("researchkit-version"),
-        help: "ResearchKit release that recorded dB HL results (calibration tables, volume handling; current = 3.2.0).")
-    var researchKitVersion: ResearchKitVersion = .current
+    @OptionGroup var version: ResearchKitVersionOption
+
+    /// The ResearchKit release that recorded the dB HL results (`--researchkit-version`).
+    var researchKitVersion: ResearchKitVersion { version.value }
 
     @OptionGroup(title: "Diagnostics")
     var diagnostics: VerbosityOptions

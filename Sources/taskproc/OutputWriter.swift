@@ -48,6 +48,18 @@ struct OutputFolderOption: ParsableArguments {
     }
 }
 
+/// How the export formats are shaped, declared once for `analyze` and `batch`: `--mork-config` (with `--format
+/// mork`) and `--fhir-consent` (with `--format fhir`); each command checks the pairing against its own `--format`.
+struct ExportShapeOptions: ParsableArguments {
+    @Option(
+        help: "For --format mork: a JSON file with the form_data envelope and item-OID overrides (see docs/exports.md)."
+    )
+    var morkConfig: String?
+
+    @Option(help: "For --format fhir: a consent signature as an R4 Consent (default) or C3-PRO's signed Contract.")
+    var fhirConsent: FHIRConsentShape?
+}
+
 /// `analyze`'s output options: any ``OutputFormat`` (the results, or an export of them), and where to write it.
 struct OutputOptions: ParsableArguments {
     @Option(
@@ -57,16 +69,15 @@ struct OutputOptions: ParsableArguments {
     )
     var format: OutputFormat = .json
 
-    @Option(
-        help: "For --format mork: a JSON file with the form_data envelope and item-OID overrides (see docs/exports.md)."
-    )
-    var morkConfig: String?
+    @OptionGroup var exportShape: ExportShapeOptions
 
     @Option(help: "Participant identifier for the export formats (default: from the input, e.g. a MyDataHelps path).")
     var participant: String?
 
-    @Option(help: "For --format fhir: a consent signature as an R4 Consent (default) or C3-PRO's signed Contract.")
-    var fhirConsent: FHIRConsentShape?
+    /// `--mork-config`.
+    var morkConfig: String? { exportShape.morkConfig }
+    /// `--fhir-consent`.
+    var fhirConsent: FHIRConsentShape? { exportShape.fhirConsent }
 
     @OptionGroup var destination: OutputDestination
 
