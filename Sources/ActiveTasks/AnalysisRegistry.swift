@@ -23,6 +23,8 @@ public protocol TaskAnalysis: Sendable {
     static func exportMeasures(of result: Result, skipped: inout [String]) -> [ExportMeasure]
     /// The report's plots of one result (inline SVG and tables); none by default.
     static func reportPlots(_ result: JSONObject, readSources: Bool) -> String
+    /// How the exporters write this kind's results: ``ExportShape/measures`` by default.
+    static var exportShape: ExportShape { get }
     /// The report's headline rows of one result (label, value, unit), shown before its full table; none by
     /// default.
     static func reportHeadlines(_ result: JSONObject) -> [(label: String, value: String, unit: String)]
@@ -39,6 +41,8 @@ extension TaskAnalysis {
     public static func exportMeasures(of result: Result, skipped: inout [String]) -> [ExportMeasure] { [] }
     /// No plots.
     public static func reportPlots(_ result: JSONObject, readSources: Bool) -> String { "" }
+    /// Coded measures.
+    public static var exportShape: ExportShape { .measures }
     /// No headlines.
     public static func reportHeadlines(_ result: JSONObject) -> [(label: String, value: String, unit: String)] { [] }
     /// No distributions.
@@ -119,6 +123,12 @@ public enum AnalysisRegistry {
         -> LoadedInput
     {
         try InputLoader.load(path: path, options: options, recognition: recognition)
+    }
+
+    /// How the exporters write results of `kind` (a result's `kind` key): the shape its analysis declares,
+    /// ``ExportShape/measures`` for a kind no analysis produces.
+    public static func exportShape(ofResultKind kind: String) -> ExportShape {
+        analysis(forResultKind: kind)?.exportShape ?? .measures
     }
 
     /// The analysis registered for `kind`, if any.

@@ -105,7 +105,7 @@ public enum RecordAnalysis {
                 let answers = taskAnswers(analysis.results)
                 outcome.results += try analysis.results.map { analysed in
                     var rendered = try RenderedResult(kind: analysed.kind.rawValue, result: analysed.result)
-                    if analysed.kind != .survey {
+                    if AnalysisRegistry.analysis(for: analysed.kind)?.exportShape != .answers {
                         rendered.csvHeader.append(taskAnswersColumn)
                         for i in rendered.csvRows.indices { rendered.csvRows[i].append(answers) }
                     }

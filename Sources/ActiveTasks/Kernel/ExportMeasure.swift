@@ -40,3 +40,13 @@ extension ExportMeasure {
         .object(JSONObject([("system", .string(system)), ("code", .string(code)), ("display", .string(display))]))
     }
 }
+
+/// How the exporters write a kind's results: as coded measures (FHIR Observations, MORK items per measure,
+/// ResearchKit step results), or as answers (a questionnaire: FHIR QuestionnaireResponse and Consent, MORK items per
+/// answer, ResearchKit question results). Each kind declares it (``TaskAnalysis/exportShape``).
+public enum ExportShape: Sendable, Hashable {
+    /// Coded measures of a recording or a scored task (the default).
+    case measures
+    /// Answers to questions and consent signatures.
+    case answers
+}

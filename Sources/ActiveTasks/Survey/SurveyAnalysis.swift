@@ -8,6 +8,9 @@ import StudyInputs
 /// A task result holding both answers and active-task steps (a walking task's mood question) gives its active-task
 /// results and, after them, its survey result.
 public enum SurveyAnalysis: TaskAnalysis {
+    /// Answers: exported as questionnaires and consents, not as measures.
+    public static let exportShape = ExportShape.answers
+
     /// Survey and consent answers.
     public static let kinds: [TaskKind] = [.survey]
     /// Why a survey input gave no result.

@@ -12,6 +12,9 @@ import StudyInputs
 public struct ExportRecord: Sendable {
     /// The result's `kind` key (`walking`, `tapping`, …), or `result` when it has none.
     public var kind: String
+    /// How the exporters write it: as coded measures, or as answers (its analysis's ``TaskAnalysis/exportShape``,
+    /// found by ``kind``).
+    public var shape: ExportShape
     /// The active step (`walking.outbound`, `tapping.right`, …) when known.
     public var stepIdentifier: String?
     /// The file the result came from, when known.
@@ -98,6 +101,7 @@ public struct ExportRecord: Sendable {
     public init(json: JSONObject) {
         self.json = json
         kind = json["kind"]?.stringValue ?? "result"
+        shape = AnalysisRegistry.exportShape(ofResultKind: kind)
         stepIdentifier = json["stepIdentifier"]?.stringValue
         source = json["source"]?.stringValue ?? json["file"]?.stringValue
     }

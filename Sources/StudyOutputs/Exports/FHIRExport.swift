@@ -44,7 +44,7 @@ public enum FHIRExport {
         var entries: [JSONValue] = []
         var skipped: [String] = []
         for record in records {
-            if record.kind == "survey" {
+            if record.shape == .answers {
                 let resources = surveyResources(record, context: context, consentShape: consentShape, skipped: &skipped)
                 if resources.isEmpty {
                     skipped.append("\(record.source ?? record.kind): no answer with a value and no consent signature")

@@ -95,7 +95,7 @@ public enum MORKExport {
     {
         // A form is one subject's: survey results that name their participants (MyDataHelps tables) must name one.
         var context = context
-        let named = records.compactMap { $0.kind == "survey" ? $0.json["participantIdentifier"]?.stringValue : nil }
+        let named = records.compactMap { $0.shape == .answers ? $0.json["participantIdentifier"]?.stringValue : nil }
         let participants = Array(Set(named)).sorted()
         if participants.count > 1 {
             throw ExportError(
@@ -161,7 +161,7 @@ public enum MORKExport {
         var items: [JSONValue] = []
         var seen: [String: String] = [:]
         for record in records {
-            if record.kind == "survey" {
+            if record.shape == .answers {
                 items += try answerItems(record, context: context, configuration: configuration, seen: &seen)
                 continue
             }

@@ -22,7 +22,7 @@ public enum ResearchKitExport {
         var byStep: [String: [ExportRecord]] = [:]
         var surveySteps: [JSONValue] = []
         for record in records {
-            if record.kind == "survey" {
+            if record.shape == .answers {
                 if !isPlatformSurvey(record) { surveySteps += surveyStepResults(record, context: context) }
                 continue
             }
@@ -57,7 +57,7 @@ public enum ResearchKitExport {
     /// the export does not write: its answers have no ResearchKit class (text without a type) and a table holds the
     /// results of many participants, where the export holds one task run.
     static func isPlatformSurvey(_ record: ExportRecord) -> Bool {
-        record.kind == "survey" && record.json["surveyResultKey"]?.stringValue != nil
+        record.shape == .answers && record.json["surveyResultKey"]?.stringValue != nil
     }
 
     /// What the export leaves out, one note per kind of omission (for the caller to print).
