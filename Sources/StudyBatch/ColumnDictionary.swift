@@ -15,83 +15,19 @@ extension ColumnDictionary {
         *	status	—	ok, partial or error
         *	taskAnswers	—	every CSV but survey.csv, last: the survey answers of the same task result as one JSON object {"<questionIdentifier>": "<value>"} (answers with a value; secrets never), so active-task rows can be stratified by them (mPower's medication timing beside each walking row); blank when the record has none
         *	taskRunUUID	—	the ResearchKit task result's run UUID (or a taskRunUUID=… path component)
-        accuracyStroop	ORKStepResult		stepIdentifier: the scored step (its ORKStepResult identifier)
-        accuracyStroop	ORKTaskResult		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        accuracyStroop	accuracyStroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        accuracyStroop	amslerGrid		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        accuracyStroop	boolean		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        accuracyStroop	code		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         accuracyStroop	correct	boolean	didSelectCorrectColor
-        accuracyStroop	count		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        accuracyStroop	deg		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        accuracyStroop	didSelectCorrectColor		correct: didSelectCorrectColor
         accuracyStroop	distanceToClosestCenter	pt	to the tapped circle's centre, or to the nearest centre when the tap hit none
-        accuracyStroop	endDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
-        accuracyStroop	fraction		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        accuracyStroop	holePeg		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        accuracyStroop	kind	—	the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        accuracyStroop	m		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        accuracyStroop	modelSelection		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        accuracyStroop	normalizedReactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        accuracyStroop	null		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        accuracyStroop	psat		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        accuracyStroop	pt		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        accuracyStroop	rangeOfMotion		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        accuracyStroop	reactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        accuracyStroop	result_taskRunUUID		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        accuracyStroop	s		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         accuracyStroop	source	—	the result file the step was read from, when known (CSV: second-to-last column)
-        accuracyStroop	spatialSpanMemory		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        accuracyStroop	speechInNoise		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        accuracyStroop	speechRecognition		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        accuracyStroop	startDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
         accuracyStroop	stepIdentifier	—	the scored step (its ORKStepResult identifier)
-        accuracyStroop	stroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         accuracyStroop	taskRunUUID	—	the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        accuracyStroop	text		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         accuracyStroop	timeTakenToSelect	s	seconds from the step appearing to the tap
-        accuracyStroop	towerOfHanoi		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        accuracyStroop	trailMaking		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        accuracyStroop	units	—	an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         accuracyStroop	warnings	—	findings a reader should know about (a missing or mistyped field, an empty step, …), one sentence each; CSV: joined by |
-        amslerGrid	ORKStepResult		stepIdentifier: the scored step (its ORKStepResult identifier)
-        amslerGrid	ORKTaskResult		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        amslerGrid	accuracyStroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        amslerGrid	amslerGrid		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        amslerGrid	boolean		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        amslerGrid	code		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        amslerGrid	count		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        amslerGrid	deg		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        amslerGrid	endDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
         amslerGrid	eyeSide	code	as recorded: 0 not specified, 1 left, 2 right (for an empty predefined step, from its identifier)
-        amslerGrid	fraction		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        amslerGrid	holePeg		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        amslerGrid	kind	—	the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        amslerGrid	m		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         amslerGrid	marked	boolean	1 when the step holds a result (the participant marked something), 0 otherwise
-        amslerGrid	modelSelection		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        amslerGrid	normalizedReactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        amslerGrid	null		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        amslerGrid	path		paths: elements of path; 0 for an empty step; null when path is not written (ResearchKit's JSON)
         amslerGrid	paths	count	elements of path; 0 for an empty step; null when path is not written (ResearchKit's JSON)
-        amslerGrid	psat		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        amslerGrid	pt		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        amslerGrid	rangeOfMotion		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        amslerGrid	reactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        amslerGrid	result_taskRunUUID		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        amslerGrid	s		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         amslerGrid	source	—	the result file the step was read from, when known (CSV: second-to-last column)
-        amslerGrid	spatialSpanMemory		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        amslerGrid	speechInNoise		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        amslerGrid	speechRecognition		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        amslerGrid	startDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
         amslerGrid	stepIdentifier	—	the scored step (its ORKStepResult identifier)
-        amslerGrid	stroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         amslerGrid	taskRunUUID	—	the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        amslerGrid	text		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        amslerGrid	towerOfHanoi		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        amslerGrid	trailMaking		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        amslerGrid	units	—	an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         amslerGrid	warnings	—	findings a reader should know about (a missing or mistyped field, an empty step, …), one sentence each; CSV: joined by |
         audio	LA10	dB SPL or dBFS (as unit says)	Level exceeded 10/50/90 % of the time (ISO 1996-1): the 90th/50th/10th percentile (R type 7) of the LAF history sampled every 10 ms (exactly 10 ms at 8, 16, 32, 44.1, 48, 88.2, 96, 192 kHz; otherwise the divisor of fs/10 nearest 10 ms, reported as exceedanceGrid), after 1.25 s. Counted in 0.01 dB bins (constant memory): within 0.005 dB of the exact percentile.
         audio	LA50	dB SPL or dBFS (as unit says)	Level exceeded 10/50/90 % of the time (ISO 1996-1): the 90th/50th/10th percentile (R type 7) of the LAF history sampled every 10 ms (exactly 10 ms at 8, 16, 32, 44.1, 48, 88.2, 96, 192 kHz; otherwise the divisor of fs/10 nearest 10 ms, reported as exceedanceGrid), after 1.25 s. Counted in 0.01 dB bins (constant memory): within 0.005 dB of the exact percentile.
@@ -103,34 +39,10 @@ extension ColumnDictionary {
         audio	LCeq	dB SPL or dBFS (as unit says)	10·lg(mean(p_w²)/p0²) over the whole recording with A, C or Z (no filter, DC included) weighting; no time weighting (IEC 61672-1 3.9).
         audio	LCpeak	dB SPL or dBFS (as unit says)	20·lg(max|p_C|/p0): C-weighted sample peak (not interpolated: a tone at f reads at most 20·lg cos(πf/fs) low), ignoring the first 0.1 s.
         audio	LZeq	dB SPL or dBFS (as unit says)	10·lg(mean(p_w²)/p0²) over the whole recording with A, C or Z (no filter, DC included) weighting; no time weighting (IEC 61672-1 3.9).
-        audio	Leq		bands[]: Only with --third-octaves (below): nominal, centre, lower, upper (Hz), Leq (in unit).
-        audio	PCM_16		container, encoding: libsndfile's short names, e.g. WAV, PCM_16
-        audio	Signal.weigh		8.1×
-        audio	SoundLevelAnalyzer.analyze		1×
-        audio	SoundLevelBenchmarks		taskproc SoundLevelAnalyzer.analyze (file read included): 1×
-        audio	WAV		container, encoding: libsndfile's short names, e.g. WAV, PCM_16
-        audio	analyze		1×
-        audio	bands	—	Only with --third-octaves (below): nominal, centre, lower, upper (Hz), Leq (in unit).
-        audio	binWidth		spectrum: the Welch settings used for dominantFrequency: segmentLength (samples), binWidth (Hz, sampleRate / segmentLength), segments (segments averaged)
         audio	bufferFrames	frames	the ResearchKit buffer length B = ⌊fs/10⌋
         audio	calibration	—	the calibration applied, absent when none: sensitivityOffset (dB re full scale), source ("iPhone", "iPad", "iPod touch", "value" or "calibrator"), and for a calibrator calibrationFile, calibrationLevel (dB SPL), measuredLevel (its C-weighted level, dB re full scale)
-        audio	calibrationFile		calibration: the calibration applied, absent when none: sensitivityOffset (dB re full scale), source ("iPhone", "iPad", "iPod touch", "value" or "calibrator"), and for a calibrator calibrationFile, calibrationLevel (dB SPL), measuredLevel (its C-weighted level, dB re full scale)
-        audio	calibrationLevel		calibration: the calibration applied, absent when none: sensitivityOffset (dB re full scale), source ("iPhone", "iPad", "iPod touch", "value" or "calibrator"), and for a calibrator calibrationFile, calibrationLevel (dB SPL), measuredLevel (its C-weighted level, dB re full scale)
-        audio	centre		bands[]: Only with --third-octaves (below): nominal, centre, lower, upper (Hz), Leq (in unit).
         audio	channel	—	zero-based channel index in the file
         audio	channelCount	—	frames = samples per channel
-        audio	channels	—	one summary per channel, in file order; in CSV one row per channel, with the file-level keys repeated and these keys as columns (channel, rms, rmsDBFS, peak, peakDBFS, crestFactorDB, dcOffset, clippedSamples, dominantFrequency, spectralFlatness)
-        audio	channels.channel	—	zero-based channel index in the file
-        audio	channels.clippedSamples	—	samples with |x| ≥ clippingThreshold
-        audio	channels.crestFactorDB	dB	peakDBFS − rmsDBFS (3.01 dB for a sine)
-        audio	channels.dcOffset	FS	mean sample value
-        audio	channels.dominantFrequency	Hz	strongest peak above DC of a Welch spectrum (Hann, 8192-sample segments, 50 % overlap, mean removed), refined by a parabola through the log power of the peak bin and its neighbours
-        audio	channels.excludedSamples	samples	NaN, ±∞ or out-of-range samples replaced by 0 (silence) for every measure; absent when there were none
-        audio	channels.peak	FS	max |x|; 20·log10(peak)
-        audio	channels.peakDBFS	dBFS	max |x|; 20·log10(peak)
-        audio	channels.rms	FS	√(Σx²/n); 20·log10(rms) (a full-scale sine reads −3.01 dBFS)
-        audio	channels.rmsDBFS	dBFS	√(Σx²/n); 20·log10(rms) (a full-scale sine reads −3.01 dBFS)
-        audio	channels.spectralFlatness	0…1	Wiener entropy of the same spectrum above DC: ≈0 for a tone, ≈1 for white noise — dominantFrequency is meaningful only when this is low
         audio	clippedSamples	—	samples with |x| ≥ clippingThreshold
         audio	clippingThreshold	FS	largest positive code of the integer encoding (32767/32768 for 16-bit), 1.0 for float
         audio	container	—	libsndfile's short names, e.g. WAV, PCM_16
@@ -148,16 +60,10 @@ extension ColumnDictionary {
         audio	file	—	the file analysed (in batch, the record source)
         audio	frameCount	—	frames = samples per channel
         audio	kind	—	"audio"
-        audio	leq		8.1×
         audio	levelUnit		unit: "dB SPL" when calibrated (re 20 µPa), "dBFS" otherwise (10·lg mean square re full scale); the unit of every level below (CSV: levelUnit)
-        audio	levels		8.1×
         audio	longestRunBelow	count	the longest run of consecutive samples below the threshold
-        audio	lower		bands[]: Only with --third-octaves (below): nominal, centre, lower, upper (Hz), Leq (in unit).
         audio	maximum	dB(A) SPL	the smallest and largest sample
-        audio	measuredLevel		calibration: the calibration applied, absent when none: sensitivityOffset (dB re full scale), source ("iPhone", "iPad", "iPod touch", "value" or "calibrator"), and for a calibrator calibrationFile, calibrationLevel (dB SPL), measuredLevel (its C-weighted level, dB re full scale)
         audio	minimum	dB(A) SPL	the smallest and largest sample
-        audio	nominal		bands[]: Only with --third-octaves (below): nominal, centre, lower, upper (Hz), Leq (in unit).
-        audio	null		splMeterPassed, splMeterLongestRunBelow: The threshold rule (below): whether some run of requiredContiguousSamples windows is below threshold, and the longest run (windows) of consecutive windows below it; splMeterPassed is null when uncalibrated.
         audio	passed	boolean	whether some run of requiredContiguousSamples consecutive samples is below the threshold; null without samples
         audio	peak	FS	max |x|; 20·log10(peak)
         audio	peakDBFS	dBFS	max |x|; 20·log10(peak)
@@ -168,327 +74,79 @@ extension ColumnDictionary {
         audio	ruleSource	—	where the rule came from: "step" (the step configuration), "option" (command line) or "ResearchKit default" (35 dB(A), 5 samples)
         audio	sampleCount	count	recorded window levels
         audio	sampleRate	Hz	the file's sampling rate
-        audio	samples	dB(A) SPL	the recorded samples, in order (JSON only)
         audio	samplingInterval	s	the ResearchKit window series' sampling interval (--sampling-interval)
-        audio	segmentLength		spectrum: the Welch settings used for dominantFrequency: segmentLength (samples), binWidth (Hz, sampleRate / segmentLength), segments (segments averaged)
-        audio	segments		spectrum: the Welch settings used for dominantFrequency: segmentLength (samples), binWidth (Hz, sampleRate / segmentLength), segments (segments averaged)
         audio	sensitivityOffset	dB	the calibration offset ResearchKit used (the dBFS reading of 94 dB SPL)
-        audio	sound.py		taskproc SoundLevelAnalyzer.analyze (file read included): 1×
-        audio	soundLevel	—	the sound levels of the analysed channel(s), measured in the same pass: "Sound level metering" below
-        audio	source		calibration: the calibration applied, absent when none: sensitivityOffset (dB re full scale), source ("iPhone", "iPad", "iPod touch", "value" or "calibrator"), and for a calibrator calibrationFile, calibrationLevel (dB SPL), measuredLevel (its C-weighted level, dB re full scale)
         audio	spectralFlatness	0…1	Wiener entropy of the same spectrum above DC: ≈0 for a tone, ≈1 for white noise — dominantFrequency is meaningful only when this is low
         audio	spectrum	—	the Welch settings used for dominantFrequency: segmentLength (samples), binWidth (Hz, sampleRate / segmentLength), segments (segments averaged)
         audio	splMeterLongestRunBelow	windows	The threshold rule (below): whether some run of requiredContiguousSamples windows is below threshold, and the longest run (windows) of consecutive windows below it; splMeterPassed is null when uncalibrated.
         audio	splMeterPassed	boolean	The threshold rule (below): whether some run of requiredContiguousSamples windows is below threshold, and the longest run (windows) of consecutive windows below it; splMeterPassed is null when uncalibrated.
         audio	splMeterSampleCount	count	CSV only: the number of splMeterSamples
-        audio	splMeterSamples	dB SPL or dBFS (as unit says)	ResearchKit's meter computed from the recording (below), in unit: one value per (N+1)·B frames (1.1 s by default). JSON only; the CSV has splMeterSampleCount, their count.
-        audio	splMeter_sensitivity_offset.plist		--sensitivity-offset** ("unit": "dB SPL", re 20 µPa): ResearchKit's convention — the offset is the dBFS reading that 94 dB SPL (1 Pa) produces, and L[dB SPL] = L[dBFS] − offset + 94. Device names use ResearchKit's splMeter_sensitivity_offset.plist: iPhone −23.3, iPod touch −23.3, iPad −29.3 dB (so on an iPhone a full-scale sine reads 114.3 dB SPL). These are device-class values, not per-unit calibrations.
         audio	startDate	ISO 8601	the step's start and end with the recorded UTC offset, when recorded
         audio	stepIdentifier	—	the SPL-meter step
         audio	threshold	dB(A) SPL	the pass threshold applied
         audio	unit	—	"dB SPL" when calibrated (re 20 µPa), "dBFS" otherwise (10·lg mean square re full scale); the unit of every level below (CSV: levelUnit)
-        audio	upper		bands[]: Only with --third-octaves (below): nominal, centre, lower, upper (Hz), Leq (in unit).
         audio	warnings	—	what was excluded and why (non-finite or out-of-range samples); absent when nothing was
-        audio	weigh		8.1×
         audio	weightingDesign	—	the frequency weighting design: "IEC 61672-1 A/C, bilinear, 0 dB at 1 kHz"
         audio	windowBuffers	buffers	N = ⌊10·samplingInterval⌋, the buffers summed per window
-        balance	EnergyInBand1	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand10	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand10_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand11	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand11_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand12	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand12_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand13	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand13_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand14	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand14_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand15	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand15_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand16	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand16_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand17	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand17_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand18	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand18_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand19	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand19_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand1_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand2	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand20	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand20_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand21	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand21_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand22	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand22_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand23	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand23_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand24	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand24_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand2_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand3	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand3_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand4	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand4_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand5_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand6	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand6_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand7	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand7_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand8	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand8_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand9	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	EnergyInBand9_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        balance	IMF		mhealthtools' non-default options: time and frequency filters, detrending, other window lengths and overlaps, outlier-window tagging from gravity, derived kinematics (jerk, velocity, displacement, ACF), other IMF values, and models. Walking steps keep taskproc's own gait analysis; the mhealthtools set is added beside it.
-        balance	IQR.fr	Hz	Q75 − Q25
-        balance	IQR.tm	u	Q25 − Q75 (negative: mhealthtools subtracts in this order)
-        balance	NA		features.rows[]: one per sensor and axis: accelerometer x, y, z, then gyroscope x, y, z; each with sensor, measurementType, axis and features, an object of the 86 features below (null where mhealthtools gives NA)
-        balance	Q25.fr	Hz	the first frequency whose P exceeds ½, ¼, ¾ (mhealthtools' freq[length(cdf[cdf <= q]) + 1])
-        balance	Q25.tm	u	type-7 quantiles 0.25 and 0.75
-        balance	Q75.fr	Hz	the first frequency whose P exceeds ½, ¼, ¾ (mhealthtools' freq[length(cdf[cdf <= q]) + 1])
-        balance	Q75.tm	u	type-7 quantiles 0.25 and 0.75
-        balance	accel_walking_rest.json.items		rest: walking.rest, fitness.rest, mPower accel_walking_rest.json.items
-        balance	acceleration		accelerometer: acceleration
         balance	accelerationUnit	—	the unit the acceleration was analysed in after checking the label against the median |a|: "g" or "m/s^2"
-        balance	accelerometer	g	acceleration
         balance	analysedDuration	s	time analysed: gaps and unanalysable short segments excluded
-        balance	axis	—	"x", "y" or "z" (device axes)
-        balance	backwardStepRows	input rows	the first rows whose time went backwards
-        balance	backwardSteps	count	consecutive input rows whose timestamp goes backwards (t[i] < t[i−1], rows with non-finite times skipped)
-        balance	balance		mPower-2 balance step, balance_motion.json
-        balance	balance_motion.json		balance: mPower-2 balance step, balance_motion.json
-        balance	cent.fr	Hz	spectral centroid Σ f p
-        balance	channel		nonFiniteValuesByChannel[]: nonFiniteValues per channel, only channels that have any, in channel order: channel (its name, "x", "gravity.z", …) and count (values)
-        balance	complexity.tm	Hz	√(var(fs·Δ(fs·Δv)) / var(fs·Δv)) (Hjorth-style; mhealthtools' definition)
-        balance	conflictingDuplicateRows	input rows	the first rows dropped as conflicting duplicates
-        balance	conflictingDuplicates	samples	rows dropped as conflicting duplicates: same timestamp as an earlier row, a different value in some channel; the earliest row in input order is kept
-        balance	count		nonFiniteValuesByChannel[]: nonFiniteValues per channel, only channels that have any, in channel order: channel (its name, "x", "gravity.z", …) and count (values)
-        balance	duplicateRows	input rows	the first rows dropped as exact duplicates
-        balance	duplicatesDropped	samples	rows dropped as exact duplicates: same timestamp and same value in every channel as the kept row (NaN equals NaN)
         balance	duration	s	after timestamp hygiene; duration = last − first time
-        balance	emptySegments	count	segments whose span holds no grid point, so they gave no output (typically an isolated sample between two gaps)
-        balance	end		gaps[]: every gap in the cleaned series, in time order, never bridged or filled: start (s, the last sample before it), end (s, the first sample after it), duration (s, end − start), sampleIndex (0-based position of the sample after the gap in the cleaned series)
-        balance	endTime	s	first and last timestamp of the cleaned series; null when it is empty
-        balance	energy.tm	u²	Σ v²
-        balance	ewt.permEnt.fr	—	entropy of the empirical-wavelet energies e (below) over ln of their count (statcomp::permutation_entropy, applied by mhealthtools to e)
-        balance	ewt.renyiEnt.fr	—	Rényi entropy of order 2: −ln Σ e² / ln(count)
-        balance	ewt.shannonEnt.fr	—	−Σ e ln e / ln(count)
-        balance	ewt.simpsonEnt.fr	—	1 − Σ e²
-        balance	ewt.tsallisEnt.fr	—	Tsallis entropy, q = 0.1: (1 − Σ e^0.1) / (0.1 − 1)
         balance	featureFunction	—	features.function
         balance	featureSamplingRate	Hz	features.samplingRate
         balance	featureSet	—	features.featureSet (mhealthtools); blank when features is null
         balance	features	—	mhealthtools' tremor (tremor steps) or balance (balance, rest) features from the step's device-motion log (userAcceleration in g, rotationRate in rad/s), or from the accelerometer log when there is none (with a warning); null with fewer than 2 samples: tremor-balance.md
-        balance	features.featureSet	—	"mhealthtools"
-        balance	features.function	—	"get_tremor_features" (tremor) or "get_balance_features" (balance, rest)
-        balance	features.imfs	—	mhealthtools' IMF: 1 here (features of the whole series); 2 for the sets of "The IMF = 2 sets" below
-        balance	features.rows	—	one per sensor and axis: accelerometer x, y, z, then gyroscope x, y, z; each with sensor, measurementType, axis and features, an object of the 86 features below (null where mhealthtools gives NA)
-        balance	features.rows.axis	—	"x", "y" or "z" (device axes)
-        balance	features.rows.features	—	the 86 features of the axis, keyed by the names in the tables below
-        balance	features.rows.imf	—	IMF = 2 sets only (absent otherwise): the intrinsic mode function, 1 (the fastest) or 2
-        balance	features.rows.measurementType	—	mhealthtools' measurementType: "acceleration" (g) for the accelerometer, "velocity" (rad/s, angular) for the gyroscope
-        balance	features.rows.sensor	—	"accelerometer" (userAcceleration, or raw acceleration from an accelerometer log) or "gyroscope" (rotationRate)
-        balance	features.rows.window	—	IMF = 2 sets only (absent otherwise): the 256-sample window, 1 = samples 1–256, 2 = 129–384, …
-        balance	features.samplingRate	Hz	fs = n / (tₙ − t₁)
-        balance	features.source	—	the recorder file the features come from
-        balance	fitness.rest		rest: walking.rest, fitness.rest, mPower accel_walking_rest.json.items
-        balance	fr	Hz	spectral centroid Σ f p
         balance	function	—	"get_tremor_features" (tremor) or "get_balance_features" (balance, rest)
-        balance	gapFactor	—	the relative gap rule used: an interval Δt > gapFactor × nominalInterval is a gap (2.5 by default)
-        balance	gaps	—	every gap in the cleaned series, in time order, never bridged or filled: start (s, the last sample before it), end (s, the first sample after it), duration (s, end − start), sampleIndex (0-based position of the sample after the gap in the cleaned series)
-        balance	get_kinetic_tremor_features		imfFeatures: get_kinetic_tremor_features of the same log as features; absent without the option (balance and rest steps have none)
-        balance	get_walk_features		mhealthtoolsFeatures: get_walk_features of the walking recording (device motion: userAcceleration and rotationRate; an accelerometer log: raw acceleration in g, gravity included, no gyroscope rows, with a warning); absent without the option
-        balance	gyroscope	rad/s	velocity (mhealthtools' name for a gyroscope series)
-        balance	handInLap		tremor: ResearchKit tremor.handInLap.right, tremor.handAtShoulderLength.left, tremor.handToNose…, tremor.handQueenWave…; mPower-2 kineticTremor, restTremor; kinetic_tremor_data_deviceMotion.json
-        balance	handToNose		tremor: ResearchKit tremor.handInLap.right, tremor.handAtShoulderLength.left, tremor.handToNose…, tremor.handQueenWave…; mPower-2 kineticTremor, restTremor; kinetic_tremor_data_deviceMotion.json
-        balance	hand_in_lap		tremor: ResearchKit tremor.handInLap.right, tremor.handAtShoulderLength.left, tremor.handToNose…, tremor.handQueenWave…; mPower-2 kineticTremor, restTremor; kinetic_tremor_data_deviceMotion.json
-        balance	hygiene	—	the timestamp hygiene report below (walking: null when the input came without one)
-        balance	imf	—	IMF = 2 sets only (absent otherwise): the intrinsic mode function, 1 (the fastest) or 2
         balance	imfFeatures		get_kinetic_tremor_features of the same log as features; absent without the option (balance and rest steps have none)
         balance	imfs	—	mhealthtools' IMF: 1 here (features of the whole series); 2 for the sets of "The IMF = 2 sets" below
-        balance	inputCount	samples	samples received
         balance	interpolatedStepTimes	s	the interpolated steps' times, since the result's timeOrigin
         balance	interpolatedSteps	steps	steps interpolated across data gaps, included in stepCount
-        balance	intervalOutliers	count	intervals excluded from the rate estimate as outliers (gaps, bursts)
-        balance	jitterMilliseconds	ms	the interquartile range (R type 7) of all intervals of the cleaned series
         balance	kind	—	"motionSignal"
-        balance	kineticTremor		tremor: ResearchKit tremor.handInLap.right, tremor.handAtShoulderLength.left, tremor.handToNose…, tremor.handQueenWave…; mPower-2 kineticTremor, restTremor; kinetic_tremor_data_deviceMotion.json
-        balance	kinetic_tremor_data_deviceMotion.json		tremor: ResearchKit tremor.handInLap.right, tremor.handAtShoulderLength.left, tremor.handToNose…, tremor.handQueenWave…; mPower-2 kineticTremor, restTremor; kinetic_tremor_data_deviceMotion.json
-        balance	kurt.fr	—	(Σ (p − p̄)³ / 499) / sd(p)³ and (Σ (p − p̄)⁴ / 499) / sd(p)⁴: moments of the bin values, not of frequency (mhealthtools' definition)
-        balance	kurtosis.tm	—	e1071 type 3, excess: m₄ / s⁴ − 3
-        balance	largestBackwardStep	s	the largest backward step (0 when none)
-        balance	m		nominalInterval: the median of the intervals inside [m / 2.5, m × 2.5], m the median of all intervals
         balance	magnitudeMean	g	mean and SD (n − 1) of the acceleration magnitude over finite samples: ≈ 1 g and small for a still phone
         balance	magnitudeSD	g	mean and SD (n − 1) of the acceleration magnitude over finite samples: ≈ 1 g and small for a still phone
-        balance	maximumInterval	s	the absolute gap rule used (Δt > maximumInterval is a gap too), absent when none
-        balance	md.fr	Hz	the first frequency whose P exceeds ½, ¼, ¾ (mhealthtools' freq[length(cdf[cdf <= q]) + 1])
-        balance	mean.tm	u	arithmetic mean
-        balance	meanRate	Hz	mean rate over the inlier intervals, inliers / Σ inlier intervals (more faithful than the median when timestamps are quantised)
-        balance	measurementType	—	mhealthtools' measurementType: "acceleration" (g) for the accelerometer, "velocity" (rad/s, angular) for the gyroscope
-        balance	median.tm	u	median (type-7 quantile 0.5)
-        balance	medianBatchSize	samples	median size of the batches between the first and the last (0 unless resequenced)
-        balance	medianMagnitude	the series'	median vector length √(x² + y² + z²) over the rows with three finite values; null when there is none
-        balance	medianRate	Hz	robust rate 1 / nominalInterval (the results' samplingRate)
-        balance	mhealthtools		featureSet: features.featureSet (mhealthtools); blank when features is null
         balance	mhealthtoolsFeatures		get_walk_features of the walking recording (device motion: userAcceleration and rotationRate; an accelerometer log: raw acceleration in g, gravity included, no gyroscope rows, with a warning); absent without the option
-        balance	minimumInterval	s	the shortest and the longest interval
-        balance	mn.fr	Hz	spectral centroid Σ f p
-        balance	mn.tm	u	maximum, minimum
-        balance	mobility.tm	Hz	Hjorth mobility √(var(fs·Δv) / var(v))
-        balance	mod.fr	Hz	the frequency of the largest p (the dominant frequency; tremor at 4–6 Hz shows here)
-        balance	mode.tm	u	pracma::Mode: the most frequent value, compared at 15 significant digits; the smallest among equally frequent ones — for sensor data without repeats, the minimum
-        balance	models		mhealthtools' non-default options: time and frequency filters, detrending, other window lengths and overlaps, outlier-window tagging from gravity, derived kinematics (jerk, velocity, displacement, ACF), other IMF values, and models. Walking steps keep taskproc's own gait analysis; the mhealthtools set is added beside it.
-        balance	mtkeo.tm	u²	mean Teager–Kaiser energy: mean of vᵢ² − vᵢ₋₁vᵢ₊₁ over i = 2…n−1
-        balance	mx.fr	—	max p (the largest bin's share)
-        balance	mx.tm	u	maximum, minimum
-        balance	nominalInterval	s	the median of the intervals inside [m / 2.5, m × 2.5], m the median of all intervals
-        balance	nonFiniteTimestampRows	input rows	the first rows dropped for a non-finite timestamp
-        balance	nonFiniteTimestamps	samples	rows dropped because their timestamp is NaN or infinite
-        balance	nonFiniteValues	values	NaN or infinite channel values in the cleaned series (left in place)
-        balance	nonFiniteValuesByChannel	—	nonFiniteValues per channel, only channels that have any, in channel order: channel (its name, "x", "gravity.z", …) and count (values)
-        balance	null		features: mhealthtools' tremor (tremor steps) or balance (balance, rest) features from the step's device-motion log (userAcceleration in g, rotationRate in rad/s), or from the accelerometer log when there is none (with a warning); null with fewer than 2 samples: tremor-balance.md
-        balance	orderRepair	—	"none" (nothing went backwards), "sorted" (rows stably sorted by time) or "resequenced" (rows kept in file order and re-stamped evenly within each recorder batch)
-        balance	outputCount	samples	samples in the cleaned series
-        balance	outputRate	Hz	the grid's rate
-        balance	overallRate	Hz	rate over the whole span, gaps included: (outputCount − 1) / timeSpan
-        balance	quality	—	hygiene (the same report as a walking result's; every key in quality.md), accelerationUnit, warnings — the first says why there are no steps (a tremor step (…): nobody is asked to walk in it, so it is not analysed for steps; only the signal is summarised)
-        balance	quality.hygiene.gaps		gaps[]: every gap found, in time order, none bridged: start, end, duration, sampleIndex as in quality.hygiene.gaps
-        balance	quantity	—	what was measured, such as "|acceleration|" or "|gravity|"
-        balance	queenWave		tremor: ResearchKit tremor.handInLap.right, tremor.handAtShoulderLength.left, tremor.handToNose…, tremor.handQueenWave…; mPower-2 kineticTremor, restTremor; kinetic_tremor_data_deviceMotion.json
-        balance	range.tm	u	max − min
-        balance	repairs	—	every change made to the data, one sentence each; empty when the output equals the input
-        balance	resampling	—	how the magnitude was put on a uniform grid (below); null when the recording is too short
-        balance	resequenced		samplesRestamped: rows given a new timestamp when re-sequencing (0 unless resequenced)
-        balance	rest		walking.rest, fitness.rest, mPower accel_walking_rest.json.items
-        balance	restTremor		tremor: ResearchKit tremor.handInLap.right, tremor.handAtShoulderLength.left, tremor.handToNose…, tremor.handQueenWave…; mPower-2 kineticTremor, restTremor; kinetic_tremor_data_deviceMotion.json
-        balance	rest_tremor		rest: walking.rest, fitness.rest, mPower accel_walking_rest.json.items
-        balance	rmsmag.tm	u	√(Σ v² / n)
-        balance	rotationRate		features: mhealthtools' tremor (tremor steps) or balance (balance, rest) features from the step's device-motion log (userAcceleration in g, rotationRate in rad/s), or from the accelerometer log when there is none (with a warning); null with fewer than 2 samples: tremor-balance.md
-        balance	rough.tm	u²	seewave::roughness: Σ (Δ²v)², the sum of squared second differences (per sample, not per second)
-        balance	rows	—	one per sensor and axis: accelerometer x, y, z, then gyroscope x, y, z; each with sensor, measurementType, axis and features, an object of the 86 features below (null where mhealthtools gives NA)
-        balance	rugo.tm	u	seewave::rugo: √(mean((Δv)²))
-        balance	sampleIndex		gaps[]: every gap in the cleaned series, in time order, never bridged or filled: start (s, the last sample before it), end (s, the first sample after it), duration (s, end − start), sampleIndex (0-based position of the sample after the gap in the cleaned series)
         balance	samples	samples	after timestamp hygiene; duration = last − first time
-        balance	samplesReordered	samples	rows that moved when sorting (0 unless sorted)
-        balance	samplesRestamped	samples	rows given a new timestamp when re-sequencing (0 unless resequenced)
-        balance	samplesUsed	samples	rows used (those with three finite values)
-        balance	sampling	—	the measured sampling of the cleaned series (below); null with fewer than 2 distinct finite timestamps
         balance	samplingRate	Hz	measured: 1 / robust median sampling interval
-        balance	sd.fr	Hz	√(Σ p (f − mn)²)
-        balance	sd.tm	u	standard deviation (n − 1)
-        balance	segmentCount	count	contiguous segments (gaps + 1), including segments too short to hold a grid point
-        balance	sem.fr	Hz	sd / √500
-        balance	sensor	—	"accelerometer" (userAcceleration, or raw acceleration from an accelerometer log) or "gyroscope" (rotationRate)
-        balance	sfm.fr	—	spectral flatness (seewave::sfm): geometric over arithmetic mean of p
-        balance	sh.fr	—	Shannon entropy of p over ln 500 (seewave::sh)
         balance	signal	—	"accelerometer" (|a|, gravity included) or "deviceMotion" (|userAcceleration + gravity|); a step with both is summarised from the accelerometer
-        balance	skew.fr	—	(Σ (p − p̄)³ / 499) / sd(p)³ and (Σ (p − p̄)⁴ / 499) / sd(p)⁴: moments of the bin values, not of frequency (mhealthtools' definition)
-        balance	skewness.tm	—	e1071 type 3: m₃ / s³
-        balance	sorted		samplesReordered: rows that moved when sorting (0 unless sorted)
         balance	source	—	the step and the file, when known
-        balance	stampingBatches	batches	recorder batches found: runs of rising timestamps between backward steps (0 unless resequenced)
-        balance	start		gaps[]: every gap in the cleaned series, in time order, never bridged or filled: start (s, the last sample before it), end (s, the first sample after it), duration (s, end − start), sampleIndex (0-based position of the sample after the gap in the cleaned series)
-        balance	startTime	s	first and last timestamp of the cleaned series; null when it is empty
-        balance	stepCount		interpolatedSteps: steps interpolated across data gaps, included in stepCount
         balance	stepIdentifier	—	the step and the file, when known
         balance	task	—	"tremor", "balance", "rest", or "other" (a custom motion step of a task folder whose name says no task)
         balance	timeOrigin	s	first sample's time in the recording's own clock
-        balance	timeSpan	s	endTime − startTime (0 for fewer than 2 samples)
-        balance	tm	u	arithmetic mean
-        balance	tremor		ResearchKit tremor.handInLap.right, tremor.handAtShoulderLength.left, tremor.handToNose…, tremor.handQueenWave…; mPower-2 kineticTremor, restTremor; kinetic_tremor_data_deviceMotion.json
-        balance	tremor.handAtShoulderLength.left		tremor: ResearchKit tremor.handInLap.right, tremor.handAtShoulderLength.left, tremor.handToNose…, tremor.handQueenWave…; mPower-2 kineticTremor, restTremor; kinetic_tremor_data_deviceMotion.json
-        balance	tremor.handInLap.right		tremor: ResearchKit tremor.handInLap.right, tremor.handAtShoulderLength.left, tremor.handToNose…, tremor.handQueenWave…; mPower-2 kineticTremor, restTremor; kinetic_tremor_data_deviceMotion.json
-        balance	unit	—	the verdict: "g" (median within a factor 2 of 1), "m/s^2" (within a factor 2 of 9.80665) or "unknown" (neither, such as gravity-free user acceleration)
-        balance	units	—	the acceleration unit detected from the median vector length, when the caller checked one (below); null otherwise
-        balance	userAcceleration		features: mhealthtools' tremor (tremor steps) or balance (balance, rest) features from the step's device-motion log (userAcceleration in g, rotationRate in rad/s), or from the accelerometer log when there is none (with a warning); null with fewer than 2 samples: tremor-balance.md
-        balance	velocity		gyroscope: velocity (mhealthtools' name for a gyroscope series)
-        balance	walking.rest		rest: walking.rest, fitness.rest, mPower accel_walking_rest.json.items
         balance	walkingWindowCount	windows	windows that passed the walking tests (periodic and energetic enough)
         balance	warnings	—	every finding a reader should know about, one sentence each: motion signal first why there are no steps, then the hygiene warnings; walking the hygiene warnings first
-        balance	window	—	IMF = 2 sets only (absent otherwise): the 256-sample window, 1 = samples 1–256, 2 = 129–384, …
         balance	windowCount	windows	6 s analysis windows evaluated (one every 0.5 s)
-        dBHLToneAudiometry	AIRPODSPROV2		calibration.tables: the retspl_ / frequency_dBSPL_ table suffix used (AIRPODSPROV2, …)
-        dBHLToneAudiometry	AIRPODSV1		2.0.x–2.1.x: compensated
-        dBHLToneAudiometry	AIRPODSV2		2.0.x–2.1.x: compensated
-        dBHLToneAudiometry	DBL_MAX		Output: one ORKdBHLToneAudiometryResult JSON per audiogram in ResearchKit's serializer format (sorted keys, _class, DBL_MAX for no threshold). Standard output gets one result per line; --output FILE one file (single audiogram); --output DIR (or several audiograms) DIR/audiogram-001.json, … A summary per audiogram (presentations, thresholds found, duration) goes to standard error.
-        dBHLToneAudiometry	ORKAudiometryTests.m		Conformance: all 300 reference audiograms of ResearchKit's own data (shared/data/audiometry), run as ORKAudiometryTests.m does (7 frequencies, both 1 kHz runs), reproduce every calculatedThreshold exactly (4 200 of 4 200); 0.1 s for the 600 runs in a debug build. Presentations per audiogram stay within the 45–98 range the spec gives for the full set.
-        dBHLToneAudiometry	ORKToneAudiometryResult		response, amplitude, amplitudeDBFS: legacy rows only: see "Legacy ORKToneAudiometryResult"
-        dBHLToneAudiometry	ORKdBHLToneAudiometryResult		Output: one ORKdBHLToneAudiometryResult JSON per audiogram in ResearchKit's serializer format (sorted keys, _class, DBL_MAX for no threshold). Standard output gets one result per line; --output FILE one file (single audiogram); --output DIR (or several audiograms) DIR/audiogram-001.json, … A summary per audiogram (presentations, thresholds found, duration) goes to standard error.
-        dBHLToneAudiometry	_class		Output: one ORKdBHLToneAudiometryResult JSON per audiogram in ResearchKit's serializer format (sorted keys, _class, DBL_MAX for no threshold). Standard output gets one result per line; --output FILE one file (single audiogram); --output DIR (or several audiograms) DIR/audiogram-001.json, … A summary per audiogram (presentations, thresholds found, duration) goes to standard error.
         dBHLToneAudiometry	amplitude	0…1	legacy rows only: see "Legacy ORKToneAudiometryResult"
         dBHLToneAudiometry	amplitudeDBFS	dBFS	legacy rows only: see "Legacy ORKToneAudiometryResult"
-        dBHLToneAudiometry	anyFrequency15dB		≥ 15 dB at any one frequency
-        dBHLToneAudiometry	anyFrequency30dB		≥ 30 dB at any one frequency
-        dBHLToneAudiometry	asymmetric		bilateral.asymmetry[]: every asymmetry rule's verdict (see "Asymmetry rules"): rule (its name), criterion (what it tests), asymmetric (true when met; null when missing thresholds leave it open), frequencies (Hz, those that met the criterion)
-        dBHLToneAudiometry	asymmetry	—	every asymmetry rule's verdict (see "Asymmetry rules"): rule (its name), criterion (what it tests), asymmetric (true when met; null when missing thresholds leave it open), frequencies (Hz, those that met the criterion)
         dBHLToneAudiometry	betterEar	—	the ear with the lower pta4; null when either pta4 is missing
         dBHLToneAudiometry	betterEarPTA4	dB HL	the better ear's pta4
-        dBHLToneAudiometry	bilateral	—	from the recorded thresholds; null unless there is one right and one left ear
-        dBHLToneAudiometry	bilateral.asymmetry	—	every asymmetry rule's verdict (see "Asymmetry rules"): rule (its name), criterion (what it tests), asymmetric (true when met; null when missing thresholds leave it open), frequencies (Hz, those that met the criterion)
-        dBHLToneAudiometry	bilateral.betterEar	—	the ear with the lower pta4; null when either pta4 is missing
-        dBHLToneAudiometry	bilateral.betterEarPTA4	dB HL	the better ear's pta4
-        dBHLToneAudiometry	bilateral.unilateral	—	WHO 2021 unilateral hearing loss: better ear pta4 < 20 and worse ear ≥ 35 dB HL
-        dBHLToneAudiometry	bilateral.whoGrade	—	the WHO 2021 grade of betterEarPTA4 (see "Summaries")
         dBHLToneAudiometry	calculatedThreshold	dB HL	as recorded; null when ResearchKit wrote the no-threshold sentinel DBL_MAX
-        dBHLToneAudiometry	calibration	—	the calibration used to convert the ear's levels, or null (then calibrationError says why)
-        dBHLToneAudiometry	calibration.researchKitVersion	—	the ResearchKit release whose tables were used
-        dBHLToneAudiometry	calibration.retspl	—	generic (the single pre-3.2 RETSPL table) or device-specific (3.2.0 and later)
-        dBHLToneAudiometry	calibration.tables	—	the retspl_ / frequency_dBSPL_ table suffix used (AIRPODSPROV2, …)
-        dBHLToneAudiometry	calibration.volumeCurve	—	the volume_curve_ name used
         dBHLToneAudiometry	calibrationError	—	why there is no calibration (unknown or missing headphone type, type unsupported by that release)
         dBHLToneAudiometry	clippedPresentations	count	units with neither tap nor timeout: the tone would have clipped and was not played
         dBHLToneAudiometry	clippingCeiling	dB HL	level from which ResearchKit refuses tones at this frequency (S + V + 30 − 1 − R)
-        dBHLToneAudiometry	complete		bilateral.betterEar = ear with the lower pta4 (null when either is missing), bilateral.betterEarPTA4 its pta4 (dB HL); whoGrade (World Report on Hearing 2021, Table 1.3, from the better ear's pta4): normal < 20, mild 20–<35, moderate 35–<50, moderatelySevere 50–<65, severe 65–<80, profound 80–<95, complete ≥ 95 dB HL. unilateral = better ear < 20 and worse ear ≥ 35 dB HL.
         dBHLToneAudiometry	correctEar	—	whether the pressed button matched the ear; null without a press
-        dBHLToneAudiometry	criterion		bilateral.asymmetry[]: every asymmetry rule's verdict (see "Asymmetry rules"): rule (its name), criterion (what it tests), asymmetric (true when met; null when missing thresholds leave it open), frequencies (Hz, those that met the criterion)
-        dBHLToneAudiometry	current		defect
-        dBHLToneAudiometry	dBHL1.tone.audiometry		stepIdentifier: e.g. dBHL1.tone.audiometry
-        dBHLToneAudiometry	dBHLToneAudiometry		kind: dBHLToneAudiometry or toneAudiometry
         dBHLToneAudiometry	defect	—	true when the presented level differed from the nominal one (the defect applied and the volume was below 1)
-        dBHLToneAudiometry	deterministic		Listeners: deterministic (default) hears iff the delivered level ≥ the threshold and never taps early (the listener of ResearchKit's conformance test). psychometric (chosen automatically by --slope or --false-alarm-rate) hears with P = 1/(1 + exp(−slope·(level − threshold))) (50 % at threshold; slope in 1/dB, default 0.5) and taps before onset with probability --false-alarm-rate per presentation. Seeded: audiogram k uses seed + k; equal seeds give byte-identical output.
         dBHLToneAudiometry	ear	—	right (channel 1) or left (channel 0), from the samples
         dBHLToneAudiometry	ears	—	one entry per dB HL step result (below)
         dBHLToneAudiometry	falseAlarms	count	taps before onset (userTapTimeStamp < startOfUnitTimeStamp + preStimulusDelay)
         dBHLToneAudiometry	frequencies	—	one entry per frequency sample, in test order (below)
         dBHLToneAudiometry	frequency	Hz	tone frequency
-        dBHLToneAudiometry	frequency_dBSPL_		calibration.tables: the retspl_ / frequency_dBSPL_ table suffix used (AIRPODSPROV2, …)
-        dBHLToneAudiometry	generic		calibration.retspl: generic (the single pre-3.2 RETSPL table) or device-specific (3.2.0 and later)
         dBHLToneAudiometry	headphoneType	–	as recorded
         dBHLToneAudiometry	hfa	dB HL	the ear's summary
         dBHLToneAudiometry	highestLevelPresented	dB HL	highest level actually played (used for no-response symbols)
         dBHLToneAudiometry	hits	count	taps after tone onset; timeouts
         dBHLToneAudiometry	issues	—	problems with the test as a whole
         dBHLToneAudiometry	kind	—	dBHLToneAudiometry or toneAudiometry
-        dBHLToneAudiometry	left		ear: right (channel 1) or left (channel 0), from the samples
         dBHLToneAudiometry	levelUnit	—	always "dBFS": the unit of every level here
         dBHLToneAudiometry	lookupVolume	0…1	the volume key ResearchKit used in the volume-curve lookup; null when it had none
         dBHLToneAudiometry	medianReactionTime	s	median of tap − tone onset over the hits
-        dBHLToneAudiometry	mild		bilateral.betterEar = ear with the lower pta4 (null when either is missing), bilateral.betterEarPTA4 its pta4 (dB HL); whoGrade (World Report on Hearing 2021, Table 1.3, from the better ear's pta4): normal < 20, mild 20–<35, moderate 35–<50, moderatelySevere 50–<65, severe 65–<80, profound 80–<95, complete ≥ 95 dB HL. unilateral = better ear < 20 and worse ear ≥ 35 dB HL.
         dBHLToneAudiometry	misses	count	taps after tone onset; timeouts
         dBHLToneAudiometry	missing	—	why an average is null, one sentence each (pta4: no threshold at 4000 Hz)
-        dBHLToneAudiometry	moderate		bilateral.betterEar = ear with the lower pta4 (null when either is missing), bilateral.betterEarPTA4 its pta4 (dB HL); whoGrade (World Report on Hearing 2021, Table 1.3, from the better ear's pta4): normal < 20, mild 20–<35, moderate 35–<50, moderatelySevere 50–<65, severe 65–<80, profound 80–<95, complete ≥ 95 dB HL. unilateral = better ear < 20 and worse ear ≥ 35 dB HL.
-        dBHLToneAudiometry	moderatelySevere		bilateral.betterEar = ear with the lower pta4 (null when either is missing), bilateral.betterEarPTA4 its pta4 (dB HL); whoGrade (World Report on Hearing 2021, Table 1.3, from the better ear's pta4): normal < 20, mild 20–<35, moderate 35–<50, moderatelySevere 50–<65, severe 65–<80, profound 80–<95, complete ≥ 95 dB HL. unilateral = better ear < 20 and worse ear ≥ 35 dB HL.
         dBHLToneAudiometry	noThreshold	—	true for the sentinel (an issue says so, with the number of presentations)
-        dBHLToneAudiometry	none		presentations[].response: the button pressed: left, right or none (no press before the timeout)
-        dBHLToneAudiometry	normal		bilateral.betterEar = ear with the lower pta4 (null when either is missing), bilateral.betterEarPTA4 its pta4 (dB HL); whoGrade (World Report on Hearing 2021, Table 1.3, from the better ear's pta4): normal < 20, mild 20–<35, moderate 35–<50, moderatelySevere 50–<65, severe 65–<80, profound 80–<95, complete ≥ 95 dB HL. unilateral = better ear < 20 and worse ear ≥ 35 dB HL.
         dBHLToneAudiometry	note	—	what was assumed, in one or two sentences
-        dBHLToneAudiometry	null		pta4 = mean of 500, 1000, 2000, 4000 Hz (WHO 2021); pta3 = mean of 500, 1000, 2000 Hz; hfa (high-frequency average) = mean of 2000, 4000, 8000 Hz (all in ResearchKit's default list). An average is null when any of its frequencies has no threshold; missing says which. When a frequency was tested twice (1000 Hz in the default list), the lower (better) threshold is used.
         dBHLToneAudiometry	offset	dB	presented − nominal level (0 without the defect); null when it cannot be known. CSV: volumeOffset
-        dBHLToneAudiometry	oneSidedNoResponse		a threshold in one ear and no response in the other at the same frequency
         dBHLToneAudiometry	otherSteps	—	other results of the task (e.g. splMeter), not analysed here
         dBHLToneAudiometry	outputVolume	0…1	as recorded
         dBHLToneAudiometry	presentations	count	units, including false alarms and clipped ones
-        dBHLToneAudiometry	presentations.amplitude	0…1	linear peak amplitude at the press or timeout, of full scale
-        dBHLToneAudiometry	presentations.amplitudeDBFS	dBFS	20·log10(amplitude) (digital level re full scale, not dB HL); null for amplitude ≤ 0
-        dBHLToneAudiometry	presentations.correctEar	—	whether the pressed button matched the ear; null without a press
-        dBHLToneAudiometry	presentations.ear	—	the ear the tone was played to (left/right), null when unknown
-        dBHLToneAudiometry	presentations.frequency	Hz	tone frequency
-        dBHLToneAudiometry	presentations.response	—	the button pressed: left, right or none (no press before the timeout)
-        dBHLToneAudiometry	profound		bilateral.betterEar = ear with the lower pta4 (null when either is missing), bilateral.betterEarPTA4 its pta4 (dB HL); whoGrade (World Report on Hearing 2021, Table 1.3, from the better ear's pta4): normal < 20, mild 20–<35, moderate 35–<50, moderatelySevere 50–<65, severe 65–<80, profound 80–<95, complete ≥ 95 dB HL. unilateral = better ear < 20 and worse ear ≥ 35 dB HL.
-        dBHLToneAudiometry	psychometric		Listeners: deterministic (default) hears iff the delivered level ≥ the threshold and never taps early (the listener of ResearchKit's conformance test). psychometric (chosen automatically by --slope or --false-alarm-rate) hears with P = 1/(1 + exp(−slope·(level − threshold))) (50 % at threshold; slope in 1/dB, default 0.5) and taps before onset with probability --false-alarm-rate per presentation. Seeded: audiogram k uses seed + k; equal seeds give byte-identical output.
         dBHLToneAudiometry	pta3	dB HL	the ear's summary
-        dBHLToneAudiometry	pta3Difference15dB		PTA3 difference ≥ 15 dB
         dBHLToneAudiometry	pta4	dB HL	the ear's summary
         dBHLToneAudiometry	quantizedVolume	0…1	the volume quantised down to 1/16
         dBHLToneAudiometry	rederivationDivergence	—	where the units stop following ResearchKit's staircase, or null
@@ -498,43 +156,22 @@ extension ColumnDictionary {
         dBHLToneAudiometry	retestDifference1kHz		retestDifference1kHz = second − first 1000 Hz threshold (dB); retestUnreliable when |difference| > 5 dB.
         dBHLToneAudiometry	retestUnreliable	—	true when the 1 kHz retest differs by more than 5 dB (a reliability warning, BSA 2011)
         dBHLToneAudiometry	retspl	—	generic (the single pre-3.2 RETSPL table) or device-specific (3.2.0 and later)
-        dBHLToneAudiometry	retspl_		calibration.tables: the retspl_ / frequency_dBSPL_ table suffix used (AIRPODSPROV2, …)
-        dBHLToneAudiometry	right		ear: right (channel 1) or left (channel 0), from the samples
-        dBHLToneAudiometry	rule		bilateral.asymmetry[]: every asymmetry rule's verdict (see "Asymmetry rules"): rule (its name), criterion (what it tests), asymmetric (true when met; null when missing thresholds leave it open), frequencies (Hz, those that met the criterion)
-        dBHLToneAudiometry	rule3000		≥ 15 dB at 3000 Hz (null when 3000 Hz was not tested in both ears)
-        dBHLToneAudiometry	severe		bilateral.betterEar = ear with the lower pta4 (null when either is missing), bilateral.betterEarPTA4 its pta4 (dB HL); whoGrade (World Report on Hearing 2021, Table 1.3, from the better ear's pta4): normal < 20, mild 20–<35, moderate 35–<50, moderatelySevere 50–<65, severe 65–<80, profound 80–<95, complete ≥ 95 dB HL. unilateral = better ear < 20 and worse ear ≥ 35 dB HL.
         dBHLToneAudiometry	source	—	input file
-        dBHLToneAudiometry	splMeter		otherSteps: other results of the task (e.g. splMeter), not analysed here
         dBHLToneAudiometry	stepIdentifier	—	e.g. dBHL1.tone.audiometry
-        dBHLToneAudiometry	summary	dB HL	pta4, pta3, hfa, retestDifference1kHz (dB), retestUnreliable, missing (see "Summaries")
-        dBHLToneAudiometry	summary.missing	—	why an average is null, one sentence each (pta4: no threshold at 4000 Hz)
-        dBHLToneAudiometry	summary.retestUnreliable	—	true when the 1 kHz retest differs by more than 5 dB (a reliability warning, BSA 2011)
         dBHLToneAudiometry	tables	—	the retspl_ / frequency_dBSPL_ table suffix used (AIRPODSPROV2, …)
         dBHLToneAudiometry	taskIdentifier	—	of the task result, null for a bare step result
         dBHLToneAudiometry	taskRunUUID	—	of the task result, null for a bare step result
         dBHLToneAudiometry	testOrder	—	1-based position in the test (the default list tests 1000 Hz at positions 1 and 6)
-        dBHLToneAudiometry	threeAdjacent10dB		≥ 10 dB at three adjacent frequencies
         dBHLToneAudiometry	thresholdDBFS	dBFS	digital peak level of the threshold tone: (R + HL) − (S + V(lookup) + 30)
         dBHLToneAudiometry	thresholdSPL	dB SPL	RETSPL(f) + threshold: the sound pressure ResearchKit's calibration aims for
         dBHLToneAudiometry	thresholdsDiffer	—	re-derived ≠ recorded (a null counts as a value)
-        dBHLToneAudiometry	toneAudiometry		kind: dBHLToneAudiometry or toneAudiometry
-        dBHLToneAudiometry	twoAdjacent10dB		≥ 10 dB at two adjacent frequencies
-        dBHLToneAudiometry	twoAdjacent15dB		≥ 15 dB at two adjacent frequencies
         dBHLToneAudiometry	unilateral	—	WHO 2021 unilateral hearing loss: better ear pta4 < 20 and worse ear ≥ 35 dB HL
-        dBHLToneAudiometry	volume	—	how the release handled the output volume — see "The volume defect"; null without a calibration
-        dBHLToneAudiometry	volume.defect	—	true when the presented level differed from the nominal one (the defect applied and the volume was below 1)
-        dBHLToneAudiometry	volume.lookupVolume	0…1	the volume key ResearchKit used in the volume-curve lookup; null when it had none
-        dBHLToneAudiometry	volume.note	—	what was assumed, in one or two sentences
-        dBHLToneAudiometry	volume.offset	dB	presented − nominal level (0 without the defect); null when it cannot be known. CSV: volumeOffset
-        dBHLToneAudiometry	volume.outputVolume	0…1	as recorded
-        dBHLToneAudiometry	volume.quantizedVolume	0…1	the volume quantised down to 1/16
         dBHLToneAudiometry	volumeCorrectedBilateral	—	the same object from volume-corrected thresholds; null when no correction applies
         dBHLToneAudiometry	volumeCorrectedSummary	dB HL	the same from the corrected thresholds; null when the offset is 0 or unknown
         dBHLToneAudiometry	volumeCorrectedThreshold	dB HL	threshold + volume offset: the level actually delivered
         dBHLToneAudiometry	volumeCorrectedThresholdSPL	dB SPL	the same as sound pressure
         dBHLToneAudiometry	volumeCurve	—	the volume_curve_ name used
         dBHLToneAudiometry	volumeOffset	dB	the ear's volume.offset
-        dBHLToneAudiometry	volume_curve_		calibration.volumeCurve: the volume_curve_ name used
         dBHLToneAudiometry	whoGrade	—	bilateral.whoGrade, blank without both ears
         environmentSPLMeter	LA10	dB SPL or dBFS (as unit says)	Level exceeded 10/50/90 % of the time (ISO 1996-1): the 90th/50th/10th percentile (R type 7) of the LAF history sampled every 10 ms (exactly 10 ms at 8, 16, 32, 44.1, 48, 88.2, 96, 192 kHz; otherwise the divisor of fs/10 nearest 10 ms, reported as exceedanceGrid), after 1.25 s. Counted in 0.01 dB bins (constant memory): within 0.005 dB of the exact percentile.
         environmentSPLMeter	LA50	dB SPL or dBFS (as unit says)	Level exceeded 10/50/90 % of the time (ISO 1996-1): the 90th/50th/10th percentile (R type 7) of the LAF history sampled every 10 ms (exactly 10 ms at 8, 16, 32, 44.1, 48, 88.2, 96, 192 kHz; otherwise the divisor of fs/10 nearest 10 ms, reported as exceedanceGrid), after 1.25 s. Counted in 0.01 dB bins (constant memory): within 0.005 dB of the exact percentile.
@@ -546,691 +183,205 @@ extension ColumnDictionary {
         environmentSPLMeter	LCeq	dB SPL or dBFS (as unit says)	10·lg(mean(p_w²)/p0²) over the whole recording with A, C or Z (no filter, DC included) weighting; no time weighting (IEC 61672-1 3.9).
         environmentSPLMeter	LCpeak	dB SPL or dBFS (as unit says)	20·lg(max|p_C|/p0): C-weighted sample peak (not interpolated: a tone at f reads at most 20·lg cos(πf/fs) low), ignoring the first 0.1 s.
         environmentSPLMeter	LZeq	dB SPL or dBFS (as unit says)	10·lg(mean(p_w²)/p0²) over the whole recording with A, C or Z (no filter, DC included) weighting; no time weighting (IEC 61672-1 3.9).
-        environmentSPLMeter	Leq		bands[]: Only with --third-octaves (below): nominal, centre, lower, upper (Hz), Leq (in unit).
-        environmentSPLMeter	Signal.weigh		8.1×
-        environmentSPLMeter	SoundLevelAnalyzer.analyze		1×
-        environmentSPLMeter	SoundLevelBenchmarks		taskproc SoundLevelAnalyzer.analyze (file read included): 1×
-        environmentSPLMeter	analyze		1×
-        environmentSPLMeter	bands	—	Only with --third-octaves (below): nominal, centre, lower, upper (Hz), Leq (in unit).
         environmentSPLMeter	bufferFrames	frames	the ResearchKit buffer length B = ⌊fs/10⌋
         environmentSPLMeter	calibration	—	the calibration applied, absent when none: sensitivityOffset (dB re full scale), source ("iPhone", "iPad", "iPod touch", "value" or "calibrator"), and for a calibrator calibrationFile, calibrationLevel (dB SPL), measuredLevel (its C-weighted level, dB re full scale)
-        environmentSPLMeter	calibrationFile		calibration: the calibration applied, absent when none: sensitivityOffset (dB re full scale), source ("iPhone", "iPad", "iPod touch", "value" or "calibrator"), and for a calibrator calibrationFile, calibrationLevel (dB SPL), measuredLevel (its C-weighted level, dB re full scale)
-        environmentSPLMeter	calibrationLevel		calibration: the calibration applied, absent when none: sensitivityOffset (dB re full scale), source ("iPhone", "iPad", "iPod touch", "value" or "calibrator"), and for a calibrator calibrationFile, calibrationLevel (dB SPL), measuredLevel (its C-weighted level, dB re full scale)
-        environmentSPLMeter	centre		bands[]: Only with --third-octaves (below): nominal, centre, lower, upper (Hz), Leq (in unit).
-        environmentSPLMeter	channel		channels[]: one entry per analysed channel: channel (zero-based index), then the levels below
-        environmentSPLMeter	channels	—	one entry per analysed channel: channel (zero-based index), then the levels below
         environmentSPLMeter	duration	s	duration analysed
         environmentSPLMeter	endDate	ISO 8601	the step's start and end with the recorded UTC offset, when recorded
         environmentSPLMeter	energyAverage	dB(A) SPL	10·lg(mean(10^(Lᵢ/10))) of the samples; null without samples
         environmentSPLMeter	exceedanceGrid	s	step of the F-weighted level history behind LA10/LA50/LA90 (0.01 at common rates)
         environmentSPLMeter	file	—	the file analysed
         environmentSPLMeter	kind	—	"soundLevel"
-        environmentSPLMeter	leq		8.1×
         environmentSPLMeter	levelUnit		unit: "dB SPL" when calibrated (re 20 µPa), "dBFS" otherwise (10·lg mean square re full scale); the unit of every level below (CSV: levelUnit)
-        environmentSPLMeter	levels		8.1×
         environmentSPLMeter	longestRunBelow	count	the longest run of consecutive samples below the threshold
-        environmentSPLMeter	lower		bands[]: Only with --third-octaves (below): nominal, centre, lower, upper (Hz), Leq (in unit).
         environmentSPLMeter	maximum	dB(A) SPL	the smallest and largest sample
-        environmentSPLMeter	measuredLevel		calibration: the calibration applied, absent when none: sensitivityOffset (dB re full scale), source ("iPhone", "iPad", "iPod touch", "value" or "calibrator"), and for a calibrator calibrationFile, calibrationLevel (dB SPL), measuredLevel (its C-weighted level, dB re full scale)
         environmentSPLMeter	minimum	dB(A) SPL	the smallest and largest sample
-        environmentSPLMeter	nominal		bands[]: Only with --third-octaves (below): nominal, centre, lower, upper (Hz), Leq (in unit).
-        environmentSPLMeter	null		splMeterPassed, splMeterLongestRunBelow: The threshold rule (below): whether some run of requiredContiguousSamples windows is below threshold, and the longest run (windows) of consecutive windows below it; splMeterPassed is null when uncalibrated.
         environmentSPLMeter	passed	boolean	whether some run of requiredContiguousSamples consecutive samples is below the threshold; null without samples
         environmentSPLMeter	requiredContiguousSamples	count	consecutive samples below the threshold required to pass
-        environmentSPLMeter	rmsDBFS		Uncalibrated ("unit": "dBFS"): every level is 10·lg(mean square) relative to digital full scale, the ResearchKit convention — a full-scale sine reads −3.01 dBFS** (AES17 would call it 0 dBFS; the audio summary's rmsDBFS uses the same RMS reference, so both agree).
         environmentSPLMeter	rule	—	the threshold rule applied to the window series: threshold (in unit; default 35) and requiredContiguousSamples (windows; default 5)
         environmentSPLMeter	ruleSource	—	where the rule came from: "step" (the step configuration), "option" (command line) or "ResearchKit default" (35 dB(A), 5 samples)
         environmentSPLMeter	sampleCount	count	recorded window levels
         environmentSPLMeter	sampleRate	Hz	the file's sampling rate
-        environmentSPLMeter	samples	dB(A) SPL	the recorded samples, in order (JSON only)
         environmentSPLMeter	samplingInterval	s	the ResearchKit window series' sampling interval (--sampling-interval)
         environmentSPLMeter	sensitivityOffset	dB	the calibration offset ResearchKit used (the dBFS reading of 94 dB SPL)
-        environmentSPLMeter	sound.py		taskproc SoundLevelAnalyzer.analyze (file read included): 1×
-        environmentSPLMeter	source		calibration: the calibration applied, absent when none: sensitivityOffset (dB re full scale), source ("iPhone", "iPad", "iPod touch", "value" or "calibrator"), and for a calibrator calibrationFile, calibrationLevel (dB SPL), measuredLevel (its C-weighted level, dB re full scale)
         environmentSPLMeter	splMeterLongestRunBelow	windows	The threshold rule (below): whether some run of requiredContiguousSamples windows is below threshold, and the longest run (windows) of consecutive windows below it; splMeterPassed is null when uncalibrated.
         environmentSPLMeter	splMeterPassed	boolean	The threshold rule (below): whether some run of requiredContiguousSamples windows is below threshold, and the longest run (windows) of consecutive windows below it; splMeterPassed is null when uncalibrated.
         environmentSPLMeter	splMeterSampleCount	count	CSV only: the number of splMeterSamples
-        environmentSPLMeter	splMeterSamples	dB SPL or dBFS (as unit says)	ResearchKit's meter computed from the recording (below), in unit: one value per (N+1)·B frames (1.1 s by default). JSON only; the CSV has splMeterSampleCount, their count.
-        environmentSPLMeter	splMeter_sensitivity_offset.plist		--sensitivity-offset** ("unit": "dB SPL", re 20 µPa): ResearchKit's convention — the offset is the dBFS reading that 94 dB SPL (1 Pa) produces, and L[dB SPL] = L[dBFS] − offset + 94. Device names use ResearchKit's splMeter_sensitivity_offset.plist: iPhone −23.3, iPod touch −23.3, iPad −29.3 dB (so on an iPhone a full-scale sine reads 114.3 dB SPL). These are device-class values, not per-unit calibrations.
         environmentSPLMeter	startDate	ISO 8601	the step's start and end with the recorded UTC offset, when recorded
         environmentSPLMeter	stepIdentifier	—	the SPL-meter step
         environmentSPLMeter	threshold	dB(A) SPL	the pass threshold applied
         environmentSPLMeter	unit	—	"dB SPL" when calibrated (re 20 µPa), "dBFS" otherwise (10·lg mean square re full scale); the unit of every level below (CSV: levelUnit)
-        environmentSPLMeter	upper		bands[]: Only with --third-octaves (below): nominal, centre, lower, upper (Hz), Leq (in unit).
         environmentSPLMeter	warnings	—	notes on the accuracy of these levels (low sampling rate, lossy codec, short recording, uncalibrated, …)
-        environmentSPLMeter	weigh		8.1×
         environmentSPLMeter	weightingDesign	—	the frequency weighting design: "IEC 61672-1 A/C, bilinear, 0 dB at 1 kHz"
         environmentSPLMeter	windowBuffers	buffers	N = ⌊10·samplingInterval⌋, the buffers summed per window
-        holePeg	ORKStepResult		stepIdentifier: the scored step (its ORKStepResult identifier)
-        holePeg	ORKTaskResult		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        holePeg	accuracyStroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        holePeg	amslerGrid		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        holePeg	boolean		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        holePeg	code		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         holePeg	completed	boolean	successes ≥ numberOfPegs (a warning says how many pegs were moved otherwise); null with a warning when numberOfPegs is 0
-        holePeg	count		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        holePeg	deg		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         holePeg	dominantHand	boolean	dominantHandTested
-        holePeg	dominantHandTested		dominantHand: dominantHandTested
-        holePeg	endDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
         holePeg	failures	count	totalSuccesses, totalFailures (a failure is a drag that did not end in the target)
-        holePeg	fraction		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        holePeg	holePeg		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        holePeg	kind	—	the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        holePeg	m		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         holePeg	meanPegTime	s	mean of the samples' time (seconds since the previous successful peg)
-        holePeg	modelSelection		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         holePeg	movingDirection	code	as recorded: 0 left, 1 right
-        holePeg	normalizedReactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        holePeg	null		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
         holePeg	numberOfPegs	count	pegs to move
-        holePeg	psat		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        holePeg	pt		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        holePeg	rangeOfMotion		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        holePeg	reactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        holePeg	result_taskRunUUID		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        holePeg	s		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         holePeg	source	—	the result file the step was read from, when known (CSV: second-to-last column)
-        holePeg	spatialSpanMemory		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        holePeg	speechInNoise		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        holePeg	speechRecognition		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        holePeg	startDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
         holePeg	stepIdentifier	—	the scored step (its ORKStepResult identifier)
-        holePeg	stroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         holePeg	successes	count	totalSuccesses, totalFailures (a failure is a drag that did not end in the target)
         holePeg	taskRunUUID	—	the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        holePeg	text		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        holePeg	time		meanPegTime: mean of the samples' time (seconds since the previous successful peg)
         holePeg	timePerPeg	s	totalTime / successes
         holePeg	totalDistance	pt	totalDistance: summed straight-line drag distances
-        holePeg	totalFailures		successes, failures: totalSuccesses, totalFailures (a failure is a drag that did not end in the target)
-        holePeg	totalSuccesses		successes, failures: totalSuccesses, totalFailures (a failure is a drag that did not end in the target)
         holePeg	totalTime	s	totalTime: the step's timer
-        holePeg	towerOfHanoi		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        holePeg	trailMaking		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        holePeg	units	—	an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         holePeg	warnings	—	findings a reader should know about (a missing or mistyped field, an empty step, …), one sentence each; CSV: joined by |
-        modelSelection	ORKStepResult		stepIdentifier: the scored step (its ORKStepResult identifier)
-        modelSelection	ORKTaskResult		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        modelSelection	accuracyStroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        modelSelection	amslerGrid		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        modelSelection	boolean		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        modelSelection	code		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        modelSelection	count		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        modelSelection	deg		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        modelSelection	endDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
-        modelSelection	fraction		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        modelSelection	holePeg		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        modelSelection	identifierOfObjectSelectedAtClose		objectSelectedAtClose: identifierOfObjectSelectedAtClose; null when empty
-        modelSelection	identifiersOfSelectedObjects		selectedObjects: entries of identifiersOfSelectedObjects (every object selected during the step)
-        modelSelection	kind	—	the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        modelSelection	m		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        modelSelection	modelSelection		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        modelSelection	normalizedReactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        modelSelection	null		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
         modelSelection	objectSelectedAtClose	text	identifierOfObjectSelectedAtClose; null when empty
-        modelSelection	psat		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        modelSelection	pt		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        modelSelection	rangeOfMotion		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        modelSelection	reactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        modelSelection	result_taskRunUUID		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        modelSelection	s		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         modelSelection	selectedObjectIdentifiers	text	those identifiers joined with | (a text output: JSON string, CSV cell, no FHIR measure)
         modelSelection	selectedObjects	count	entries of identifiersOfSelectedObjects (every object selected during the step)
         modelSelection	source	—	the result file the step was read from, when known (CSV: second-to-last column)
-        modelSelection	spatialSpanMemory		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        modelSelection	speechInNoise		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        modelSelection	speechRecognition		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        modelSelection	startDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
         modelSelection	stepIdentifier	—	the scored step (its ORKStepResult identifier)
-        modelSelection	stroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         modelSelection	taskRunUUID	—	the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        modelSelection	text		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        modelSelection	towerOfHanoi		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        modelSelection	trailMaking		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        modelSelection	units	—	an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         modelSelection	warnings	—	findings a reader should know about (a missing or mistyped field, an empty step, …), one sentence each; CSV: joined by |
-        normalizedReactionTime	ORKStepResult		stepIdentifier: the scored step (its ORKStepResult identifier)
-        normalizedReactionTime	ORKTaskResult		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        normalizedReactionTime	accuracyStroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        normalizedReactionTime	amslerGrid		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         normalizedReactionTime	attempts	count	attempts recorded
-        normalizedReactionTime	boolean		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        normalizedReactionTime	code		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        normalizedReactionTime	count		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        normalizedReactionTime	deg		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        normalizedReactionTime	endDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
         normalizedReactionTime	falseStarts	count	attempts without stimulusStartDate
-        normalizedReactionTime	fraction		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        normalizedReactionTime	holePeg		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        normalizedReactionTime	kind	—	the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        normalizedReactionTime	m		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         normalizedReactionTime	maximumReactionTime	s	fastest and slowest valid attempt
         normalizedReactionTime	meanMovementTime	s	mean of reactionDate − timerStartDate over the same attempts
         normalizedReactionTime	meanReactionTime	s	reaction time reactionDate − stimulusStartDate over valid attempts
         normalizedReactionTime	meanReleaseTime	s	mean of timerStartDate − stimulusStartDate (the lift-off latency) over valid attempts with a release between stimulus and tap
         normalizedReactionTime	medianReactionTime	s	reaction time reactionDate − stimulusStartDate over valid attempts
         normalizedReactionTime	minimumReactionTime	s	fastest and slowest valid attempt
-        normalizedReactionTime	modelSelection		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        normalizedReactionTime	normalizedReactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        normalizedReactionTime	null		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        normalizedReactionTime	psat		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        normalizedReactionTime	pt		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        normalizedReactionTime	rangeOfMotion		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        normalizedReactionTime	reactionDate		timeouts: attempts with stimulusStartDate but no reactionDate
-        normalizedReactionTime	reactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        normalizedReactionTime	result_taskRunUUID		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        normalizedReactionTime	s		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         normalizedReactionTime	sdReactionTime	s	sample standard deviation (n − 1) of the reaction times (n ≥ 2)
         normalizedReactionTime	source	—	the result file the step was read from, when known (CSV: second-to-last column)
-        normalizedReactionTime	spatialSpanMemory		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        normalizedReactionTime	speechInNoise		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        normalizedReactionTime	speechRecognition		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        normalizedReactionTime	startDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
         normalizedReactionTime	stepIdentifier	—	the scored step (its ORKStepResult identifier)
-        normalizedReactionTime	stimulusStartDate		falseStarts: attempts without stimulusStartDate
-        normalizedReactionTime	stroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         normalizedReactionTime	taskRunUUID	—	the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        normalizedReactionTime	text		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         normalizedReactionTime	timeouts	count	attempts with stimulusStartDate but no reactionDate
-        normalizedReactionTime	towerOfHanoi		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        normalizedReactionTime	trailMaking		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        normalizedReactionTime	units	—	an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         normalizedReactionTime	validAttempts	count	attempts with a reaction time
         normalizedReactionTime	warnings	—	findings a reader should know about (a missing or mistyped field, an empty step, …), one sentence each; CSV: joined by |
-        psat	ORKStepResult		stepIdentifier: the scored step (its ORKStepResult identifier)
-        psat	ORKTaskResult		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
         psat	accuracy	fraction	correct samples / samples
-        psat	accuracyStroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        psat	amslerGrid		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        psat	answer		unanswered: samples with answer −1
-        psat	boolean		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        psat	code		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        psat	count		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        psat	deg		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         psat	digits	count	samples recorded
-        psat	endDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
         psat	fatigue	fraction	secondHalfAccuracy − firstHalfAccuracy (negative: accuracy fell over the run)
         psat	firstHalfAccuracy	fraction	accuracy of the first ⌊n/2⌋ samples and of the rest (n ≥ 2)
-        psat	fraction		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        psat	holePeg		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         psat	interStimulusInterval	s	as recorded (stimulusDuration 0 for auditory only)
-        psat	kind	—	the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        psat	m		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         psat	meanCorrectResponseTime	s	mean time of correct samples
         psat	meanResponseTime	s	mean time of answered samples
-        psat	modelSelection		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        psat	normalizedReactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        psat	null		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
         psat	presentationMode	code	as recorded: 1 auditory, 2 visual, 3 both
-        psat	psat		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        psat	pt		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        psat	rangeOfMotion		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        psat	reactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        psat	result_taskRunUUID		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        psat	s		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         psat	secondHalfAccuracy	fraction	accuracy of the first ⌊n/2⌋ samples and of the rest (n ≥ 2)
         psat	source	—	the result file the step was read from, when known (CSV: second-to-last column)
-        psat	spatialSpanMemory		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        psat	speechInNoise		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        psat	speechRecognition		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        psat	startDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
         psat	stepIdentifier	—	the scored step (its ORKStepResult identifier)
         psat	stimulusDuration	s	as recorded (stimulusDuration 0 for auditory only)
-        psat	stroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         psat	taskRunUUID	—	the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        psat	text		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        psat	time		meanResponseTime: mean time of answered samples
         psat	totalCorrect	count	as recorded (the count of correct samples when absent; a warning when they differ)
         psat	totalDyad	count	as recorded: correct samples whose previous sample was correct too (computed so when absent)
         psat	totalTime	s	as recorded: the sum of the samples' times
-        psat	towerOfHanoi		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        psat	trailMaking		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         psat	unanswered	count	samples with answer −1
-        psat	units	—	an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         psat	warnings	—	findings a reader should know about (a missing or mistyped field, an empty step, …), one sentence each; CSV: joined by |
-        rangeOfMotion	ORKStepResult		stepIdentifier: the scored step (its ORKStepResult identifier)
-        rangeOfMotion	ORKTaskResult		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        rangeOfMotion	accuracyStroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        rangeOfMotion	amslerGrid		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        rangeOfMotion	boolean		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        rangeOfMotion	code		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        rangeOfMotion	count		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        rangeOfMotion	deg		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        rangeOfMotion	endDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
         rangeOfMotion	finish	deg	as recorded
-        rangeOfMotion	fraction		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        rangeOfMotion	holePeg		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        rangeOfMotion	kind	—	the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        rangeOfMotion	m		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         rangeOfMotion	maximum	deg	as recorded
         rangeOfMotion	minimum	deg	as recorded
-        rangeOfMotion	modelSelection		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        rangeOfMotion	normalizedReactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        rangeOfMotion	null		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        rangeOfMotion	psat		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        rangeOfMotion	pt		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         rangeOfMotion	range	deg	as recorded: |maximum − minimum| (a warning when the recorded value differs from that by more than 10⁻⁶°)
-        rangeOfMotion	rangeOfMotion		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        rangeOfMotion	reactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        rangeOfMotion	result_taskRunUUID		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        rangeOfMotion	s		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         rangeOfMotion	source	—	the result file the step was read from, when known (CSV: second-to-last column)
-        rangeOfMotion	spatialSpanMemory		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        rangeOfMotion	speechInNoise		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        rangeOfMotion	speechRecognition		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         rangeOfMotion	start	deg	as recorded
-        rangeOfMotion	startDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
         rangeOfMotion	stepIdentifier	—	the scored step (its ORKStepResult identifier)
-        rangeOfMotion	stroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         rangeOfMotion	taskRunUUID	—	the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        rangeOfMotion	text		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        rangeOfMotion	towerOfHanoi		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        rangeOfMotion	trailMaking		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        rangeOfMotion	units	—	an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         rangeOfMotion	warnings	—	findings a reader should know about (a missing or mistyped field, an empty step, …), one sentence each; CSV: joined by |
-        reactionTime	ORKStepResult		stepIdentifier: the scored step (its ORKStepResult identifier)
-        reactionTime	ORKTaskResult		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        reactionTime	accuracyStroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        reactionTime	amslerGrid		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         reactionTime	attempts	count	successful attempts recorded
-        reactionTime	boolean		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        reactionTime	code		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        reactionTime	count		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        reactionTime	deg		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        reactionTime	endDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
-        reactionTime	fraction		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        reactionTime	holePeg		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        reactionTime	kind	—	the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        reactionTime	m		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         reactionTime	maximumReactionTime	s	fastest and slowest timed attempt
         reactionTime	meanReactionTime	s	over timed attempts
         reactionTime	medianReactionTime	s	over timed attempts
         reactionTime	minimumReactionTime	s	fastest and slowest timed attempt
-        reactionTime	modelSelection		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        reactionTime	normalizedReactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        reactionTime	null		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        reactionTime	psat		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        reactionTime	pt		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        reactionTime	rangeOfMotion		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        reactionTime	reactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        reactionTime	result_taskRunUUID		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        reactionTime	s		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         reactionTime	sdReactionTime	s	sample standard deviation (n − 1) over timed attempts (n ≥ 2)
         reactionTime	source	—	the result file the step was read from, when known (CSV: second-to-last column)
-        reactionTime	spatialSpanMemory		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        reactionTime	speechInNoise		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        reactionTime	speechRecognition		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        reactionTime	startDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
         reactionTime	stepIdentifier	—	the scored step (its ORKStepResult identifier)
-        reactionTime	stroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         reactionTime	taskRunUUID	—	the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        reactionTime	text		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         reactionTime	timedAttempts	count	attempts with a reaction time (stimulus timestamp and a device-motion file ending after it)
-        reactionTime	towerOfHanoi		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        reactionTime	trailMaking		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        reactionTime	units	—	an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         reactionTime	warnings	—	findings a reader should know about (a missing or mistyped field, an empty step, …), one sentence each; CSV: joined by |
-        spatialSpanMemory	ORKStepResult		stepIdentifier: the scored step (its ORKStepResult identifier)
-        spatialSpanMemory	ORKTaskResult		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        spatialSpanMemory	accuracyStroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        spatialSpanMemory	amslerGrid		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        spatialSpanMemory	boolean		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        spatialSpanMemory	code		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        spatialSpanMemory	count		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        spatialSpanMemory	deg		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        spatialSpanMemory	endDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
         spatialSpanMemory	failedGames	count	game records by gameStatus
-        spatialSpanMemory	fraction		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        spatialSpanMemory	gameSize		maximumSpan: the longest sequence among successful games (the span, not gameSize); null when none succeeded
-        spatialSpanMemory	gameStatus		successfulGames, failedGames, timedOutGames: game records by gameStatus
-        spatialSpanMemory	holePeg		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        spatialSpanMemory	kind	—	the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        spatialSpanMemory	m		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         spatialSpanMemory	maximumSpan	count	the longest sequence among successful games (the span, not gameSize); null when none succeeded
-        spatialSpanMemory	modelSelection		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        spatialSpanMemory	normalizedReactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        spatialSpanMemory	null		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
         spatialSpanMemory	numberOfFailures	count	as recorded (failures include timeouts)
         spatialSpanMemory	numberOfGames	count	as recorded (failures include timeouts)
-        spatialSpanMemory	psat		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        spatialSpanMemory	pt		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        spatialSpanMemory	rangeOfMotion		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        spatialSpanMemory	reactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        spatialSpanMemory	result_taskRunUUID		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        spatialSpanMemory	s		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         spatialSpanMemory	score	count	as recorded (ResearchKit's points: (round(log2 k) + 1) · 5 per correct tap, plus a bonus per completed game)
-        spatialSpanMemory	sequence		maximumSpan: the longest sequence among successful games (the span, not gameSize); null when none succeeded
         spatialSpanMemory	source	—	the result file the step was read from, when known (CSV: second-to-last column)
-        spatialSpanMemory	spatialSpanMemory		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        spatialSpanMemory	speechInNoise		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        spatialSpanMemory	speechRecognition		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        spatialSpanMemory	startDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
         spatialSpanMemory	stepIdentifier	—	the scored step (its ORKStepResult identifier)
-        spatialSpanMemory	stroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         spatialSpanMemory	successfulGames	count	game records by gameStatus
         spatialSpanMemory	taskRunUUID	—	the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        spatialSpanMemory	text		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         spatialSpanMemory	timedOutGames	count	game records by gameStatus
-        spatialSpanMemory	towerOfHanoi		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        spatialSpanMemory	trailMaking		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        spatialSpanMemory	units	—	an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         spatialSpanMemory	warnings	—	findings a reader should know about (a missing or mistyped field, an empty step, …), one sentence each; CSV: joined by |
-        speechInNoise	ORKStepResult		stepIdentifier: the scored step (its ORKStepResult identifier)
-        speechInNoise	ORKTaskResult		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        speechInNoise	accuracyStroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        speechInNoise	amslerGrid		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        speechInNoise	boolean		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        speechInNoise	code		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         speechInNoise	correctWords	count	target words found in the transcription: Σ over distinct target words w of min(count of w in the target, count of w in the transcription) — order ignored, each occurrence matched once
-        speechInNoise	count		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        speechInNoise	deg		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         speechInNoise	editedCorrectWords	count	the same against the edited transcription
         speechInNoise	editedTranscription	text	the text answer of the step right after the recognition step, when there is one
         speechInNoise	editedWordAccuracy	fraction	the same against the edited transcription
-        speechInNoise	endDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
-        speechInNoise	filename		speechFile: filename as recorded
-        speechInNoise	formattedString		transcription: the following recognition's formattedString (null with a warning when none follows)
-        speechInNoise	fraction		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        speechInNoise	holePeg		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        speechInNoise	kind	—	the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        speechInNoise	m		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        speechInNoise	modelSelection		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        speechInNoise	normalizedReactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        speechInNoise	null		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        speechInNoise	psat		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        speechInNoise	pt		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        speechInNoise	rangeOfMotion		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        speechInNoise	reactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        speechInNoise	result_taskRunUUID		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        speechInNoise	s		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         speechInNoise	source	—	the result file the step was read from, when known (CSV: second-to-last column)
-        speechInNoise	spatialSpanMemory		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         speechInNoise	speechFile	text	filename as recorded
-        speechInNoise	speechInNoise		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        speechInNoise	speechRecognition		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        speechInNoise	startDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
         speechInNoise	stepIdentifier	—	the scored step (its ORKStepResult identifier)
-        speechInNoise	stroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         speechInNoise	targetSentence	text	as recorded (null with a warning when absent or empty)
         speechInNoise	targetWords	count	words of the target sentence (word rule above)
         speechInNoise	taskRunUUID	—	the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        speechInNoise	text		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        speechInNoise	towerOfHanoi		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        speechInNoise	trailMaking		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         speechInNoise	transcription	text	the following recognition's formattedString (null with a warning when none follows)
-        speechInNoise	units	—	an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         speechInNoise	warnings	—	findings a reader should know about (a missing or mistyped field, an empty step, …), one sentence each; CSV: joined by |
         speechInNoise	wordAccuracy	fraction	correctWords / targetWords (null without a target or a transcription)
-        speechRecognition	ORKStepResult		stepIdentifier: the scored step (its ORKStepResult identifier)
-        speechRecognition	ORKTaskResult		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        speechRecognition	accuracyStroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        speechRecognition	amslerGrid		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         speechRecognition	averagePauseDuration	s	as recorded: mean pause between words
-        speechRecognition	boolean		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        speechRecognition	code		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        speechRecognition	confidence		meanConfidence: mean segment confidence; null with a warning when every segment has 0 (a partial, hypothesised transcription)
-        speechRecognition	count		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        speechRecognition	deg		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        speechRecognition	endDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
-        speechRecognition	fraction		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        speechRecognition	holePeg		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        speechRecognition	kind	—	the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        speechRecognition	m		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         speechRecognition	meanConfidence	fraction	mean segment confidence; null with a warning when every segment has 0 (a partial, hypothesised transcription)
-        speechRecognition	modelSelection		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        speechRecognition	normalizedReactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        speechRecognition	null		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        speechRecognition	psat		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        speechRecognition	pt		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        speechRecognition	rangeOfMotion		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        speechRecognition	reactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        speechRecognition	result_taskRunUUID		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        speechRecognition	s		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         speechRecognition	segments	count	segments of the transcription
         speechRecognition	source	—	the result file the step was read from, when known (CSV: second-to-last column)
-        speechRecognition	spatialSpanMemory		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         speechRecognition	speakingRate	words/min	as recorded by the recogniser
         speechRecognition	speechDuration	s	as recorded (iOS 14.5 metadata only): when speech starts in the audio, and how long it lasts
-        speechRecognition	speechInNoise		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        speechRecognition	speechRecognition		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         speechRecognition	speechStartTimestamp	s	as recorded (iOS 14.5 metadata only): when speech starts in the audio, and how long it lasts
-        speechRecognition	startDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
         speechRecognition	stepIdentifier	—	the scored step (its ORKStepResult identifier)
-        speechRecognition	stroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         speechRecognition	taskRunUUID	—	the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        speechRecognition	text		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        speechRecognition	towerOfHanoi		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        speechRecognition	trailMaking		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         speechRecognition	transcription	text	transcription.formattedString as written (null with a warning when absent)
-        speechRecognition	transcription.formattedString		transcription: transcription.formattedString as written (null with a warning when absent)
-        speechRecognition	units	—	an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         speechRecognition	warnings	—	findings a reader should know about (a missing or mistyped field, an empty step, …), one sentence each; CSV: joined by |
         speechRecognition	words	count	words of the transcription (the word rule below)
-        stroop	ORKStepResult		stepIdentifier: the scored step (its ORKStepResult identifier)
-        stroop	ORKTaskResult		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
         stroop	accuracy	fraction	correct / trials
-        stroop	accuracyStroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        stroop	amslerGrid		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        stroop	boolean		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        stroop	code		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         stroop	congruentAccuracy	fraction	accuracy within each group
         stroop	congruentMeanCorrectResponseTime	s	mean response time of the group's correct trials
         stroop	congruentTrials	count	trials whose word names / does not name the ink colour
         stroop	correct	count	correct trials
-        stroop	count		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        stroop	deg		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        stroop	endDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
-        stroop	fraction		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        stroop	holePeg		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         stroop	incongruentAccuracy	fraction	accuracy within each group
         stroop	incongruentMeanCorrectResponseTime	s	mean response time of the group's correct trials
         stroop	incongruentTrials	count	trials whose word names / does not name the ink colour
         stroop	interferenceEffect	s	incongruentMeanCorrectResponseTime − congruentMeanCorrectResponseTime (the Stroop effect)
-        stroop	kind	—	the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        stroop	m		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         stroop	meanCorrectResponseTime	s	over correct trials
         stroop	meanResponseTime	s	over every trial with both times
         stroop	medianCorrectResponseTime	s	over correct trials
         stroop	medianResponseTime	s	over every trial with both times
-        stroop	modelSelection		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        stroop	normalizedReactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        stroop	null		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        stroop	psat		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        stroop	pt		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        stroop	rangeOfMotion		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        stroop	reactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        stroop	result_taskRunUUID		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        stroop	s		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         stroop	source	—	the result file the step was read from, when known (CSV: second-to-last column)
-        stroop	spatialSpanMemory		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        stroop	speechInNoise		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        stroop	speechRecognition		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        stroop	startDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
         stroop	stepIdentifier	—	the scored step (its ORKStepResult identifier)
-        stroop	stroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         stroop	taskRunUUID	—	the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        stroop	text		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        stroop	towerOfHanoi		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        stroop	trailMaking		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         stroop	trials	count	trials recorded
-        stroop	units	—	an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         stroop	warnings	—	findings a reader should know about (a missing or mistyped field, an empty step, …), one sentence each; CSV: joined by |
-        survey	Answer		SurveyQuestionResults.csv (CSV export): required ParticipantIdentifier, SurveyResultKey, ResultIdentifier (the question or form item), Answers; optional SurveyQuestionResultKey, SurveyStepResultKey, StepIdentifier, SurveyName, StartDate, EndDate (or Date)
-        survey	Answers		SurveyQuestionResults.csv (CSV export): required ParticipantIdentifier, SurveyResultKey, ResultIdentifier (the question or form item), Answers; optional SurveyQuestionResultKey, SurveyStepResultKey, StepIdentifier, SurveyName, StartDate, EndDate (or Date)
-        survey	ConsentScan		One run**: taskproc batch export/ --consent-from-records [--sharing-scope S] reads the consent records among the inputs before anything is analysed (ConsentScan): declined participants are withdrawn, sharing choices are scopes. The participant is the one the record's path names (healthCode=…/, ParticipantIdentifier=…/, SurveyData/<participant>/); a consent record without one is applied to nothing else and listed (SurveyEndToEndTests.consentRecordsDriveTheSameBatch).
-        survey	Consented		SurveyConsentSignatureResults.csv: required ParticipantIdentifier, SurveyResultKey, Consented (true/false, 1/0, yes/no; blank = no decision); optional SurveyConsentSignatureResultKey, SurveyStepResultKey, StepIdentifier, ResultIdentifier, GivenName (or FirstName), FamilyName (or LastName), SignatureDate, StartDate, EndDate
-        survey	Date		SurveyQuestionResults.csv (CSV export): required ParticipantIdentifier, SurveyResultKey, ResultIdentifier (the question or form item), Answers; optional SurveyQuestionResultKey, SurveyStepResultKey, StepIdentifier, SurveyName, StartDate, EndDate (or Date)
-        survey	EndDate		SurveyQuestionResults.csv (CSV export): required ParticipantIdentifier, SurveyResultKey, ResultIdentifier (the question or form item), Answers; optional SurveyQuestionResultKey, SurveyStepResultKey, StepIdentifier, SurveyName, StartDate, EndDate (or Date)
-        survey	FamilyName		SurveyConsentSignatureResults.csv: required ParticipantIdentifier, SurveyResultKey, Consented (true/false, 1/0, yes/no; blank = no decision); optional SurveyConsentSignatureResultKey, SurveyStepResultKey, StepIdentifier, ResultIdentifier, GivenName (or FirstName), FamilyName (or LastName), SignatureDate, StartDate, EndDate
-        survey	FirstName		SurveyConsentSignatureResults.csv: required ParticipantIdentifier, SurveyResultKey, Consented (true/false, 1/0, yes/no; blank = no decision); optional SurveyConsentSignatureResultKey, SurveyStepResultKey, StepIdentifier, ResultIdentifier, GivenName (or FirstName), FamilyName (or LastName), SignatureDate, StartDate, EndDate
-        survey	GivenName		SurveyConsentSignatureResults.csv: required ParticipantIdentifier, SurveyResultKey, Consented (true/false, 1/0, yes/no; blank = no decision); optional SurveyConsentSignatureResultKey, SurveyStepResultKey, StepIdentifier, ResultIdentifier, GivenName (or FirstName), FamilyName (or LastName), SignatureDate, StartDate, EndDate
-        survey	LastName		SurveyConsentSignatureResults.csv: required ParticipantIdentifier, SurveyResultKey, Consented (true/false, 1/0, yes/no; blank = no decision); optional SurveyConsentSignatureResultKey, SurveyStepResultKey, StepIdentifier, ResultIdentifier, GivenName (or FirstName), FamilyName (or LastName), SignatureDate, StartDate, EndDate
-        survey	MyDataHelpsConsentSignatureResult		className: the ResearchKit class (MyDataHelpsQuestionResult, MyDataHelpsConsentSignatureResult for MyDataHelps rows)
-        survey	MyDataHelpsQuestionResult		className: the ResearchKit class (MyDataHelpsQuestionResult, MyDataHelpsConsentSignatureResult for MyDataHelps rows)
-        survey	ORKBooleanQuestionResult		valueNumber (1 yes, 0 no)
-        survey	ORKChoiceQuestionResult		choiceValues; one value also in valueText or valueNumber
-        survey	ORKConsentSignatureResult		consented, valueNumber (1/0), signatureGivenName, signatureFamilyName, signatureDate
-        survey	ORKDateQuestionResult		valueDate, timeZone, calendar
-        survey	ORKDontKnowAnswer		"I don't know"** (noAnswerType is an ORKDontKnowAnswer): dontKnow true, no value.
-        survey	ORKFrontFacingCameraStepResult		valueText the file name, contentType; valueNumber the duration in s (unit s) read by FFmpeg (ffprobe's container duration) when the file lies beside the result, else a warning
-        survey	ORKLocationQuestionResult		latitude, longitude, valueText (typed input)
-        survey	ORKMultipleComponentQuestionResult		choiceValues
-        survey	ORKNumericQuestionResult		valueNumber, unit
-        survey	ORKQuestionType		questionType: ResearchKit's ORKQuestionType number, when written
-        survey	ORKSESQuestionResult		valueNumber
-        survey	ORKScaleQuestionResult		valueNumber
-        survey	ORKSignatureResult		valueNumber 1, value true
-        survey	ORKTaskResult.identifier		taskIdentifier: ORKTaskResult.identifier; null for a bare step result
-        survey	ORKTextQuestionResult		valueText
-        survey	ORKTimeIntervalQuestionResult		valueNumber (s), unit s
-        survey	ORKTimeOfDayQuestionResult		valueText
-        survey	ORKWebViewStepResult		valueText
-        survey	ParticipantIdentifier		SurveyQuestionResults.csv (CSV export): required ParticipantIdentifier, SurveyResultKey, ResultIdentifier (the question or form item), Answers; optional SurveyQuestionResultKey, SurveyStepResultKey, StepIdentifier, SurveyName, StartDate, EndDate (or Date)
-        survey	ResultIdentifier		SurveyQuestionResults.csv (CSV export): required ParticipantIdentifier, SurveyResultKey, ResultIdentifier (the question or form item), Answers; optional SurveyQuestionResultKey, SurveyStepResultKey, StepIdentifier, SurveyName, StartDate, EndDate (or Date)
-        survey	Results		SurveyResults.json (JSON export: survey results with their step and question results nested): per survey result SurveyResultKey, ParticipantIdentifier (required), SurveyName, StartDate, EndDate; its step results (the array whose objects have a StepIdentifier) with StepIdentifier, StartDate, EndDate and Results: question results (ResultIdentifier, Answers a list, a value or null) and consent signatures (Consented true/false/null, GivenName/FirstName, FamilyName/LastName, SignatureDate); other results in Results (an active task's) are not answers and are left out
-        survey	SignatureDate		SurveyConsentSignatureResults.csv: required ParticipantIdentifier, SurveyResultKey, Consented (true/false, 1/0, yes/no; blank = no decision); optional SurveyConsentSignatureResultKey, SurveyStepResultKey, StepIdentifier, ResultIdentifier, GivenName (or FirstName), FamilyName (or LastName), SignatureDate, StartDate, EndDate
-        survey	StartDate		SurveyQuestionResults.csv (CSV export): required ParticipantIdentifier, SurveyResultKey, ResultIdentifier (the question or form item), Answers; optional SurveyQuestionResultKey, SurveyStepResultKey, StepIdentifier, SurveyName, StartDate, EndDate (or Date)
-        survey	StepIdentifier		SurveyQuestionResults.csv (CSV export): required ParticipantIdentifier, SurveyResultKey, ResultIdentifier (the question or form item), Answers; optional SurveyQuestionResultKey, SurveyStepResultKey, StepIdentifier, SurveyName, StartDate, EndDate (or Date)
-        survey	SurveyConsentSignatureResultKey		SurveyConsentSignatureResults.csv: required ParticipantIdentifier, SurveyResultKey, Consented (true/false, 1/0, yes/no; blank = no decision); optional SurveyConsentSignatureResultKey, SurveyStepResultKey, StepIdentifier, ResultIdentifier, GivenName (or FirstName), FamilyName (or LastName), SignatureDate, StartDate, EndDate
-        survey	SurveyConsentSignatureResults.csv		required ParticipantIdentifier, SurveyResultKey, Consented (true/false, 1/0, yes/no; blank = no decision); optional SurveyConsentSignatureResultKey, SurveyStepResultKey, StepIdentifier, ResultIdentifier, GivenName (or FirstName), FamilyName (or LastName), SignatureDate, StartDate, EndDate
-        survey	SurveyEndToEndTests.consentRecordsDriveTheNextBatch		Two runs**: the consent records' export.fhir.jsonl is the next run's --sharing-scopes and --withdrawals (SurveyEndToEndTests.consentRecordsDriveTheNextBatch).
-        survey	SurveyEndToEndTests.consentRecordsDriveTheSameBatch		One run**: taskproc batch export/ --consent-from-records [--sharing-scope S] reads the consent records among the inputs before anything is analysed (ConsentScan): declined participants are withdrawn, sharing choices are scopes. The participant is the one the record's path names (healthCode=…/, ParticipantIdentifier=…/, SurveyData/<participant>/); a consent record without one is applied to nothing else and listed (SurveyEndToEndTests.consentRecordsDriveTheSameBatch).
-        survey	SurveyName		SurveyQuestionResults.csv (CSV export): required ParticipantIdentifier, SurveyResultKey, ResultIdentifier (the question or form item), Answers; optional SurveyQuestionResultKey, SurveyStepResultKey, StepIdentifier, SurveyName, StartDate, EndDate (or Date)
-        survey	SurveyQuestionResultKey		SurveyQuestionResults.csv (CSV export): required ParticipantIdentifier, SurveyResultKey, ResultIdentifier (the question or form item), Answers; optional SurveyQuestionResultKey, SurveyStepResultKey, StepIdentifier, SurveyName, StartDate, EndDate (or Date)
-        survey	SurveyQuestionResults.csv		required ParticipantIdentifier, SurveyResultKey, ResultIdentifier (the question or form item), Answers; optional SurveyQuestionResultKey, SurveyStepResultKey, StepIdentifier, SurveyName, StartDate, EndDate (or Date)
-        survey	SurveyResultKey		SurveyQuestionResults.csv (CSV export): required ParticipantIdentifier, SurveyResultKey, ResultIdentifier (the question or form item), Answers; optional SurveyQuestionResultKey, SurveyStepResultKey, StepIdentifier, SurveyName, StartDate, EndDate (or Date)
-        survey	SurveyResults.json		per survey result SurveyResultKey, ParticipantIdentifier (required), SurveyName, StartDate, EndDate; its step results (the array whose objects have a StepIdentifier) with StepIdentifier, StartDate, EndDate and Results: question results (ResultIdentifier, Answers a list, a value or null) and consent signatures (Consented true/false/null, GivenName/FirstName, FamilyName/LastName, SignatureDate); other results in Results (an active task's) are not answers and are left out
-        survey	SurveyStepResultKey		SurveyQuestionResults.csv (CSV export): required ParticipantIdentifier, SurveyResultKey, ResultIdentifier (the question or form item), Answers; optional SurveyQuestionResultKey, SurveyStepResultKey, StepIdentifier, SurveyName, StartDate, EndDate (or Date)
         survey	answerCount	count	rows in answers
         survey	answerType	—	see the table above
         survey	answeredCount	count	rows with a value (not skipped, "I don't know" or withheld)
         survey	answers	—	one object per answer, in document order (below)
-        survey	boolean		ORKBooleanQuestionResult: valueNumber (1 yes, 0 no)
-        survey	booleanAnswer		ORKBooleanQuestionResult: valueNumber (1 yes, 0 no)
         survey	calendar	—	a date answer's calendar identifier (gregorian)
-        survey	choice		ORKChoiceQuestionResult (text, image, value-picker choices): choiceValues; one value also in valueText or valueNumber
-        survey	choiceAnswers		ORKChoiceQuestionResult (text, image, value-picker choices): choiceValues; one value also in valueText or valueNumber
         survey	choiceValues	—	the chosen values or components as written (JSON array; in CSV a JSON array in one cell)
         survey	className	—	the ResearchKit class (MyDataHelpsQuestionResult, MyDataHelpsConsentSignatureResult for MyDataHelps rows)
-        survey	code		single or multiple choice: one valueCoding per chosen value: code = the value as text; a value written system|code with a URI before the bar (C3-PRO's coded choices) gives system and code
-        survey	componentsAnswer		ORKMultipleComponentQuestionResult: choiceValues
-        survey	consentSignature		ORKConsentSignatureResult: consented, valueNumber (1/0), signatureGivenName, signatureFamilyName, signatureDate
         survey	consented	—	a consent signature's decision
         survey	contentType	—	a recorded file's content type (video/mp4, …)
-        survey	coordinate		ORKLocationQuestionResult: latitude, longitude, valueText (typed input)
-        survey	csv		required ParticipantIdentifier, SurveyResultKey, ResultIdentifier (the question or form item), Answers; optional SurveyQuestionResultKey, SurveyStepResultKey, StepIdentifier, SurveyName, StartDate, EndDate (or Date)
         survey	data_value		the answer's value; a date or date-time in MORK's form yyyy-MM-dd'T'HH:mm:ss (the device's local time); a Boolean and a consent decision 1/0 (as every Boolean of this export); all chosen values joined by | (MORK sends only the first)
-        survey	date		ORKDateQuestionResult: valueDate, timeZone, calendar
-        survey	dateAndTime		ORKDateQuestionResult: valueDate, timeZone, calendar
-        survey	dateAnswer		ORKDateQuestionResult: valueDate, timeZone, calendar
-        survey	dateComponentsAnswer		ORKTimeOfDayQuestionResult: valueText
         survey	date_time_entered		the answer's endDate, else its step's, else the export time, in MORK's form
-        survey	decimal		ORKNumericQuestionResult: valueNumber, unit
-        survey	displayUnit		ORKNumericQuestionResult: valueNumber, unit
         survey	dontKnow	—	the participant answered "I don't know"
         survey	dontKnowCount	count	rows with dontKnow true
         survey	endDate	ISO 8601 with the device's UTC offset	when the task started and ended
-        survey	export.fhir.jsonl		Two runs**: the consent records' export.fhir.jsonl is the next run's --sharing-scopes and --withdrawals (SurveyEndToEndTests.consentRecordsDriveTheNextBatch).
-        survey	false		SurveyConsentSignatureResults.csv: required ParticipantIdentifier, SurveyResultKey, Consented (true/false, 1/0, yes/no; blank = no decision); optional SurveyConsentSignatureResultKey, SurveyStepResultKey, StepIdentifier, ResultIdentifier, GivenName (or FirstName), FamilyName (or LastName), SignatureDate, StartDate, EndDate
-        survey	familyName		ORKConsentSignatureResult: consented, valueNumber (1/0), signatureGivenName, signatureFamilyName, signatureDate
-        survey	ffprobe		ORKFrontFacingCameraStepResult (the front-facing camera step): valueText the file name, contentType; valueNumber the duration in s (unit s) read by FFmpeg (ffprobe's container duration) when the file lies beside the result, else a warning
-        survey	fileName		ORKFrontFacingCameraStepResult (the front-facing camera step): valueText the file name, contentType; valueNumber the duration in s (unit s) read by FFmpeg (ffprobe's container duration) when the file lies beside the result, else a warning
-        survey	givenName		ORKConsentSignatureResult: consented, valueNumber (1/0), signatureGivenName, signatureFamilyName, signatureDate
-        survey	gregorian		calendar: a date answer's calendar identifier (gregorian)
-        survey	height		ORKNumericQuestionResult: valueNumber, unit
-        survey	id		the survey answers API ({"surveyAnswers":[…]} or an array of answers): surveyResultID, resultIdentifier (required), answers (a list), participantIdentifier (else participantID), stepIdentifier, surveyName, date (the answer's endDate), id
-        survey	integer		ORKNumericQuestionResult: valueNumber, unit
-        survey	intervalAnswer		ORKTimeIntervalQuestionResult: valueNumber (s), unit s
-        survey	itemOIDs		item_oid: the question identifier (MORK's choice), or the override for <step>.<question> or <question> in itemOIDs of --mork-config (null leaves the question out)
         survey	item_oid		the question identifier (MORK's choice), or the override for <step>.<question> or <question> in itemOIDs of --mork-config (null leaves the question out)
-        survey	json		per survey result SurveyResultKey, ParticipantIdentifier (required), SurveyName, StartDate, EndDate; its step results (the array whose objects have a StepIdentifier) with StepIdentifier, StartDate, EndDate and Results: question results (ResultIdentifier, Answers a list, a value or null) and consent signatures (Consented true/false/null, GivenName/FirstName, FamilyName/LastName, SignatureDate); other results in Results (an active task's) are not answers and are left out
         survey	kind	—	"survey"
         survey	latitude	degrees north	a location answer's coordinate
-        survey	location		ORKLocationQuestionResult: latitude, longitude, valueText (typed input)
-        survey	locationAnswer		ORKLocationQuestionResult: latitude, longitude, valueText (typed input)
         survey	longitude	degrees east	a location answer's coordinate
-        survey	multipleChoice		ORKChoiceQuestionResult (text, image, value-picker choices): choiceValues; one value also in valueText or valueNumber
-        survey	multipleComponent		ORKMultipleComponentQuestionResult: choiceValues
-        survey	no		SurveyConsentSignatureResults.csv: required ParticipantIdentifier, SurveyResultKey, Consented (true/false, 1/0, yes/no; blank = no decision); optional SurveyConsentSignatureResultKey, SurveyStepResultKey, StepIdentifier, ResultIdentifier, GivenName (or FirstName), FamilyName (or LastName), SignatureDate, StartDate, EndDate
-        survey	noAnswerType		"I don't know"** (noAnswerType is an ORKDontKnowAnswer): dontKnow true, no value.
-        survey	null		SurveyResults.json (JSON export: survey results with their step and question results nested): per survey result SurveyResultKey, ParticipantIdentifier (required), SurveyName, StartDate, EndDate; its step results (the array whose objects have a StepIdentifier) with StepIdentifier, StartDate, EndDate and Results: question results (ResultIdentifier, Answers a list, a value or null) and consent signatures (Consented true/false/null, GivenName/FirstName, FamilyName/LastName, SignatureDate); other results in Results (an active task's) are not answers and are left out
-        survey	numeric		ORKNumericQuestionResult: valueNumber, unit
-        survey	numericAnswer		ORKNumericQuestionResult: valueNumber, unit
-        survey	participantID		the survey answers API ({"surveyAnswers":[…]} or an array of answers): surveyResultID, resultIdentifier (required), answers (a list), participantIdentifier (else participantID), stepIdentifier, surveyName, date (the answer's endDate), id
         survey	participantIdentifier	—	the participant, when the input names one per result (MyDataHelps); null for ResearchKit results, whose participant is named by the record's path (batch key columns)
-        survey	postalAddress		ORKLocationQuestionResult: latitude, longitude, valueText (typed input)
         survey	questionIdentifier	—	the question (form item) identifier; the step's own for a question step
         survey	questionType	—	ResearchKit's ORKQuestionType number, when written
-        survey	region		ORKLocationQuestionResult: latitude, longitude, valueText (typed input)
-        survey	result		ORKWebViewStepResult (a web-view consent step): valueText
-        survey	resultIdentifier		the survey answers API ({"surveyAnswers":[…]} or an array of answers): surveyResultID, resultIdentifier (required), answers (a list), participantIdentifier (else participantID), stepIdentifier, surveyName, date (the answer's endDate), id
-        survey	retryCount		ORKFrontFacingCameraStepResult (the front-facing camera step): valueText the file name, contentType; valueNumber the duration in s (unit s) read by FFmpeg (ffprobe's container duration) when the file lies beside the result, else a warning
-        survey	rungPicked		ORKSESQuestionResult (socio-economic ladder): valueNumber
-        survey	s		ORKTimeIntervalQuestionResult: valueNumber (s), unit s
-        survey	scale		ORKScaleQuestionResult (scale, continuous scale): valueNumber
-        survey	scaleAnswer		ORKScaleQuestionResult (scale, continuous scale): valueNumber
-        survey	separator		ORKMultipleComponentQuestionResult: choiceValues
-        survey	signature		ORKSignatureResult (its signature; ResearchKit writes no key of its own, the result exists when signed): valueNumber 1, value true
         survey	signatureDate	—	the signature date as the app wrote it (free text such as 3/9/17)
         survey	signatureFamilyName	—	the signer's given and family name
         survey	signatureGivenName	—	the signer's given and family name
-        survey	signatureImage		A consent signature's image (signatureImage) is never read or written.
-        survey	singleChoice		ORKChoiceQuestionResult (text, image, value-picker choices): choiceValues; one value also in valueText or valueNumber
         survey	skipped	—	shown, left empty
         survey	skippedCount	count	rows with skipped true
-        survey	socioeconomicLadder		ORKSESQuestionResult (socio-economic ladder): valueNumber
         survey	source	—	the result file
         survey	startDate	ISO 8601 with the device's UTC offset	when the task started and ended
         survey	stepIdentifier	—	the step (form or question step)
-        survey	surveyName		the survey answers API ({"surveyAnswers":[…]} or an array of answers): surveyResultID, resultIdentifier (required), answers (a list), participantIdentifier (else participantID), stepIdentifier, surveyName, date (the answer's endDate), id
-        survey	surveyResultID		the survey answers API ({"surveyAnswers":[…]} or an array of answers): surveyResultID, resultIdentifier (required), answers (a list), participantIdentifier (else participantID), stepIdentifier, surveyName, date (the answer's endDate), id
         survey	surveyResultKey	—	MyDataHelps SurveyResultKey (the API's surveyResultID); null for ResearchKit results
-        survey	system		single or multiple choice: one valueCoding per chosen value: code = the value as text; a value written system|code with a URI before the bar (C3-PRO's coded choices) gives system and code
         survey	taskIdentifier	—	ORKTaskResult.identifier; null for a bare step result
         survey	taskRunUUID	—	the task run's UUID; null when the file has none
-        survey	text		ORKTextQuestionResult: valueText
-        survey	textAnswer		ORKTextQuestionResult: valueText
-        survey	timeInterval		ORKTimeIntervalQuestionResult: valueNumber (s), unit s
-        survey	timeOfDay		ORKTimeOfDayQuestionResult: valueText
         survey	timeZone	s east of UTC	a date answer's timeZone
-        survey	title		video (front-facing camera): valueAttachment {contentType, title the file name}
-        survey	true		ORKSignatureResult (its signature; ResearchKit writes no key of its own, the result exists when signed): valueNumber 1, value true
         survey	unit	—	the unit of valueNumber: the numeric answer format's unit (else displayUnit); s for a time interval
-        survey	userInput		ORKLocationQuestionResult: latitude, longitude, valueText (typed input)
         survey	value	—	the answer as text: numbers in shortest round-trip form, Booleans true/false, choices joined by |, components joined by their separator, dates ISO 8601 with offset, a location latitude,longitude; null when skipped, "I don't know" or withheld
-        survey	valueAttachment		video (front-facing camera): valueAttachment {contentType, title the file name}
-        survey	valueBoolean		Boolean: valueBoolean
-        survey	valueCoding		single or multiple choice: one valueCoding per chosen value: code = the value as text; a value written system|code with a URI before the bar (C3-PRO's coded choices) gives system and code
         survey	valueDate	ISO 8601 with the device's UTC offset	the date value
-        survey	valueDateTime		date and time: valueDateTime with the device's UTC offset
-        survey	valueDecimal		scale: valueDecimal (as C3-PRO)
-        survey	valueInteger		integer, socio-economic ladder: valueInteger
         survey	valueNumber	the row's unit	the numeric value
-        survey	valueQuantity		decimal, height, weight, numeric: valueQuantity {value, unit} when a unit is given, else valueDecimal
-        survey	valueString		text: valueString
         survey	valueText	—	the text value
-        survey	valueTime		time of day: valueTime (HH:mm:ss)
-        survey	video		ORKFrontFacingCameraStepResult (the front-facing camera step): valueText the file name, contentType; valueNumber the duration in s (unit s) read by FFmpeg (ffprobe's container duration) when the file lies beside the result, else a warning
         survey	warnings	—	findings, one sentence each
-        survey	webViewResult		ORKWebViewStepResult (a web-view consent step): valueText
-        survey	weight		ORKNumericQuestionResult: valueNumber, unit
         survey	withheld	—	"secret" for a password or passcode; "identifier" for an identifying answer withheld by --drop-identifiers; null otherwise
         survey	withheldCount	count	rows with withheld set ("secret" or "identifier")
-        survey	yes		SurveyConsentSignatureResults.csv: required ParticipantIdentifier, SurveyResultKey, Consented (true/false, 1/0, yes/no; blank = no decision); optional SurveyConsentSignatureResultKey, SurveyStepResultKey, StepIdentifier, ResultIdentifier, GivenName (or FirstName), FamilyName (or LastName), SignatureDate, StartDate, EndDate
-        tapping	Inf		The 42 features below under their exact mhealthtools names (plus dfaTapInter with --tapping-variant mpower2016). null where R gives NA, NaN or Inf (R's Inf/-Inf only arise as the min, max and range of an empty drift series).
-        tapping	NA		The 42 features below under their exact mhealthtools names (plus dfaTapInter with --tapping-variant mpower2016). null where R gives NA, NaN or Inf (R's Inf/-Inf only arise as the min, max and range of an empty drift series).
-        tapping	NaN		The 42 features below under their exact mhealthtools names (plus dfaTapInter with --tapping-variant mpower2016). null where R gives NA, NaN or Inf (R's Inf/-Inf only arise as the min, max and range of an empty drift series).
-        tapping	ORKTappingIntervalResult		durations and button frames (buttonRect1 = left, buttonRect2 = right)
-        tapping	ORKTaskResult		durations and button frames (buttonRect1 = left, buttonRect2 = right)
-        tapping	SurveyTappingIntervalResults.csv		source ends with #<SurveyTappingIntervalResultKey>; a bad row is skipped and reported: analyze names it on stderr and exits 2; in batch the file is one record, "partly unreadable", whose problems name the row (exit status 0)
-        tapping	TapTimeStamp		no durations or frames; tapping_left/right… names give the step
-        tapping	TappedButtonId		no durations or frames; tapping_left/right… names give the step
-        tapping	TappingFeatures_mhealthtools_180taps		47
-        tapping	TappingFeatures_mpower2016_180taps		58
-        tapping	TappingProcessor_analyze_180taps		61
-        tapping	TappingSamples		no durations or frames; tapping_left/right… names give the step
-        tapping	accelerometer		The extras and accelerometer (below), computed whatever the error.
         tapping	accelerometerDuration	s	last − first sample time
         tapping	accelerometerFile	—	the accelerometer log
         tapping	accelerometerMagnitudeMean	g	mean of |a|
@@ -1239,29 +390,19 @@ extension ColumnDictionary {
         tapping	accelerometerSamples	samples	after timestamp hygiene
         tapping	accelerometerSamplingRate	Hz	the hygiene report's robust median rate; null with fewer than 2 samples
         tapping	alternationRate	0…1	fraction of consecutive button taps (left/right in time order, none skipped) that switch button; 1 = perfect alternation; null with < 2 button taps
-        tapping	analyze		MyDataHelps SurveyTappingIntervalResults.csv: source ends with #<SurveyTappingIntervalResultKey>; a bad row is skipped and reported: analyze names it on stderr and exits 2; in batch the file is one record, "partly unreadable", whose problems name the row (exit status 0)
         tapping	ar1TapInter	–	R acf(x, lag.max = 2) at lags 1 and 2: Σ(xₜ − x̄)(xₜ₊ₖ − x̄) / Σ(xₜ − x̄)² (biased, full-series mean)
         tapping	ar2TapInter	–	R acf(x, lag.max = 2) at lags 1 and 2: Σ(xₜ − x̄)(xₜ₊ₖ − x̄) / Σ(xₜ − x̄)² (biased, full-series mean)
         tapping	backwardsTimestamps	taps	taps earlier than the previous tap, in recorded order
-        tapping	batch		MyDataHelps SurveyTappingIntervalResults.csv: source ends with #<SurveyTappingIntervalResultKey>; a bad row is skipped and reported: analyze names it on stderr and exits 2; in batch the file is one record, "partly unreadable", whose problems name the row (exit status 0)
         tapping	buttonDistanceMax	points	the same over all button taps
         tapping	buttonDistanceMean	points	the same over all button taps
         tapping	buttonDistanceMedian	points	the same over all button taps
         tapping	buttonDistanceSD	points	the same over all button taps
         tapping	buttonNoneFreq	0…1	fraction of kept taps labelled none
-        tapping	buttonRect1		ResearchKit ORKTappingIntervalResult JSON, alone or inside an ORKTaskResult: durations and button frames (buttonRect1 = left, buttonRect2 = right)
-        tapping	buttonRect2		ResearchKit ORKTappingIntervalResult JSON, alone or inside an ORKTaskResult: durations and button frames (buttonRect1 = left, buttonRect2 = right)
         tapping	buttonTapRate	taps/s	(leftTaps + rightTaps) / tapSpan; null with < 2 taps or a zero span
-        tapping	clean_tapped_button_none		2. Cleaning (clean_tapped_button_none): drop a none tap whose (x, y) equals an earlier none tap's exactly; then sort by t, stably (R's order): ties keep the order left/right taps as recorded, then none taps. Fewer than 5 left → sensor data has less than 5 unique rows.
-        tapping	coef_var		cv: 100 × sd / mean (coef_var)
         tapping	corXY	–	Pearson correlation of x and y of the kept taps, R cor(x, y, use = "p") (null when x or y is constant)
-        tapping	csv		source ends with #<SurveyTappingIntervalResultKey>; a bad row is skipped and reported: analyze names it on stderr and exits 2; in batch the file is one record, "partly unreadable", whose problems name the row (exit status 0)
-        tapping	cumsum		dfaTapInter (after tkeoTapInter): fractal::DFA(intervals, sum.order = 1) (fractal 2.0-4): the profile is the cumulative sum of the intervals (R's long-double cumsum); block sizes 4, 8, 16, … < ⌊N/2⌋ (logScale(4, ⌊N/2⌋, 2)); each size cuts the profile into ⌊N/s⌋ consecutive blocks; F(s) = √(Σ_blocks Σ (yᵢ − ȳ_block)² / (blocks · s)); the exponent is the slope of ln F(s) on ln s, weighted 1, 1/2, 1/3, …. fractal removes only each block's mean, not a fitted line, although its default is called "poly1" (its regression helper tests the formula x ~ 1 instead of the model it was given), and that is what mPower's published values were computed with; taskproc does the same. Null for N < 18 intervals (fractal stops) or a zero fluctuation. Dimensionless (≈ 0.5 uncorrelated intervals, > 0.5 persistent).
-        tapping	cv	%	100 × sd / mean (coef_var)
         tapping	cvDriftLeft	%	100 × sd / mean (coef_var), of the left drift: distance between consecutive kept taps on the left side
         tapping	cvDriftRight	%	100 × sd / mean (coef_var), of the right drift: the same on the right side
         tapping	cvTapInter	%	100 × sd / mean (coef_var), of the intervals between the kept taps
-        tapping	depress_threshold		--depress-threshold POINTS: the x jump that separates depress events (the R code's depress_threshold)
         tapping	dfaTapInter		The 42 features below under their exact mhealthtools names (plus dfaTapInter with --tapping-variant mpower2016). null where R gives NA, NaN or Inf (R's Inf/-Inf only arise as the min, max and range of an empty drift series).
         tapping	duration	s	last − first sample time
         tapping	error	—	null when the features were computed, else a string (below); then every feature is null (batch CSV: result_error)
@@ -1269,61 +410,43 @@ extension ColumnDictionary {
         tapping	fatigue25TapInter	s	mean(x[1:k]) − mean(x[(n−k):n]) with k = R round(0.1n), R round(0.25n), ⌊0.5n⌋. R's round is half to even (n = 25: k = round(2.5) = 2); the tail has k + 1 values; k = 0 compares x₁ with xₙ
         tapping	fatigue50TapInter	s	mean(x[1:k]) − mean(x[(n−k):n]) with k = R round(0.1n), R round(0.25n), ⌊0.5n⌋. R's round is half to even (n = 25: k = round(2.5) = 2); the tail has k + 1 values; k = 0 compares x₁ with xₙ
         tapping	file	—	the accelerometer log
-        tapping	iqr	series unit	R IQR(type = 7): Q(0.75) − Q(0.25), Q(p) linearly interpolated at h = 1 + (n − 1)p
         tapping	iqrDriftLeft	points	R IQR(type = 7): Q(0.75) − Q(0.25), Q(p) linearly interpolated at h = 1 + (n − 1)p, of the left drift: distance between consecutive kept taps on the left side
         tapping	iqrDriftRight	points	R IQR(type = 7): Q(0.75) − Q(0.25), Q(p) linearly interpolated at h = 1 + (n − 1)p, of the right drift: the same on the right side
         tapping	iqrTapInter	s	R IQR(type = 7): Q(0.75) − Q(0.25), Q(p) linearly interpolated at h = 1 + (n − 1)p, of the intervals between the kept taps
-        tapping	json		no durations or frames; tapping_left/right… names give the step
         tapping	kind	—	"tapping"
-        tapping	kur	–	e1071 kurtosis type 3: m₄ / s⁴ − 3 (excess kurtosis)
         tapping	kurDriftLeft	–	e1071 kurtosis type 3: m₄ / s⁴ − 3 (excess kurtosis), of the left drift: distance between consecutive kept taps on the left side
         tapping	kurDriftRight	–	e1071 kurtosis type 3: m₄ / s⁴ − 3 (excess kurtosis), of the right drift: the same on the right side
         tapping	kurTapInter	–	e1071 kurtosis type 3: m₄ / s⁴ − 3 (excess kurtosis), of the intervals between the kept taps
-        tapping	kurtosis		kur: e1071 kurtosis type 3: m₄ / s⁴ − 3 (excess kurtosis)
         tapping	leftButtonDistanceMean	points	mean distance of the left (right) button's taps from that button's centre (buttonRect1/2)
         tapping	leftTaps	taps	taps per button label (none = outside both buttons)
-        tapping	mad	series unit	R mad: 1.4826 × median(|xᵢ − median(x)|) (the scaled median absolute deviation; mhealthtools' FeatureDefinitions.md wrongly calls it "mean absolute deviation")
         tapping	madDriftLeft	points	R mad: 1.4826 × median(|xᵢ − median(x)|) (the scaled median absolute deviation; mhealthtools' FeatureDefinitions.md wrongly calls it "mean absolute deviation"), of the left drift: distance between consecutive kept taps on the left side
         tapping	madDriftRight	points	R mad: 1.4826 × median(|xᵢ − median(x)|) (the scaled median absolute deviation; mhealthtools' FeatureDefinitions.md wrongly calls it "mean absolute deviation"), of the right drift: the same on the right side
         tapping	madTapInter	s	R mad: 1.4826 × median(|xᵢ − median(x)|) (the scaled median absolute deviation; mhealthtools' FeatureDefinitions.md wrongly calls it "mean absolute deviation"), of the intervals between the kept taps
         tapping	magnitudeMean	g	mean of |a|
         tapping	magnitudeRange	g	largest − smallest |a|
         tapping	magnitudeSD	g	standard deviation of |a| (n − 1)
-        tapping	max	series unit	smallest / largest value (R: Inf / -Inf for an empty series → null)
         tapping	maxDriftLeft	points	smallest / largest value (R: Inf / -Inf for an empty series → null), of the left drift: distance between consecutive kept taps on the left side
         tapping	maxDriftRight	points	smallest / largest value (R: Inf / -Inf for an empty series → null), of the right drift: the same on the right side
         tapping	maxTapInter	s	smallest / largest value (R: Inf / -Inf for an empty series → null), of the intervals between the kept taps
-        tapping	mean	series unit	R mean: long-double sum / n plus R's second-pass correction
         tapping	meanDriftLeft	points	R mean: long-double sum / n plus R's second-pass correction, of the left drift: distance between consecutive kept taps on the left side
         tapping	meanDriftRight	points	R mean: long-double sum / n plus R's second-pass correction, of the right drift: the same on the right side
         tapping	meanTapInter	s	R mean: long-double sum / n plus R's second-pass correction, of the intervals between the kept taps
-        tapping	median	series unit	R median (mean of the two middle values for even n)
         tapping	medianDriftLeft	points	R median (mean of the two middle values for even n), of the left drift: distance between consecutive kept taps on the left side
         tapping	medianDriftRight	points	R median (mean of the two middle values for even n), of the right drift: the same on the right side
         tapping	medianTapInter	s	R median (mean of the two middle values for even n), of the intervals between the kept taps
-        tapping	mhealthtools		--tapping-variant mhealthtools|mpower2016: which R implementation the features reproduce (below)
-        tapping	min	series unit	smallest / largest value (R: Inf / -Inf for an empty series → null)
         tapping	minDriftLeft	points	smallest / largest value (R: Inf / -Inf for an empty series → null), of the left drift: distance between consecutive kept taps on the left side
         tapping	minDriftRight	points	smallest / largest value (R: Inf / -Inf for an empty series → null), of the right drift: the same on the right side
         tapping	minTapInter	s	smallest / largest value (R: Inf / -Inf for an empty series → null), of the intervals between the kept taps
-        tapping	mpower_sdata_tapping_features.csv		mpower_sdata_tapping_features.csv (mPower 2016 code): all 42 agree within 1e-9; its dfaTapInter is NA (fractal was unavailable), so DFA is checked against fractal 2.0-4 itself below.
-        tapping	none		2. Cleaning (clean_tapped_button_none): drop a none tap whose (x, y) equals an earlier none tap's exactly; then sort by t, stably (R's order): ties keep the order left/right taps as recorded, then none taps. Fewer than 5 left → sensor data has less than 5 unique rows.
         tapping	noneTaps	taps	taps per button label (none = outside both buttons)
         tapping	numberTaps	taps	taps kept by the depress-event selection (not the raw count: see tapCount)
-        tapping	order		2. Cleaning (clean_tapped_button_none): drop a none tap whose (x, y) equals an earlier none tap's exactly; then sort by t, stably (R's order): ties keep the order left/right taps as recorded, then none taps. Fewer than 5 left → sensor data has less than 5 unique rows.
-        tapping	problems		MyDataHelps SurveyTappingIntervalResults.csv: source ends with #<SurveyTappingIntervalResultKey>; a bad row is skipped and reported: analyze names it on stderr and exits 2; in batch the file is one record, "partly unreadable", whose problems name the row (exit status 0)
-        tapping	range	series unit	max − min
         tapping	rangeDriftLeft	points	max − min, of the left drift: distance between consecutive kept taps on the left side
         tapping	rangeDriftRight	points	max − min, of the right drift: the same on the right side
         tapping	rangeTapInter	s	max − min, of the intervals between the kept taps
         tapping	repeatedTimestamps	taps	taps at the same time as the previous tap
-        tapping	result_error		error: null when the features were computed, else a string (below); then every feature is null (batch CSV: result_error)
         tapping	rightButtonDistanceMean	points	mean distance of the left (right) button's taps from that button's centre (buttonRect1/2)
         tapping	rightTaps	taps	taps per button label (none = outside both buttons)
-        tapping	round		fatigue10TapInter, fatigue25TapInter, fatigue50TapInter: mean(x[1:k]) − mean(x[(n−k):n]) with k = R round(0.1n), R round(0.25n), ⌊0.5n⌋. R's round is half to even (n = 25: k = round(2.5) = 2); the tail has k + 1 values; k = 0 compares x₁ with xₙ
         tapping	samples	samples	after timestamp hygiene
         tapping	samplingRate	Hz	the hygiene report's robust median rate; null with fewer than 2 samples
-        tapping	sd	series unit	R sd: √(Σ(xᵢ − x̄)² / (n − 1))
         tapping	sdDriftLeft	points	R sd: √(Σ(xᵢ − x̄)² / (n − 1)), of the left drift: distance between consecutive kept taps on the left side
         tapping	sdDriftRight	points	R sd: √(Σ(xᵢ − x̄)² / (n − 1)), of the right drift: the same on the right side
         tapping	sdTapInter	s	R sd: √(Σ(xᵢ − x̄)² / (n − 1)), of the intervals between the kept taps
@@ -1331,10 +454,8 @@ extension ColumnDictionary {
         tapping	skewDriftLeft	–	e1071 skewness type 3: m₃ / s³, with mᵣ = Σ(xᵢ − x̄)ʳ/n and s the sample sd (n − 1), of the left drift: distance between consecutive kept taps on the left side
         tapping	skewDriftRight	–	e1071 skewness type 3: m₃ / s³, with mᵣ = Σ(xᵢ − x̄)ʳ/n and s the sample sd (n − 1), of the right drift: the same on the right side
         tapping	skewTapInter	–	e1071 skewness type 3: m₃ / s³, with mᵣ = Σ(xᵢ − x̄)ʳ/n and s the sample sd (n − 1), of the intervals between the kept taps
-        tapping	skewness		skew: e1071 skewness type 3: m₃ / s³, with mᵣ = Σ(xᵢ − x̄)ʳ/n and s the sample sd (n − 1)
         tapping	source	—	the input file, plus #key for a MyDataHelps row
         tapping	stepIdentifier	—	the tapping step (tapping.left, tapping.right); null when unknown
-        tapping	t		2. Cleaning (clean_tapped_button_none): drop a none tap whose (x, y) equals an earlier none tap's exactly; then sort by t, stably (R's order): ties keep the order left/right taps as recorded, then none taps. Fewer than 5 left → sensor data has less than 5 unique rows.
         tapping	tapCount	taps	taps recorded
         tapping	tapDurationMax	s	touch-down to touch-up time of the button taps (ResearchKit duration; the 0 of none taps is not a duration); null when not recorded (mPower, ResearchKit before PR #654)
         tapping	tapDurationMean	s	touch-down to touch-up time of the button taps (ResearchKit duration; the 0 of none taps is not a duration); null when not recorded (mPower, ResearchKit before PR #654)
@@ -1342,94 +463,42 @@ extension ColumnDictionary {
         tapping	tapDurationMin	s	touch-down to touch-up time of the button taps (ResearchKit duration; the 0 of none taps is not a duration); null when not recorded (mPower, ResearchKit before PR #654)
         tapping	tapDurationSD	s	touch-down to touch-up time of the button taps (ResearchKit duration; the 0 of none taps is not a duration); null when not recorded (mPower, ResearchKit before PR #654)
         tapping	tapSpan	s	last − first timestamp
-        tapping	tap_data		../shared/data/reference-outputs/mhealthtools_tapping_features.csv (R 4.2.2, dplyr 1.0.10, e1071 1.7-13): on both samples (mhealthtools tap_data, 181 taps with 18 backwards and 2 repeated timestamps; the pdkit mPower JSON, 166 taps) all 42 features agree within 1e-9 relative (the file prints 15 digits).
-        tapping	tapping.left		ResearchKit ORKTappingIntervalResult JSON, alone or inside an ORKTaskResult: durations and button frames (buttonRect1 = left, buttonRect2 = right)
-        tapping	tapping.right		ResearchKit ORKTappingIntervalResult JSON, alone or inside an ORKTaskResult: durations and button frames (buttonRect1 = left, buttonRect2 = right)
-        tapping	tapping_results.json		no durations or frames; tapping_left/right… names give the step
         tapping	tapsOutsideButtons	taps	taps whose location is inside neither button frame (edges inside); null without both frames. Differs from noneTaps only when labels and geometry disagree
         tapping	tkeoTapInter	s²	mean Teager–Kaiser energy: mean over i = 2…n−1 of xᵢ² − xᵢ₊₁·xᵢ₋₁
         tapping	variant	—	the implementation reproduced: "mhealthtools", the default, or "mpower2016", chosen with --tapping-variant (see below)
-        toneAudiometry	AIRPODSPROV2		calibration.tables: the retspl_ / frequency_dBSPL_ table suffix used (AIRPODSPROV2, …)
-        toneAudiometry	AIRPODSV1		2.0.x–2.1.x: compensated
-        toneAudiometry	AIRPODSV2		2.0.x–2.1.x: compensated
-        toneAudiometry	DBL_MAX		Output: one ORKdBHLToneAudiometryResult JSON per audiogram in ResearchKit's serializer format (sorted keys, _class, DBL_MAX for no threshold). Standard output gets one result per line; --output FILE one file (single audiogram); --output DIR (or several audiograms) DIR/audiogram-001.json, … A summary per audiogram (presentations, thresholds found, duration) goes to standard error.
-        toneAudiometry	ORKAudiometryTests.m		Conformance: all 300 reference audiograms of ResearchKit's own data (shared/data/audiometry), run as ORKAudiometryTests.m does (7 frequencies, both 1 kHz runs), reproduce every calculatedThreshold exactly (4 200 of 4 200); 0.1 s for the 600 runs in a debug build. Presentations per audiogram stay within the 45–98 range the spec gives for the full set.
-        toneAudiometry	ORKToneAudiometryResult		response, amplitude, amplitudeDBFS: legacy rows only: see "Legacy ORKToneAudiometryResult"
-        toneAudiometry	ORKdBHLToneAudiometryResult		Output: one ORKdBHLToneAudiometryResult JSON per audiogram in ResearchKit's serializer format (sorted keys, _class, DBL_MAX for no threshold). Standard output gets one result per line; --output FILE one file (single audiogram); --output DIR (or several audiograms) DIR/audiogram-001.json, … A summary per audiogram (presentations, thresholds found, duration) goes to standard error.
-        toneAudiometry	_class		Output: one ORKdBHLToneAudiometryResult JSON per audiogram in ResearchKit's serializer format (sorted keys, _class, DBL_MAX for no threshold). Standard output gets one result per line; --output FILE one file (single audiogram); --output DIR (or several audiograms) DIR/audiogram-001.json, … A summary per audiogram (presentations, thresholds found, duration) goes to standard error.
         toneAudiometry	amplitude	0…1	legacy rows only: see "Legacy ORKToneAudiometryResult"
         toneAudiometry	amplitudeDBFS	dBFS	legacy rows only: see "Legacy ORKToneAudiometryResult"
-        toneAudiometry	anyFrequency15dB		≥ 15 dB at any one frequency
-        toneAudiometry	anyFrequency30dB		≥ 30 dB at any one frequency
-        toneAudiometry	asymmetric		bilateral.asymmetry[]: every asymmetry rule's verdict (see "Asymmetry rules"): rule (its name), criterion (what it tests), asymmetric (true when met; null when missing thresholds leave it open), frequencies (Hz, those that met the criterion)
-        toneAudiometry	asymmetry	—	every asymmetry rule's verdict (see "Asymmetry rules"): rule (its name), criterion (what it tests), asymmetric (true when met; null when missing thresholds leave it open), frequencies (Hz, those that met the criterion)
         toneAudiometry	betterEar	—	the ear with the lower pta4; null when either pta4 is missing
         toneAudiometry	betterEarPTA4	dB HL	the better ear's pta4
-        toneAudiometry	bilateral	—	from the recorded thresholds; null unless there is one right and one left ear
-        toneAudiometry	bilateral.asymmetry	—	every asymmetry rule's verdict (see "Asymmetry rules"): rule (its name), criterion (what it tests), asymmetric (true when met; null when missing thresholds leave it open), frequencies (Hz, those that met the criterion)
-        toneAudiometry	bilateral.betterEar	—	the ear with the lower pta4; null when either pta4 is missing
-        toneAudiometry	bilateral.betterEarPTA4	dB HL	the better ear's pta4
-        toneAudiometry	bilateral.unilateral	—	WHO 2021 unilateral hearing loss: better ear pta4 < 20 and worse ear ≥ 35 dB HL
-        toneAudiometry	bilateral.whoGrade	—	the WHO 2021 grade of betterEarPTA4 (see "Summaries")
         toneAudiometry	calculatedThreshold	dB HL	as recorded; null when ResearchKit wrote the no-threshold sentinel DBL_MAX
-        toneAudiometry	calibration	—	the calibration used to convert the ear's levels, or null (then calibrationError says why)
-        toneAudiometry	calibration.researchKitVersion	—	the ResearchKit release whose tables were used
-        toneAudiometry	calibration.retspl	—	generic (the single pre-3.2 RETSPL table) or device-specific (3.2.0 and later)
-        toneAudiometry	calibration.tables	—	the retspl_ / frequency_dBSPL_ table suffix used (AIRPODSPROV2, …)
-        toneAudiometry	calibration.volumeCurve	—	the volume_curve_ name used
         toneAudiometry	calibrationError	—	why there is no calibration (unknown or missing headphone type, type unsupported by that release)
         toneAudiometry	clippedPresentations	count	units with neither tap nor timeout: the tone would have clipped and was not played
         toneAudiometry	clippingCeiling	dB HL	level from which ResearchKit refuses tones at this frequency (S + V + 30 − 1 − R)
-        toneAudiometry	complete		bilateral.betterEar = ear with the lower pta4 (null when either is missing), bilateral.betterEarPTA4 its pta4 (dB HL); whoGrade (World Report on Hearing 2021, Table 1.3, from the better ear's pta4): normal < 20, mild 20–<35, moderate 35–<50, moderatelySevere 50–<65, severe 65–<80, profound 80–<95, complete ≥ 95 dB HL. unilateral = better ear < 20 and worse ear ≥ 35 dB HL.
         toneAudiometry	correctEar	—	whether the pressed button matched the ear; null without a press
-        toneAudiometry	criterion		bilateral.asymmetry[]: every asymmetry rule's verdict (see "Asymmetry rules"): rule (its name), criterion (what it tests), asymmetric (true when met; null when missing thresholds leave it open), frequencies (Hz, those that met the criterion)
-        toneAudiometry	current		defect
-        toneAudiometry	dBHL1.tone.audiometry		stepIdentifier: e.g. dBHL1.tone.audiometry
-        toneAudiometry	dBHLToneAudiometry		kind: dBHLToneAudiometry or toneAudiometry
         toneAudiometry	defect	—	true when the presented level differed from the nominal one (the defect applied and the volume was below 1)
-        toneAudiometry	deterministic		Listeners: deterministic (default) hears iff the delivered level ≥ the threshold and never taps early (the listener of ResearchKit's conformance test). psychometric (chosen automatically by --slope or --false-alarm-rate) hears with P = 1/(1 + exp(−slope·(level − threshold))) (50 % at threshold; slope in 1/dB, default 0.5) and taps before onset with probability --false-alarm-rate per presentation. Seeded: audiogram k uses seed + k; equal seeds give byte-identical output.
         toneAudiometry	ear	—	right (channel 1) or left (channel 0), from the samples
         toneAudiometry	ears	—	one entry per dB HL step result (below)
         toneAudiometry	falseAlarms	count	taps before onset (userTapTimeStamp < startOfUnitTimeStamp + preStimulusDelay)
         toneAudiometry	frequencies	—	one entry per frequency sample, in test order (below)
         toneAudiometry	frequency	Hz	tone frequency
-        toneAudiometry	frequency_dBSPL_		calibration.tables: the retspl_ / frequency_dBSPL_ table suffix used (AIRPODSPROV2, …)
-        toneAudiometry	generic		calibration.retspl: generic (the single pre-3.2 RETSPL table) or device-specific (3.2.0 and later)
         toneAudiometry	headphoneType	–	as recorded
         toneAudiometry	hfa	dB HL	the ear's summary
         toneAudiometry	highestLevelPresented	dB HL	highest level actually played (used for no-response symbols)
         toneAudiometry	hits	count	taps after tone onset; timeouts
         toneAudiometry	issues	—	problems with the test as a whole
         toneAudiometry	kind	—	dBHLToneAudiometry or toneAudiometry
-        toneAudiometry	left		ear: right (channel 1) or left (channel 0), from the samples
         toneAudiometry	levelUnit	—	always "dBFS": the unit of every level here
         toneAudiometry	lookupVolume	0…1	the volume key ResearchKit used in the volume-curve lookup; null when it had none
         toneAudiometry	medianReactionTime	s	median of tap − tone onset over the hits
-        toneAudiometry	mild		bilateral.betterEar = ear with the lower pta4 (null when either is missing), bilateral.betterEarPTA4 its pta4 (dB HL); whoGrade (World Report on Hearing 2021, Table 1.3, from the better ear's pta4): normal < 20, mild 20–<35, moderate 35–<50, moderatelySevere 50–<65, severe 65–<80, profound 80–<95, complete ≥ 95 dB HL. unilateral = better ear < 20 and worse ear ≥ 35 dB HL.
         toneAudiometry	misses	count	taps after tone onset; timeouts
         toneAudiometry	missing	—	why an average is null, one sentence each (pta4: no threshold at 4000 Hz)
-        toneAudiometry	moderate		bilateral.betterEar = ear with the lower pta4 (null when either is missing), bilateral.betterEarPTA4 its pta4 (dB HL); whoGrade (World Report on Hearing 2021, Table 1.3, from the better ear's pta4): normal < 20, mild 20–<35, moderate 35–<50, moderatelySevere 50–<65, severe 65–<80, profound 80–<95, complete ≥ 95 dB HL. unilateral = better ear < 20 and worse ear ≥ 35 dB HL.
-        toneAudiometry	moderatelySevere		bilateral.betterEar = ear with the lower pta4 (null when either is missing), bilateral.betterEarPTA4 its pta4 (dB HL); whoGrade (World Report on Hearing 2021, Table 1.3, from the better ear's pta4): normal < 20, mild 20–<35, moderate 35–<50, moderatelySevere 50–<65, severe 65–<80, profound 80–<95, complete ≥ 95 dB HL. unilateral = better ear < 20 and worse ear ≥ 35 dB HL.
         toneAudiometry	noThreshold	—	true for the sentinel (an issue says so, with the number of presentations)
-        toneAudiometry	none		presentations[].response: the button pressed: left, right or none (no press before the timeout)
-        toneAudiometry	normal		bilateral.betterEar = ear with the lower pta4 (null when either is missing), bilateral.betterEarPTA4 its pta4 (dB HL); whoGrade (World Report on Hearing 2021, Table 1.3, from the better ear's pta4): normal < 20, mild 20–<35, moderate 35–<50, moderatelySevere 50–<65, severe 65–<80, profound 80–<95, complete ≥ 95 dB HL. unilateral = better ear < 20 and worse ear ≥ 35 dB HL.
         toneAudiometry	note	—	what was assumed, in one or two sentences
-        toneAudiometry	null		pta4 = mean of 500, 1000, 2000, 4000 Hz (WHO 2021); pta3 = mean of 500, 1000, 2000 Hz; hfa (high-frequency average) = mean of 2000, 4000, 8000 Hz (all in ResearchKit's default list). An average is null when any of its frequencies has no threshold; missing says which. When a frequency was tested twice (1000 Hz in the default list), the lower (better) threshold is used.
         toneAudiometry	offset	dB	presented − nominal level (0 without the defect); null when it cannot be known. CSV: volumeOffset
-        toneAudiometry	oneSidedNoResponse		a threshold in one ear and no response in the other at the same frequency
         toneAudiometry	otherSteps	—	other results of the task (e.g. splMeter), not analysed here
         toneAudiometry	outputVolume	0…1	as recorded
         toneAudiometry	presentations	count	units, including false alarms and clipped ones
-        toneAudiometry	presentations.amplitude	0…1	linear peak amplitude at the press or timeout, of full scale
-        toneAudiometry	presentations.amplitudeDBFS	dBFS	20·log10(amplitude) (digital level re full scale, not dB HL); null for amplitude ≤ 0
-        toneAudiometry	presentations.correctEar	—	whether the pressed button matched the ear; null without a press
-        toneAudiometry	presentations.ear	—	the ear the tone was played to (left/right), null when unknown
-        toneAudiometry	presentations.frequency	Hz	tone frequency
-        toneAudiometry	presentations.response	—	the button pressed: left, right or none (no press before the timeout)
-        toneAudiometry	profound		bilateral.betterEar = ear with the lower pta4 (null when either is missing), bilateral.betterEarPTA4 its pta4 (dB HL); whoGrade (World Report on Hearing 2021, Table 1.3, from the better ear's pta4): normal < 20, mild 20–<35, moderate 35–<50, moderatelySevere 50–<65, severe 65–<80, profound 80–<95, complete ≥ 95 dB HL. unilateral = better ear < 20 and worse ear ≥ 35 dB HL.
-        toneAudiometry	psychometric		Listeners: deterministic (default) hears iff the delivered level ≥ the threshold and never taps early (the listener of ResearchKit's conformance test). psychometric (chosen automatically by --slope or --false-alarm-rate) hears with P = 1/(1 + exp(−slope·(level − threshold))) (50 % at threshold; slope in 1/dB, default 0.5) and taps before onset with probability --false-alarm-rate per presentation. Seeded: audiogram k uses seed + k; equal seeds give byte-identical output.
         toneAudiometry	pta3	dB HL	the ear's summary
-        toneAudiometry	pta3Difference15dB		PTA3 difference ≥ 15 dB
         toneAudiometry	pta4	dB HL	the ear's summary
         toneAudiometry	quantizedVolume	0…1	the volume quantised down to 1/16
         toneAudiometry	rederivationDivergence	—	where the units stop following ResearchKit's staircase, or null
@@ -1439,433 +508,84 @@ extension ColumnDictionary {
         toneAudiometry	retestDifference1kHz		retestDifference1kHz = second − first 1000 Hz threshold (dB); retestUnreliable when |difference| > 5 dB.
         toneAudiometry	retestUnreliable	—	true when the 1 kHz retest differs by more than 5 dB (a reliability warning, BSA 2011)
         toneAudiometry	retspl	—	generic (the single pre-3.2 RETSPL table) or device-specific (3.2.0 and later)
-        toneAudiometry	retspl_		calibration.tables: the retspl_ / frequency_dBSPL_ table suffix used (AIRPODSPROV2, …)
-        toneAudiometry	right		ear: right (channel 1) or left (channel 0), from the samples
-        toneAudiometry	rule		bilateral.asymmetry[]: every asymmetry rule's verdict (see "Asymmetry rules"): rule (its name), criterion (what it tests), asymmetric (true when met; null when missing thresholds leave it open), frequencies (Hz, those that met the criterion)
-        toneAudiometry	rule3000		≥ 15 dB at 3000 Hz (null when 3000 Hz was not tested in both ears)
-        toneAudiometry	severe		bilateral.betterEar = ear with the lower pta4 (null when either is missing), bilateral.betterEarPTA4 its pta4 (dB HL); whoGrade (World Report on Hearing 2021, Table 1.3, from the better ear's pta4): normal < 20, mild 20–<35, moderate 35–<50, moderatelySevere 50–<65, severe 65–<80, profound 80–<95, complete ≥ 95 dB HL. unilateral = better ear < 20 and worse ear ≥ 35 dB HL.
         toneAudiometry	source	—	input file
-        toneAudiometry	splMeter		otherSteps: other results of the task (e.g. splMeter), not analysed here
         toneAudiometry	stepIdentifier	—	e.g. dBHL1.tone.audiometry
-        toneAudiometry	summary	dB HL	pta4, pta3, hfa, retestDifference1kHz (dB), retestUnreliable, missing (see "Summaries")
-        toneAudiometry	summary.missing	—	why an average is null, one sentence each (pta4: no threshold at 4000 Hz)
-        toneAudiometry	summary.retestUnreliable	—	true when the 1 kHz retest differs by more than 5 dB (a reliability warning, BSA 2011)
         toneAudiometry	tables	—	the retspl_ / frequency_dBSPL_ table suffix used (AIRPODSPROV2, …)
         toneAudiometry	taskIdentifier	—	of the task result, null for a bare step result
         toneAudiometry	taskRunUUID	—	of the task result, null for a bare step result
         toneAudiometry	testOrder	—	1-based position in the test (the default list tests 1000 Hz at positions 1 and 6)
-        toneAudiometry	threeAdjacent10dB		≥ 10 dB at three adjacent frequencies
         toneAudiometry	thresholdDBFS	dBFS	digital peak level of the threshold tone: (R + HL) − (S + V(lookup) + 30)
         toneAudiometry	thresholdSPL	dB SPL	RETSPL(f) + threshold: the sound pressure ResearchKit's calibration aims for
         toneAudiometry	thresholdsDiffer	—	re-derived ≠ recorded (a null counts as a value)
-        toneAudiometry	toneAudiometry		kind: dBHLToneAudiometry or toneAudiometry
-        toneAudiometry	twoAdjacent10dB		≥ 10 dB at two adjacent frequencies
-        toneAudiometry	twoAdjacent15dB		≥ 15 dB at two adjacent frequencies
         toneAudiometry	unilateral	—	WHO 2021 unilateral hearing loss: better ear pta4 < 20 and worse ear ≥ 35 dB HL
-        toneAudiometry	volume	—	how the release handled the output volume — see "The volume defect"; null without a calibration
-        toneAudiometry	volume.defect	—	true when the presented level differed from the nominal one (the defect applied and the volume was below 1)
-        toneAudiometry	volume.lookupVolume	0…1	the volume key ResearchKit used in the volume-curve lookup; null when it had none
-        toneAudiometry	volume.note	—	what was assumed, in one or two sentences
-        toneAudiometry	volume.offset	dB	presented − nominal level (0 without the defect); null when it cannot be known. CSV: volumeOffset
-        toneAudiometry	volume.outputVolume	0…1	as recorded
-        toneAudiometry	volume.quantizedVolume	0…1	the volume quantised down to 1/16
         toneAudiometry	volumeCorrectedBilateral	—	the same object from volume-corrected thresholds; null when no correction applies
         toneAudiometry	volumeCorrectedSummary	dB HL	the same from the corrected thresholds; null when the offset is 0 or unknown
         toneAudiometry	volumeCorrectedThreshold	dB HL	threshold + volume offset: the level actually delivered
         toneAudiometry	volumeCorrectedThresholdSPL	dB SPL	the same as sound pressure
         toneAudiometry	volumeCurve	—	the volume_curve_ name used
         toneAudiometry	volumeOffset	dB	the ear's volume.offset
-        toneAudiometry	volume_curve_		calibration.volumeCurve: the volume_curve_ name used
         toneAudiometry	whoGrade	—	bilateral.whoGrade, blank without both ears
-        towerOfHanoi	ORKStepResult		stepIdentifier: the scored step (its ORKStepResult identifier)
-        towerOfHanoi	ORKTaskResult		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        towerOfHanoi	accuracyStroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        towerOfHanoi	amslerGrid		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        towerOfHanoi	boolean		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        towerOfHanoi	code		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        towerOfHanoi	count		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        towerOfHanoi	deg		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        towerOfHanoi	endDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
-        towerOfHanoi	fraction		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        towerOfHanoi	holePeg		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        towerOfHanoi	kind	—	the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        towerOfHanoi	m		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         towerOfHanoi	meanTimePerMove	s	time / (moves − 1) (n ≥ 2)
-        towerOfHanoi	modelSelection		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         towerOfHanoi	moves	count	moves recorded (a warning when there are none)
-        towerOfHanoi	normalizedReactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        towerOfHanoi	null		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        towerOfHanoi	psat		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        towerOfHanoi	pt		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        towerOfHanoi	puzzleWasSolved		solved: puzzleWasSolved
-        towerOfHanoi	rangeOfMotion		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        towerOfHanoi	reactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        towerOfHanoi	result_taskRunUUID		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        towerOfHanoi	s		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         towerOfHanoi	solved	boolean	puzzleWasSolved
         towerOfHanoi	source	—	the result file the step was read from, when known (CSV: second-to-last column)
-        towerOfHanoi	spatialSpanMemory		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        towerOfHanoi	speechInNoise		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        towerOfHanoi	speechRecognition		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        towerOfHanoi	startDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
         towerOfHanoi	stepIdentifier	—	the scored step (its ORKStepResult identifier)
-        towerOfHanoi	stroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         towerOfHanoi	taskRunUUID	—	the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        towerOfHanoi	text		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         towerOfHanoi	time	s	the last move's timestamp (time from the first to the last move)
-        towerOfHanoi	timestamp		time: the last move's timestamp (time from the first to the last move)
-        towerOfHanoi	towerOfHanoi		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        towerOfHanoi	trailMaking		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        towerOfHanoi	units	—	an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         towerOfHanoi	warnings	—	findings a reader should know about (a missing or mistyped field, an empty step, …), one sentence each; CSV: joined by |
-        trailMaking	ORKStepResult		stepIdentifier: the scored step (its ORKStepResult identifier)
-        trailMaking	ORKTaskResult		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        trailMaking	accuracyStroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        trailMaking	amslerGrid		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        trailMaking	boolean		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        trailMaking	code		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         trailMaking	completed	boolean	a correct tap on the last target (index 12) exists
         trailMaking	completionTime	s	that tap's timestamp; null when not completed (with a warning)
         trailMaking	correctTaps	count	taps not marked incorrect
-        trailMaking	count		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        trailMaking	deg		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        trailMaking	endDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
         trailMaking	errors	count	numberOfErrors as recorded (the count of incorrect taps when absent; a warning when they differ)
-        trailMaking	fraction		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        trailMaking	holePeg		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        trailMaking	incorrect		correctTaps: taps not marked incorrect
-        trailMaking	kind	—	the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        trailMaking	m		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        trailMaking	modelSelection		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        trailMaking	normalizedReactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        trailMaking	null		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        trailMaking	numberOfErrors		errors: numberOfErrors as recorded (the count of incorrect taps when absent; a warning when they differ)
-        trailMaking	psat		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        trailMaking	pt		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
-        trailMaking	rangeOfMotion		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        trailMaking	reactionTime		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        trailMaking	result_taskRunUUID		taskRunUUID: the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        trailMaking	s		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         trailMaking	source	—	the result file the step was read from, when known (CSV: second-to-last column)
-        trailMaking	spatialSpanMemory		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        trailMaking	speechInNoise		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        trailMaking	speechRecognition		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        trailMaking	startDate	ISO 8601	the step result's start and end as written, with the device's UTC offset kept; null when not written (JSON only)
         trailMaking	stepIdentifier	—	the scored step (its ORKStepResult identifier)
-        trailMaking	stroop		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
         trailMaking	taps	count	taps recorded
         trailMaking	taskRunUUID	—	the ORKTaskResult's run UUID, null when the input has none (batch CSV: result_taskRunUUID, beside batch's own taskRunUUID key column)
-        trailMaking	text		units: an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         trailMaking	timePerTarget	s	completionTime / 13
-        trailMaking	timestamp		completionTime: that tap's timestamp; null when not completed (with a warning)
-        trailMaking	towerOfHanoi		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        trailMaking	trailMaking		kind: the task kind: stroop, trailMaking, psat, spatialSpanMemory, towerOfHanoi, holePeg, rangeOfMotion, accuracyStroop, reactionTime, normalizedReactionTime, speechRecognition, speechInNoise, amslerGrid or modelSelection (JSON only; the CSV is the kind's file)
-        trailMaking	units	—	an object with one key per score of the kind (the score keys of its section below), each the score's unit (count, s, fraction, deg, m, boolean, code, pt, words/min, text); JSON only: the CSV's units are the ones listed here
         trailMaking	warnings	—	findings a reader should know about (a missing or mistyped field, an empty step, …), one sentence each; CSV: joined by |
-        tremor	EnergyInBand1	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand10	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand10_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand11	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand11_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand12	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand12_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand13	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand13_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand14	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand14_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand15	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand15_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand16	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand16_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand17	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand17_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand18	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand18_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand19	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand19_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand1_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand2	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand20	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand20_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand21	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand21_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand22	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand22_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand23	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand23_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand24	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand24_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand2_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand3	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand3_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand4	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand4_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand5_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand6	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand6_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand7	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand7_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand8	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand8_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand9	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	EnergyInBand9_5	Hz × probability per bin	the trapezoidal integral (pracma::trapz) of p over the bins with b ≤ f ≤ b + 0.5 Hz, b = 1, 1.5, …, 24.5: a relative measure of the power in the half-hertz band (about p's sum over the band × the bin width fs/998); 0 for bands above fs/2
-        tremor	IMF		mhealthtools' non-default options: time and frequency filters, detrending, other window lengths and overlaps, outlier-window tagging from gravity, derived kinematics (jerk, velocity, displacement, ACF), other IMF values, and models. Walking steps keep taskproc's own gait analysis; the mhealthtools set is added beside it.
-        tremor	IQR.fr	Hz	Q75 − Q25
-        tremor	IQR.tm	u	Q25 − Q75 (negative: mhealthtools subtracts in this order)
-        tremor	NA		features.rows[]: one per sensor and axis: accelerometer x, y, z, then gyroscope x, y, z; each with sensor, measurementType, axis and features, an object of the 86 features below (null where mhealthtools gives NA)
-        tremor	Q25.fr	Hz	the first frequency whose P exceeds ½, ¼, ¾ (mhealthtools' freq[length(cdf[cdf <= q]) + 1])
-        tremor	Q25.tm	u	type-7 quantiles 0.25 and 0.75
-        tremor	Q75.fr	Hz	the first frequency whose P exceeds ½, ¼, ¾ (mhealthtools' freq[length(cdf[cdf <= q]) + 1])
-        tremor	Q75.tm	u	type-7 quantiles 0.25 and 0.75
-        tremor	accel_walking_rest.json.items		rest: walking.rest, fitness.rest, mPower accel_walking_rest.json.items
-        tremor	acceleration		accelerometer: acceleration
         tremor	accelerationUnit	—	the unit the acceleration was analysed in after checking the label against the median |a|: "g" or "m/s^2"
-        tremor	accelerometer	g	acceleration
         tremor	analysedDuration	s	time analysed: gaps and unanalysable short segments excluded
-        tremor	axis	—	"x", "y" or "z" (device axes)
-        tremor	backwardStepRows	input rows	the first rows whose time went backwards
-        tremor	backwardSteps	count	consecutive input rows whose timestamp goes backwards (t[i] < t[i−1], rows with non-finite times skipped)
-        tremor	balance		mPower-2 balance step, balance_motion.json
-        tremor	balance_motion.json		balance: mPower-2 balance step, balance_motion.json
-        tremor	cent.fr	Hz	spectral centroid Σ f p
-        tremor	channel		nonFiniteValuesByChannel[]: nonFiniteValues per channel, only channels that have any, in channel order: channel (its name, "x", "gravity.z", …) and count (values)
-        tremor	complexity.tm	Hz	√(var(fs·Δ(fs·Δv)) / var(fs·Δv)) (Hjorth-style; mhealthtools' definition)
-        tremor	conflictingDuplicateRows	input rows	the first rows dropped as conflicting duplicates
-        tremor	conflictingDuplicates	samples	rows dropped as conflicting duplicates: same timestamp as an earlier row, a different value in some channel; the earliest row in input order is kept
-        tremor	count		nonFiniteValuesByChannel[]: nonFiniteValues per channel, only channels that have any, in channel order: channel (its name, "x", "gravity.z", …) and count (values)
-        tremor	duplicateRows	input rows	the first rows dropped as exact duplicates
-        tremor	duplicatesDropped	samples	rows dropped as exact duplicates: same timestamp and same value in every channel as the kept row (NaN equals NaN)
         tremor	duration	s	after timestamp hygiene; duration = last − first time
-        tremor	emptySegments	count	segments whose span holds no grid point, so they gave no output (typically an isolated sample between two gaps)
-        tremor	end		gaps[]: every gap in the cleaned series, in time order, never bridged or filled: start (s, the last sample before it), end (s, the first sample after it), duration (s, end − start), sampleIndex (0-based position of the sample after the gap in the cleaned series)
-        tremor	endTime	s	first and last timestamp of the cleaned series; null when it is empty
-        tremor	energy.tm	u²	Σ v²
-        tremor	ewt.permEnt.fr	—	entropy of the empirical-wavelet energies e (below) over ln of their count (statcomp::permutation_entropy, applied by mhealthtools to e)
-        tremor	ewt.renyiEnt.fr	—	Rényi entropy of order 2: −ln Σ e² / ln(count)
-        tremor	ewt.shannonEnt.fr	—	−Σ e ln e / ln(count)
-        tremor	ewt.simpsonEnt.fr	—	1 − Σ e²
-        tremor	ewt.tsallisEnt.fr	—	Tsallis entropy, q = 0.1: (1 − Σ e^0.1) / (0.1 − 1)
         tremor	featureFunction	—	features.function
         tremor	featureSamplingRate	Hz	features.samplingRate
         tremor	featureSet	—	features.featureSet (mhealthtools); blank when features is null
         tremor	features	—	mhealthtools' tremor (tremor steps) or balance (balance, rest) features from the step's device-motion log (userAcceleration in g, rotationRate in rad/s), or from the accelerometer log when there is none (with a warning); null with fewer than 2 samples: tremor-balance.md
-        tremor	features.featureSet	—	"mhealthtools"
-        tremor	features.function	—	"get_tremor_features" (tremor) or "get_balance_features" (balance, rest)
-        tremor	features.imfs	—	mhealthtools' IMF: 1 here (features of the whole series); 2 for the sets of "The IMF = 2 sets" below
-        tremor	features.rows	—	one per sensor and axis: accelerometer x, y, z, then gyroscope x, y, z; each with sensor, measurementType, axis and features, an object of the 86 features below (null where mhealthtools gives NA)
-        tremor	features.rows.axis	—	"x", "y" or "z" (device axes)
-        tremor	features.rows.features	—	the 86 features of the axis, keyed by the names in the tables below
-        tremor	features.rows.imf	—	IMF = 2 sets only (absent otherwise): the intrinsic mode function, 1 (the fastest) or 2
-        tremor	features.rows.measurementType	—	mhealthtools' measurementType: "acceleration" (g) for the accelerometer, "velocity" (rad/s, angular) for the gyroscope
-        tremor	features.rows.sensor	—	"accelerometer" (userAcceleration, or raw acceleration from an accelerometer log) or "gyroscope" (rotationRate)
-        tremor	features.rows.window	—	IMF = 2 sets only (absent otherwise): the 256-sample window, 1 = samples 1–256, 2 = 129–384, …
-        tremor	features.samplingRate	Hz	fs = n / (tₙ − t₁)
-        tremor	features.source	—	the recorder file the features come from
-        tremor	fitness.rest		rest: walking.rest, fitness.rest, mPower accel_walking_rest.json.items
-        tremor	fr	Hz	spectral centroid Σ f p
         tremor	function	—	"get_tremor_features" (tremor) or "get_balance_features" (balance, rest)
-        tremor	gapFactor	—	the relative gap rule used: an interval Δt > gapFactor × nominalInterval is a gap (2.5 by default)
-        tremor	gaps	—	every gap in the cleaned series, in time order, never bridged or filled: start (s, the last sample before it), end (s, the first sample after it), duration (s, end − start), sampleIndex (0-based position of the sample after the gap in the cleaned series)
-        tremor	get_kinetic_tremor_features		imfFeatures: get_kinetic_tremor_features of the same log as features; absent without the option (balance and rest steps have none)
-        tremor	get_walk_features		mhealthtoolsFeatures: get_walk_features of the walking recording (device motion: userAcceleration and rotationRate; an accelerometer log: raw acceleration in g, gravity included, no gyroscope rows, with a warning); absent without the option
-        tremor	gyroscope	rad/s	velocity (mhealthtools' name for a gyroscope series)
-        tremor	handInLap		tremor: ResearchKit tremor.handInLap.right, tremor.handAtShoulderLength.left, tremor.handToNose…, tremor.handQueenWave…; mPower-2 kineticTremor, restTremor; kinetic_tremor_data_deviceMotion.json
-        tremor	handToNose		tremor: ResearchKit tremor.handInLap.right, tremor.handAtShoulderLength.left, tremor.handToNose…, tremor.handQueenWave…; mPower-2 kineticTremor, restTremor; kinetic_tremor_data_deviceMotion.json
-        tremor	hand_in_lap		tremor: ResearchKit tremor.handInLap.right, tremor.handAtShoulderLength.left, tremor.handToNose…, tremor.handQueenWave…; mPower-2 kineticTremor, restTremor; kinetic_tremor_data_deviceMotion.json
-        tremor	hygiene	—	the timestamp hygiene report below (walking: null when the input came without one)
-        tremor	imf	—	IMF = 2 sets only (absent otherwise): the intrinsic mode function, 1 (the fastest) or 2
         tremor	imfFeatures		get_kinetic_tremor_features of the same log as features; absent without the option (balance and rest steps have none)
         tremor	imfs	—	mhealthtools' IMF: 1 here (features of the whole series); 2 for the sets of "The IMF = 2 sets" below
-        tremor	inputCount	samples	samples received
         tremor	interpolatedStepTimes	s	the interpolated steps' times, since the result's timeOrigin
         tremor	interpolatedSteps	steps	steps interpolated across data gaps, included in stepCount
-        tremor	intervalOutliers	count	intervals excluded from the rate estimate as outliers (gaps, bursts)
-        tremor	jitterMilliseconds	ms	the interquartile range (R type 7) of all intervals of the cleaned series
         tremor	kind	—	"motionSignal"
-        tremor	kineticTremor		tremor: ResearchKit tremor.handInLap.right, tremor.handAtShoulderLength.left, tremor.handToNose…, tremor.handQueenWave…; mPower-2 kineticTremor, restTremor; kinetic_tremor_data_deviceMotion.json
-        tremor	kinetic_tremor_data_deviceMotion.json		tremor: ResearchKit tremor.handInLap.right, tremor.handAtShoulderLength.left, tremor.handToNose…, tremor.handQueenWave…; mPower-2 kineticTremor, restTremor; kinetic_tremor_data_deviceMotion.json
-        tremor	kurt.fr	—	(Σ (p − p̄)³ / 499) / sd(p)³ and (Σ (p − p̄)⁴ / 499) / sd(p)⁴: moments of the bin values, not of frequency (mhealthtools' definition)
-        tremor	kurtosis.tm	—	e1071 type 3, excess: m₄ / s⁴ − 3
-        tremor	largestBackwardStep	s	the largest backward step (0 when none)
-        tremor	m		nominalInterval: the median of the intervals inside [m / 2.5, m × 2.5], m the median of all intervals
         tremor	magnitudeMean	g	mean and SD (n − 1) of the acceleration magnitude over finite samples: ≈ 1 g and small for a still phone
         tremor	magnitudeSD	g	mean and SD (n − 1) of the acceleration magnitude over finite samples: ≈ 1 g and small for a still phone
-        tremor	maximumInterval	s	the absolute gap rule used (Δt > maximumInterval is a gap too), absent when none
-        tremor	md.fr	Hz	the first frequency whose P exceeds ½, ¼, ¾ (mhealthtools' freq[length(cdf[cdf <= q]) + 1])
-        tremor	mean.tm	u	arithmetic mean
-        tremor	meanRate	Hz	mean rate over the inlier intervals, inliers / Σ inlier intervals (more faithful than the median when timestamps are quantised)
-        tremor	measurementType	—	mhealthtools' measurementType: "acceleration" (g) for the accelerometer, "velocity" (rad/s, angular) for the gyroscope
-        tremor	median.tm	u	median (type-7 quantile 0.5)
-        tremor	medianBatchSize	samples	median size of the batches between the first and the last (0 unless resequenced)
-        tremor	medianMagnitude	the series'	median vector length √(x² + y² + z²) over the rows with three finite values; null when there is none
-        tremor	medianRate	Hz	robust rate 1 / nominalInterval (the results' samplingRate)
-        tremor	mhealthtools		featureSet: features.featureSet (mhealthtools); blank when features is null
         tremor	mhealthtoolsFeatures		get_walk_features of the walking recording (device motion: userAcceleration and rotationRate; an accelerometer log: raw acceleration in g, gravity included, no gyroscope rows, with a warning); absent without the option
-        tremor	minimumInterval	s	the shortest and the longest interval
-        tremor	mn.fr	Hz	spectral centroid Σ f p
-        tremor	mn.tm	u	maximum, minimum
-        tremor	mobility.tm	Hz	Hjorth mobility √(var(fs·Δv) / var(v))
-        tremor	mod.fr	Hz	the frequency of the largest p (the dominant frequency; tremor at 4–6 Hz shows here)
-        tremor	mode.tm	u	pracma::Mode: the most frequent value, compared at 15 significant digits; the smallest among equally frequent ones — for sensor data without repeats, the minimum
-        tremor	models		mhealthtools' non-default options: time and frequency filters, detrending, other window lengths and overlaps, outlier-window tagging from gravity, derived kinematics (jerk, velocity, displacement, ACF), other IMF values, and models. Walking steps keep taskproc's own gait analysis; the mhealthtools set is added beside it.
-        tremor	mtkeo.tm	u²	mean Teager–Kaiser energy: mean of vᵢ² − vᵢ₋₁vᵢ₊₁ over i = 2…n−1
-        tremor	mx.fr	—	max p (the largest bin's share)
-        tremor	mx.tm	u	maximum, minimum
-        tremor	nominalInterval	s	the median of the intervals inside [m / 2.5, m × 2.5], m the median of all intervals
-        tremor	nonFiniteTimestampRows	input rows	the first rows dropped for a non-finite timestamp
-        tremor	nonFiniteTimestamps	samples	rows dropped because their timestamp is NaN or infinite
-        tremor	nonFiniteValues	values	NaN or infinite channel values in the cleaned series (left in place)
-        tremor	nonFiniteValuesByChannel	—	nonFiniteValues per channel, only channels that have any, in channel order: channel (its name, "x", "gravity.z", …) and count (values)
-        tremor	null		features: mhealthtools' tremor (tremor steps) or balance (balance, rest) features from the step's device-motion log (userAcceleration in g, rotationRate in rad/s), or from the accelerometer log when there is none (with a warning); null with fewer than 2 samples: tremor-balance.md
-        tremor	orderRepair	—	"none" (nothing went backwards), "sorted" (rows stably sorted by time) or "resequenced" (rows kept in file order and re-stamped evenly within each recorder batch)
-        tremor	outputCount	samples	samples in the cleaned series
-        tremor	outputRate	Hz	the grid's rate
-        tremor	overallRate	Hz	rate over the whole span, gaps included: (outputCount − 1) / timeSpan
-        tremor	quality	—	hygiene (the same report as a walking result's; every key in quality.md), accelerationUnit, warnings — the first says why there are no steps (a tremor step (…): nobody is asked to walk in it, so it is not analysed for steps; only the signal is summarised)
-        tremor	quality.hygiene.gaps		gaps[]: every gap found, in time order, none bridged: start, end, duration, sampleIndex as in quality.hygiene.gaps
-        tremor	quantity	—	what was measured, such as "|acceleration|" or "|gravity|"
-        tremor	queenWave		tremor: ResearchKit tremor.handInLap.right, tremor.handAtShoulderLength.left, tremor.handToNose…, tremor.handQueenWave…; mPower-2 kineticTremor, restTremor; kinetic_tremor_data_deviceMotion.json
-        tremor	range.tm	u	max − min
-        tremor	repairs	—	every change made to the data, one sentence each; empty when the output equals the input
-        tremor	resampling	—	how the magnitude was put on a uniform grid (below); null when the recording is too short
-        tremor	resequenced		samplesRestamped: rows given a new timestamp when re-sequencing (0 unless resequenced)
-        tremor	rest		walking.rest, fitness.rest, mPower accel_walking_rest.json.items
-        tremor	restTremor		tremor: ResearchKit tremor.handInLap.right, tremor.handAtShoulderLength.left, tremor.handToNose…, tremor.handQueenWave…; mPower-2 kineticTremor, restTremor; kinetic_tremor_data_deviceMotion.json
-        tremor	rest_tremor		rest: walking.rest, fitness.rest, mPower accel_walking_rest.json.items
-        tremor	rmsmag.tm	u	√(Σ v² / n)
-        tremor	rotationRate		features: mhealthtools' tremor (tremor steps) or balance (balance, rest) features from the step's device-motion log (userAcceleration in g, rotationRate in rad/s), or from the accelerometer log when there is none (with a warning); null with fewer than 2 samples: tremor-balance.md
-        tremor	rough.tm	u²	seewave::roughness: Σ (Δ²v)², the sum of squared second differences (per sample, not per second)
-        tremor	rows	—	one per sensor and axis: accelerometer x, y, z, then gyroscope x, y, z; each with sensor, measurementType, axis and features, an object of the 86 features below (null where mhealthtools gives NA)
-        tremor	rugo.tm	u	seewave::rugo: √(mean((Δv)²))
-        tremor	sampleIndex		gaps[]: every gap in the cleaned series, in time order, never bridged or filled: start (s, the last sample before it), end (s, the first sample after it), duration (s, end − start), sampleIndex (0-based position of the sample after the gap in the cleaned series)
         tremor	samples	samples	after timestamp hygiene; duration = last − first time
-        tremor	samplesReordered	samples	rows that moved when sorting (0 unless sorted)
-        tremor	samplesRestamped	samples	rows given a new timestamp when re-sequencing (0 unless resequenced)
-        tremor	samplesUsed	samples	rows used (those with three finite values)
-        tremor	sampling	—	the measured sampling of the cleaned series (below); null with fewer than 2 distinct finite timestamps
         tremor	samplingRate	Hz	measured: 1 / robust median sampling interval
-        tremor	sd.fr	Hz	√(Σ p (f − mn)²)
-        tremor	sd.tm	u	standard deviation (n − 1)
-        tremor	segmentCount	count	contiguous segments (gaps + 1), including segments too short to hold a grid point
-        tremor	sem.fr	Hz	sd / √500
-        tremor	sensor	—	"accelerometer" (userAcceleration, or raw acceleration from an accelerometer log) or "gyroscope" (rotationRate)
-        tremor	sfm.fr	—	spectral flatness (seewave::sfm): geometric over arithmetic mean of p
-        tremor	sh.fr	—	Shannon entropy of p over ln 500 (seewave::sh)
         tremor	signal	—	"accelerometer" (|a|, gravity included) or "deviceMotion" (|userAcceleration + gravity|); a step with both is summarised from the accelerometer
-        tremor	skew.fr	—	(Σ (p − p̄)³ / 499) / sd(p)³ and (Σ (p − p̄)⁴ / 499) / sd(p)⁴: moments of the bin values, not of frequency (mhealthtools' definition)
-        tremor	skewness.tm	—	e1071 type 3: m₃ / s³
-        tremor	sorted		samplesReordered: rows that moved when sorting (0 unless sorted)
         tremor	source	—	the step and the file, when known
-        tremor	stampingBatches	batches	recorder batches found: runs of rising timestamps between backward steps (0 unless resequenced)
-        tremor	start		gaps[]: every gap in the cleaned series, in time order, never bridged or filled: start (s, the last sample before it), end (s, the first sample after it), duration (s, end − start), sampleIndex (0-based position of the sample after the gap in the cleaned series)
-        tremor	startTime	s	first and last timestamp of the cleaned series; null when it is empty
-        tremor	stepCount		interpolatedSteps: steps interpolated across data gaps, included in stepCount
         tremor	stepIdentifier	—	the step and the file, when known
         tremor	task	—	"tremor", "balance", "rest", or "other" (a custom motion step of a task folder whose name says no task)
         tremor	timeOrigin	s	first sample's time in the recording's own clock
-        tremor	timeSpan	s	endTime − startTime (0 for fewer than 2 samples)
-        tremor	tm	u	arithmetic mean
-        tremor	tremor		ResearchKit tremor.handInLap.right, tremor.handAtShoulderLength.left, tremor.handToNose…, tremor.handQueenWave…; mPower-2 kineticTremor, restTremor; kinetic_tremor_data_deviceMotion.json
-        tremor	tremor.handAtShoulderLength.left		tremor: ResearchKit tremor.handInLap.right, tremor.handAtShoulderLength.left, tremor.handToNose…, tremor.handQueenWave…; mPower-2 kineticTremor, restTremor; kinetic_tremor_data_deviceMotion.json
-        tremor	tremor.handInLap.right		tremor: ResearchKit tremor.handInLap.right, tremor.handAtShoulderLength.left, tremor.handToNose…, tremor.handQueenWave…; mPower-2 kineticTremor, restTremor; kinetic_tremor_data_deviceMotion.json
-        tremor	unit	—	the verdict: "g" (median within a factor 2 of 1), "m/s^2" (within a factor 2 of 9.80665) or "unknown" (neither, such as gravity-free user acceleration)
-        tremor	units	—	the acceleration unit detected from the median vector length, when the caller checked one (below); null otherwise
-        tremor	userAcceleration		features: mhealthtools' tremor (tremor steps) or balance (balance, rest) features from the step's device-motion log (userAcceleration in g, rotationRate in rad/s), or from the accelerometer log when there is none (with a warning); null with fewer than 2 samples: tremor-balance.md
-        tremor	velocity		gyroscope: velocity (mhealthtools' name for a gyroscope series)
-        tremor	walking.rest		rest: walking.rest, fitness.rest, mPower accel_walking_rest.json.items
         tremor	walkingWindowCount	windows	windows that passed the walking tests (periodic and energetic enough)
         tremor	warnings	—	every finding a reader should know about, one sentence each: motion signal first why there are no steps, then the hygiene warnings; walking the hygiene warnings first
-        tremor	window	—	IMF = 2 sets only (absent otherwise): the 256-sample window, 1 = samples 1–256, 2 = 129–384, …
         tremor	windowCount	windows	6 s analysis windows evaluated (one every 0.5 s)
-        walking	CGFLOAT_MAX		timedWalkDistance, timedWalkDuration, timedWalkTimeLimit: timed-walk steps only: the ORKTimedWalkResult's distanceInMeters, duration and timeLimit as recorded (timeLimit null when the step had none, ResearchKit's CGFLOAT_MAX); last CSV columns
-        walking	GaitLumbar		148 k
-        walking	ORKTimedWalkResult		gaitSpeed: timed-walk steps only: distanceInMeters / duration of the step's ORKTimedWalkResult; null with a warning when the duration or distance is not positive. A trial without accelerometer/device-motion data still gets a result (signal "none", motion features null)
-        walking	StepDetector		3. Arm swing (a wrist, or a hand swinging at the side; needs the three axes, which analyze always has). At the wrist the arm's own acceleration at the step frequency (the pendulum's centripetal term, twice per swing) can cancel most of the body's step rhythm in |a|, which then repeats once per stride: |a| alone counts half the steps, and nothing in |a| tells such a walk from a slow walk at the stride frequency. The axes tell them apart: a window is an arm swing when, at its |a| period P, P/2 is an accepted step period and the band-passed three-axis signal repeats at P (vector autocorrelation ≥ 0.6), reverses at P/2 (≤ −0.3: the device is at the other end of its swing) and is at least twice as large as the band-passed |a| (a device turning through gravity and accelerating along its arc; a phone in a pocket or held in front moves mostly along |a|). A run of such windows lasting at least 15 s (minimumArmSwingDuration) is read as an arm swing: each |a| peak is a swing, and a step is counted at it and half way to the next, and half a swing before the first and after the last peak when the run's walking windows reach there (bout detection "armSwing", and a warning saying how many steps were counted so). The same check stops the peaks from being read as a slow walk's steps (step 4 of StepDetector's documentation) when the axes swing once per peak. Shorter runs are read from |a| alone: a rhythmic arm movement without walking looks the same to a wrist sensor (the finger-to-nose movement of the kinetic tremor task gives 17 "steps" read as a swing), so a swing counts as walking only when sustained. On every real recording here (60 WeAllWalk pocket walks, 5 Mobilise-D lower-back trials, the 4 Oxford walks, the gaitpy demo, the mPower walk, the tremor and balance recordings) the axes change no count: the kinetic tremor's 9 s of swinging is too short to be read as one, and nothing else swings.
         walking	accelerationUnit	—	the unit the acceleration was analysed in after checking the label against the median |a|: "g" or "m/s^2"
         walking	analysedDuration	s	time analysed: gaps and unanalysable short segments excluded
-        walking	analyze		3. Arm swing (a wrist, or a hand swinging at the side; needs the three axes, which analyze always has). At the wrist the arm's own acceleration at the step frequency (the pendulum's centripetal term, twice per swing) can cancel most of the body's step rhythm in |a|, which then repeats once per stride: |a| alone counts half the steps, and nothing in |a| tells such a walk from a slow walk at the stride frequency. The axes tell them apart: a window is an arm swing when, at its |a| period P, P/2 is an accepted step period and the band-passed three-axis signal repeats at P (vector autocorrelation ≥ 0.6), reverses at P/2 (≤ −0.3: the device is at the other end of its swing) and is at least twice as large as the band-passed |a| (a device turning through gravity and accelerating along its arc; a phone in a pocket or held in front moves mostly along |a|). A run of such windows lasting at least 15 s (minimumArmSwingDuration) is read as an arm swing: each |a| peak is a swing, and a step is counted at it and half way to the next, and half a swing before the first and after the last peak when the run's walking windows reach there (bout detection "armSwing", and a warning saying how many steps were counted so). The same check stops the peaks from being read as a slow walk's steps (step 4 of StepDetector's documentation) when the axes swing once per peak. Shorter runs are read from |a| alone: a rhythmic arm movement without walking looks the same to a wrist sensor (the finger-to-nose movement of the kinetic tremor task gives 17 "steps" read as a swing), so a swing counts as walking only when sustained. On every real recording here (60 WeAllWalk pocket walks, 5 Mobilise-D lower-back trials, the 4 Oxford walks, the gaitpy demo, the mPower walk, the tremor and balance recordings) the axes change no count: the kinetic tremor's 9 s of swinging is too short to be read as one, and nothing else swings.
-        walking	backwardStepRows	input rows	the first rows whose time went backwards
-        walking	backwardSteps	count	consecutive input rows whose timestamp goes backwards (t[i] < t[i−1], rows with non-finite times skipped)
         walking	bouts	bouts	CSV only: the number of bouts and quality.interpolatedSteps (the CSV has one row per result with the scalar keys above; stepTimes, the bouts' details, timeOrigin and quality are JSON only)
         walking	cadence	steps/min	60 · stepCount / walkingDuration, over walking time only
-        walking	channel		nonFiniteValuesByChannel[]: nonFiniteValues per channel, only channels that have any, in channel order: channel (its name, "x", "gravity.z", …) and count (values)
-        walking	conflictingDuplicateRows	input rows	the first rows dropped as conflicting duplicates
-        walking	conflictingDuplicates	samples	rows dropped as conflicting duplicates: same timestamp as an earlier row, a different value in some channel; the earliest row in input order is kept
-        walking	count		nonFiniteValuesByChannel[]: nonFiniteValues per channel, only channels that have any, in channel order: channel (its name, "x", "gravity.z", …) and count (values)
-        walking	detection		3. Arm swing (a wrist, or a hand swinging at the side; needs the three axes, which analyze always has). At the wrist the arm's own acceleration at the step frequency (the pendulum's centripetal term, twice per swing) can cancel most of the body's step rhythm in |a|, which then repeats once per stride: |a| alone counts half the steps, and nothing in |a| tells such a walk from a slow walk at the stride frequency. The axes tell them apart: a window is an arm swing when, at its |a| period P, P/2 is an accepted step period and the band-passed three-axis signal repeats at P (vector autocorrelation ≥ 0.6), reverses at P/2 (≤ −0.3: the device is at the other end of its swing) and is at least twice as large as the band-passed |a| (a device turning through gravity and accelerating along its arc; a phone in a pocket or held in front moves mostly along |a|). A run of such windows lasting at least 15 s (minimumArmSwingDuration) is read as an arm swing: each |a| peak is a swing, and a step is counted at it and half way to the next, and half a swing before the first and after the last peak when the run's walking windows reach there (bout detection "armSwing", and a warning saying how many steps were counted so). The same check stops the peaks from being read as a slow walk's steps (step 4 of StepDetector's documentation) when the axes swing once per peak. Shorter runs are read from |a| alone: a rhythmic arm movement without walking looks the same to a wrist sensor (the finger-to-nose movement of the kinetic tremor task gives 17 "steps" read as a swing), so a swing counts as walking only when sustained. On every real recording here (60 WeAllWalk pocket walks, 5 Mobilise-D lower-back trials, the 4 Oxford walks, the gaitpy demo, the mPower walk, the tremor and balance recordings) the axes change no count: the kinetic tremor's 9 s of swinging is too short to be read as one, and nothing else swings.
-        walking	distance		pedometerDistance: when the pedometer log records a distance: its last cumulative distance — for ResearchKit's fitness check (fitness.walk, the six-minute walk test) the six-minute walk distance as CoreMotion estimated it
-        walking	distanceInMeters		timedWalkDistance, timedWalkDuration, timedWalkTimeLimit: timed-walk steps only: the ORKTimedWalkResult's distanceInMeters, duration and timeLimit as recorded (timeLimit null when the step had none, ResearchKit's CGFLOAT_MAX); last CSV columns
         walking	dominantFrequency	Hz	highest 0.5–3 Hz peak of the Welch spectrum (Hann, 10 s) of the band-passed |a| over the bouts
-        walking	duplicateRows	input rows	the first rows dropped as exact duplicates
-        walking	duplicatesDropped	samples	rows dropped as exact duplicates: same timestamp and same value in every channel as the kept row (NaN equals NaN)
-        walking	duration		timedWalkDistance, timedWalkDuration, timedWalkTimeLimit: timed-walk steps only: the ORKTimedWalkResult's distanceInMeters, duration and timeLimit as recorded (timeLimit null when the step had none, ResearchKit's CGFLOAT_MAX); last CSV columns
-        walking	emptySegments	count	segments whose span holds no grid point, so they gave no output (typically an isolated sample between two gaps)
-        walking	end		bouts[]: the walking bouts in time order; each step is in exactly one bout. Per bout: start, end (s since timeOrigin: half a step period before the first step and after the last, never outside the recording), steps, interpolatedSteps (steps), cadence (steps/min: 60 / the median interval between the bout's observed steps), strideTime (s: two such intervals), strideRegularity (−1…1: normalised autocorrelation of the band-passed |a| over the bout at one stride; null when the bout is shorter than two strides and a step), detection ("rhythm", "stepSequence" or "armSwing": which pass found it, see below)
-        walking	endDate		pedometerDuration: when a pedometer log is present: its last snapshot's endDate − startDate (the time the distance and count cover)
-        walking	endTime	s	first and last timestamp of the cleaned series; null when it is empty
-        walking	fitness.walk		pedometerDistance: when the pedometer log records a distance: its last cumulative distance — for ResearchKit's fitness check (fitness.walk, the six-minute walk test) the six-minute walk distance as CoreMotion estimated it
         walking	gaitSpeed	m/s	timed-walk steps only: distanceInMeters / duration of the step's ORKTimedWalkResult; null with a warning when the duration or distance is not positive. A trial without accelerometer/device-motion data still gets a result (signal "none", motion features null)
-        walking	gapFactor	—	the relative gap rule used: an interval Δt > gapFactor × nominalInterval is a gap (2.5 by default)
-        walking	gaps	—	every gap in the cleaned series, in time order, never bridged or filled: start (s, the last sample before it), end (s, the first sample after it), duration (s, end − start), sampleIndex (0-based position of the sample after the gap in the cleaned series)
-        walking	get_walk_features		mhealthtoolsFeatures: only with --feature-set mhealthtools: mhealthtools' get_walk_features of the recording, tremor-balance.md
-        walking	hygiene	—	the timestamp hygiene report below (walking: null when the input came without one)
-        walking	inputCount	samples	samples received
         walking	interpolatedStepTimes	s	the interpolated steps' times, since the result's timeOrigin
         walking	interpolatedSteps	steps	CSV only: the number of bouts and quality.interpolatedSteps (the CSV has one row per result with the scalar keys above; stepTimes, the bouts' details, timeOrigin and quality are JSON only)
-        walking	intervalOutliers	count	intervals excluded from the rate estimate as outliers (gaps, bursts)
-        walking	j		re-sequenced** when the backward steps recur in a regular recorder-batch pattern — at least 3 of them; the batches (runs of rising time between backward steps) other than the first and last have a median size of at least 2 samples and 80 % of them are within ±50 % of it; every batch starts and ends later than the one before; and sorting would interleave them (at least one interval shorter than half the median in-batch interval per backward step). That is a recorder stamping each batch backwards from its delivery time: the rows are in order, the times overlap. The rows keep their file order and each batch is re-stamped evenly from the batches' own timestamps: batch j of n samples spans (last time of batch j − 1, its own last time], the first batch ends at its own last time at the median interval of the others. A second clock (timestampSince1970) moves with it. Sorting such a file would shuffle the samples of consecutive batches into each other;
-        walking	jitterMilliseconds	ms	the interquartile range (R type 7) of all intervals of the cleaned series
         walking	kind	—	"walking"
-        walking	largestBackwardStep	s	the largest backward step (0 when none)
-        walking	m		nominalInterval: the median of the intervals inside [m / 2.5, m × 2.5], m the median of all intervals
-        walking	maximumInterval	s	the absolute gap rule used (Δt > maximumInterval is a gap too), absent when none
-        walking	meanRate	Hz	mean rate over the inlier intervals, inliers / Σ inlier intervals (more faithful than the median when timestamps are quantised)
-        walking	medianBatchSize	samples	median size of the batches between the first and the last (0 unless resequenced)
-        walking	medianMagnitude	the series'	median vector length √(x² + y² + z²) over the rows with three finite values; null when there is none
-        walking	medianRate	Hz	robust rate 1 / nominalInterval (the results' samplingRate)
         walking	mhealthtoolsFeatures	—	only with --feature-set mhealthtools: mhealthtools' get_walk_features of the recording, tremor-balance.md
-        walking	minimumArmSwingDuration		3. Arm swing (a wrist, or a hand swinging at the side; needs the three axes, which analyze always has). At the wrist the arm's own acceleration at the step frequency (the pendulum's centripetal term, twice per swing) can cancel most of the body's step rhythm in |a|, which then repeats once per stride: |a| alone counts half the steps, and nothing in |a| tells such a walk from a slow walk at the stride frequency. The axes tell them apart: a window is an arm swing when, at its |a| period P, P/2 is an accepted step period and the band-passed three-axis signal repeats at P (vector autocorrelation ≥ 0.6), reverses at P/2 (≤ −0.3: the device is at the other end of its swing) and is at least twice as large as the band-passed |a| (a device turning through gravity and accelerating along its arc; a phone in a pocket or held in front moves mostly along |a|). A run of such windows lasting at least 15 s (minimumArmSwingDuration) is read as an arm swing: each |a| peak is a swing, and a step is counted at it and half way to the next, and half a swing before the first and after the last peak when the run's walking windows reach there (bout detection "armSwing", and a warning saying how many steps were counted so). The same check stops the peaks from being read as a slow walk's steps (step 4 of StepDetector's documentation) when the axes swing once per peak. Shorter runs are read from |a| alone: a rhythmic arm movement without walking looks the same to a wrist sensor (the finger-to-nose movement of the kinetic tremor task gives 17 "steps" read as a swing), so a swing counts as walking only when sustained. On every real recording here (60 WeAllWalk pocket walks, 5 Mobilise-D lower-back trials, the 4 Oxford walks, the gaitpy demo, the mPower walk, the tremor and balance recordings) the axes change no count: the kinetic tremor's 9 s of swinging is too short to be read as one, and nothing else swings.
-        walking	minimumInterval	s	the shortest and the longest interval
-        walking	motionSignal		mhealthtools tremor (kinetic, rest) and balance recordings: analyze: not walking (a motionSignal summary, no step count); the step detector alone on the logs: kinetic 6 (known issue), rest 0, balance 0
-        walking	n		re-sequenced** when the backward steps recur in a regular recorder-batch pattern — at least 3 of them; the batches (runs of rising time between backward steps) other than the first and last have a median size of at least 2 samples and 80 % of them are within ±50 % of it; every batch starts and ends later than the one before; and sorting would interleave them (at least one interval shorter than half the median in-batch interval per backward step). That is a recorder stamping each batch backwards from its delivery time: the rows are in order, the times overlap. The rows keep their file order and each batch is re-stamped evenly from the batches' own timestamps: batch j of n samples spans (last time of batch j − 1, its own last time], the first batch ends at its own last time at the median interval of the others. A second clock (timestampSince1970) moves with it. Sorting such a file would shuffle the samples of consecutive batches into each other;
-        walking	nominalInterval	s	the median of the intervals inside [m / 2.5, m × 2.5], m the median of all intervals
-        walking	nonFiniteTimestampRows	input rows	the first rows dropped for a non-finite timestamp
-        walking	nonFiniteTimestamps	samples	rows dropped because their timestamp is NaN or infinite
-        walking	nonFiniteValues	values	NaN or infinite channel values in the cleaned series (left in place)
-        walking	nonFiniteValuesByChannel	—	nonFiniteValues per channel, only channels that have any, in channel order: channel (its name, "x", "gravity.z", …) and count (values)
-        walking	null		timeOrigin: the first sample's time in the recording's own clock (seconds since boot for ResearchKit logs); every other time in the result counts from it; null for an empty recording
-        walking	oak		207 k
-        walking	orderRepair	—	"none" (nothing went backwards), "sorted" (rows stably sorted by time) or "resequenced" (rows kept in file order and re-stamped evenly within each recorder batch)
-        walking	outputCount	samples	samples in the cleaned series
-        walking	outputRate	Hz	the grid's rate
-        walking	overallRate	Hz	rate over the whole span, gaps included: (outputCount − 1) / timeSpan
         walking	pedometerDifference	steps	when a pedometer log is present: CMPedometer's count, and ours minus it (a log with a negative final count — only the library API can build one; in a file it is a schema error — gives a warning and neither key)
         walking	pedometerDistance	m	when the pedometer log records a distance: its last cumulative distance — for ResearchKit's fitness check (fitness.walk, the six-minute walk test) the six-minute walk distance as CoreMotion estimated it
         walking	pedometerDuration	s	when a pedometer log is present: its last snapshot's endDate − startDate (the time the distance and count cover)
         walking	pedometerStepCount	steps	when a pedometer log is present: CMPedometer's count, and ours minus it (a log with a negative final count — only the library API can build one; in a file it is a schema error — gives a warning and neither key)
-        walking	quality	—	hygiene report, resampling report, unit used, window counts, interpolated steps, warnings: every key in quality.md
-        walking	quality.hygiene.gaps		gaps[]: every gap found, in time order, none bridged: start, end, duration, sampleIndex as in quality.hygiene.gaps
-        walking	quality.interpolatedSteps		bouts, interpolatedSteps: CSV only: the number of bouts and quality.interpolatedSteps (the CSV has one row per result with the scalar keys above; stepTimes, the bouts' details, timeOrigin and quality are JSON only)
-        walking	quality.warnings		warnings: CSV only: the quality.warnings, joined by |
-        walking	quantity	—	what was measured, such as "|acceleration|" or "|gravity|"
-        walking	repairs	—	every change made to the data, one sentence each; empty when the output equals the input
-        walking	resampling	—	how the magnitude was put on a uniform grid (below); null when the recording is too short
-        walking	resequenced		samplesRestamped: rows given a new timestamp when re-sequencing (0 unless resequenced)
-        walking	sampleIndex		gaps[]: every gap in the cleaned series, in time order, never bridged or filled: start (s, the last sample before it), end (s, the first sample after it), duration (s, end − start), sampleIndex (0-based position of the sample after the gap in the cleaned series)
-        walking	samplesReordered	samples	rows that moved when sorting (0 unless sorted)
-        walking	samplesRestamped	samples	rows given a new timestamp when re-sequencing (0 unless resequenced)
-        walking	samplesUsed	samples	rows used (those with three finite values)
-        walking	sampling	—	the measured sampling of the cleaned series (below); null with fewer than 2 distinct finite timestamps
         walking	samplingRate	Hz	measured: 1 / robust median sampling interval
-        walking	segmentCount	count	contiguous segments (gaps + 1), including segments too short to hold a grid point
         walking	signal	—	the signal analysed: "accelerometer" (|a|, gravity included), "deviceMotion" (|userAcceleration + gravity|) or "none" (a timed walk recorded without motion data)
-        walking	sorted		samplesReordered: rows that moved when sorting (0 unless sorted)
         walking	source	—	the file the motion data came from, when known
-        walking	stampingBatches	batches	recorder batches found: runs of rising timestamps between backward steps (0 unless resequenced)
-        walking	start		bouts[]: the walking bouts in time order; each step is in exactly one bout. Per bout: start, end (s since timeOrigin: half a step period before the first step and after the last, never outside the recording), steps, interpolatedSteps (steps), cadence (steps/min: 60 / the median interval between the bout's observed steps), strideTime (s: two such intervals), strideRegularity (−1…1: normalised autocorrelation of the band-passed |a| over the bout at one stride; null when the bout is shorter than two strides and a step), detection ("rhythm", "stepSequence" or "armSwing": which pass found it, see below)
-        walking	startDate		pedometerDuration: when a pedometer log is present: its last snapshot's endDate − startDate (the time the distance and count cover)
-        walking	startTime	s	first and last timestamp of the cleaned series; null when it is empty
         walking	stepCount	steps	steps detected, including steps interpolated across short gaps inside a bout (listed in quality); 0 without walking; null only for a timed-walk step recorded without motion data
         walking	stepIdentifier	—	the active step (walking.outbound, timed.walk.trial1, 6mwt, …), when known
         walking	stepRegularity	−1…1	median over 6 s walking windows of the normalised autocorrelation of the band-passed |a| at one and two step periods
@@ -1873,21 +593,12 @@ extension ColumnDictionary {
         walking	stepTimeMean	s	intervals between consecutive observed steps of one uninterrupted bout; SD with n − 1; CV = 100·SD/mean
         walking	stepTimeSD	s	intervals between consecutive observed steps of one uninterrupted bout; SD with n − 1; CV = 100·SD/mean
         walking	stepTimes	s	every step's time (peak of band-passed |a|), since timeOrigin
-        walking	steps		bouts[]: the walking bouts in time order; each step is in exactly one bout. Per bout: start, end (s since timeOrigin: half a step period before the first step and after the last, never outside the recording), steps, interpolatedSteps (steps), cadence (steps/min: 60 / the median interval between the bout's observed steps), strideTime (s: two such intervals), strideRegularity (−1…1: normalised autocorrelation of the band-passed |a| over the bout at one stride; null when the bout is shorter than two strides and a step), detection ("rhythm", "stepSequence" or "armSwing": which pass found it, see below)
         walking	strideRegularity	−1…1	median over 6 s walking windows of the normalised autocorrelation of the band-passed |a| at one and two step periods
-        walking	strideTime		bouts[]: the walking bouts in time order; each step is in exactly one bout. Per bout: start, end (s since timeOrigin: half a step period before the first step and after the last, never outside the recording), steps, interpolatedSteps (steps), cadence (steps/min: 60 / the median interval between the bout's observed steps), strideTime (s: two such intervals), strideRegularity (−1…1: normalised autocorrelation of the band-passed |a| over the bout at one stride; null when the bout is shorter than two strides and a step), detection ("rhythm", "stepSequence" or "armSwing": which pass found it, see below)
         walking	symmetry	—	stepRegularity / strideRegularity (Moe-Nilssen & Helbostad); ≈1 when left and right steps look alike
-        walking	timeLimit		timedWalkDistance, timedWalkDuration, timedWalkTimeLimit: timed-walk steps only: the ORKTimedWalkResult's distanceInMeters, duration and timeLimit as recorded (timeLimit null when the step had none, ResearchKit's CGFLOAT_MAX); last CSV columns
         walking	timeOrigin	s	the first sample's time in the recording's own clock (seconds since boot for ResearchKit logs); every other time in the result counts from it; null for an empty recording
-        walking	timeSpan	s	endTime − startTime (0 for fewer than 2 samples)
-        walking	timed.walk.trial1		stepIdentifier: the active step (walking.outbound, timed.walk.trial1, 6mwt, …), when known
         walking	timedWalkDistance	m	timed-walk steps only: the ORKTimedWalkResult's distanceInMeters, duration and timeLimit as recorded (timeLimit null when the step had none, ResearchKit's CGFLOAT_MAX); last CSV columns
         walking	timedWalkDuration	s	timed-walk steps only: the ORKTimedWalkResult's distanceInMeters, duration and timeLimit as recorded (timeLimit null when the step had none, ResearchKit's CGFLOAT_MAX); last CSV columns
         walking	timedWalkTimeLimit	s	timed-walk steps only: the ORKTimedWalkResult's distanceInMeters, duration and timeLimit as recorded (timeLimit null when the step had none, ResearchKit's CGFLOAT_MAX); last CSV columns
-        walking	timestampSince1970		re-sequenced** when the backward steps recur in a regular recorder-batch pattern — at least 3 of them; the batches (runs of rising time between backward steps) other than the first and last have a median size of at least 2 samples and 80 % of them are within ±50 % of it; every batch starts and ends later than the one before; and sorting would interleave them (at least one interval shorter than half the median in-batch interval per backward step). That is a recorder stamping each batch backwards from its delivery time: the rows are in order, the times overlap. The rows keep their file order and each batch is re-stamped evenly from the batches' own timestamps: batch j of n samples spans (last time of batch j − 1, its own last time], the first batch ends at its own last time at the median interval of the others. A second clock (timestampSince1970) moves with it. Sorting such a file would shuffle the samples of consecutive batches into each other;
-        walking	unit	—	the verdict: "g" (median within a factor 2 of 1), "m/s^2" (within a factor 2 of 9.80665) or "unknown" (neither, such as gravity-free user acceleration)
-        walking	units	—	the acceleration unit detected from the median vector length, when the caller checked one (below); null otherwise
-        walking	walking.outbound		stepIdentifier: the active step (walking.outbound, timed.walk.trial1, 6mwt, …), when known
         walking	walkingDuration	s	sum of bout durations, each from half a step period before its first step to half after its last (clipped to the recording)
         walking	walkingWindowCount	windows	windows that passed the walking tests (periodic and energetic enough)
         walking	warnings	—	CSV only: the quality.warnings, joined by |

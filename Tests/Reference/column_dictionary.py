@@ -5,21 +5,38 @@
 each column come from the task's article, read here with the same article map as
 Tests/taskprocTests/DocsCoverageTests.swift (which guarantees every emitted column is documented there).
 
-For each CSV kind (the file's base name), every inline-code token of the kind's articles gets one entry, the best
-of (lowest rank first, then first in article order):
+For each CSV kind (the file's base name), every inline-code token of the kind's articles is a candidate, with the
+best of (lowest rank first, then first in article order):
   0. the token is the key cell (first cell) of a row of a CSV table (header `column`, or a definition starting
-     "CSV") -- e.g. walking's CSV-only `bouts`;
+     "CSV") -- e.g. walking's CSV-only `bouts` -- or is named by a "CSV column" cell;
   1. the token is the key cell of any table row;
   2. the token is the last dotted component of a key-cell token (`channels[].rms` documents the CSV column `rms`);
-  3. the token is an inline-code span elsewhere in a table row or a list item (`levelUnit` in `unit`'s row): the
-     definition is then "<that row's key>: <its definition>".
+  3. the token is an inline-code span in a list item;
+  4. the token is an inline-code span elsewhere in a table row (`levelUnit` in `unit`'s row): the definition is
+     then "<that row's key>: <its definition>".
 A key cell naming several tokens with as many comma-separated units gives each its own unit (`s, s, %`).
-Definitions are the cell text with Markdown stripped to plain text. Also written: batch's own columns (kind `*`,
-docs/batch.md's "`<kind>.csv`" section) and the mhealthtools features of docs/tremor-balance.md per sensor (kinds
-`accelerometer`, `gyroscope`), `u` replaced by the sensor's unit from that article's Inputs table.
+Definitions are the cell text with Markdown stripped to plain text.
+
+Only a token that can be a CSV column's name is written, since `ColumnDictionary.entry` looks up nothing else: a
+name without dots (a CSV column is flat; the wide `<sensor>.<axis>.<feature>` columns are looked up in the sensor
+sections), not `result_X` (looked up as `X`), with at least one mention (`Mention`) that is
+  - named as a column: a CSV row (rank 0), a "CSV column" cell, or "CSV: `x`" in a cell or list item (`unit`'s
+    "(CSV: `levelUnit`)"); or
+  - a key: the key cell of a table of result keys, scores or columns (first header `key…`, `column…`, `score`,
+    `name`, `names`; not one of features, tasks, sensors, options, benchmarks…), or the token a list item starts
+    with ("- `dfaTapInter` (after …): …"); not "JSON only"; not an array (`channels[]`), an object (a key whose
+    keys follow in its table: `calibration`, `calibration.tables`) or a sub-object with a table of its own
+    (`quality`, `hygiene`); no deeper than a sub-object's key (not the keys of `quality.hygiene`).
+Words inside a definition (`null`, `count`, `ORKTaskResult`, the other kinds' names) are not written. A token kept
+keeps its best mention's entry, whichever mention kept it.
+
+Also written: batch's own columns (kind `*`, docs/batch.md's "`<kind>.csv`" section) and the mhealthtools features
+of docs/tremor-balance.md per sensor (kinds `accelerometer`, `gyroscope`), `u` replaced by the sensor's unit from
+that article's Inputs table.
 
 Usage: column_dictionary.py [OUTPUT]   (default: the Swift file in the repository)
 """
+import collections
 import os
 import re
 import sys
@@ -52,6 +69,10 @@ for scored in SCORED:
 BATCH = [("docs/batch.md", "### `<kind>.csv`")]
 NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 DEFINITION_HEADERS = ("definition", "meaning", "what", "criterion", "value")
+# Tables whose key cells are keys of a result, scores or CSV columns (first header cell); others list features,
+# tasks, sensors, dialects, options, rules, benchmarks, …
+SCHEMA_HEADERS = ("key", "column", "score", "name")
+NAMED_COLUMN = re.compile(r"CSV: `([^`]+)`")
 
 
 def section(path, heading):
@@ -105,19 +126,44 @@ def plain(text):
     return re.sub(r"\s+", " ", text).strip()
 
 
+class Mention(collections.namedtuple("Mention", "rank token unit definition named column parent")):
+    """One inline-code token of an article, with the rank and definition of the module docstring.
+
+    `named`: the docs name the token as a CSV column (a CSV row, a "CSV column" cell, "CSV: `token`");
+    `column`: the token is a key that can be a CSV column -- a key cell of a table of result keys, not "JSON only",
+    not an array (`channels[]`) or an object (a key whose own keys are rows of its table: `calibration` above
+    `calibration.tables`), no deeper than a sub-object's key; or the token a list item starts with; `parent`: the
+    sub-object whose keys the token's table lists (`("quality", "hygiene")` for a table headed
+    "key (`quality.hygiene`)"), () for a result's own."""
+
+
 def entries(lines):
-    """(rank, token, unit, definition) for every documented token of the lines, in order."""
+    """Every documented token of the lines, as `Mention`s, in order."""
     found = []
     header = None
     prefixes = {}  # a `prefix` table's statistics (tapping): prefix -> (unit, definition)
     in_item, item = False, []
+    table = []  # the key-cell mentions of the current table, with their key paths
+
+    def end_table():
+        # a key with keys of its own in the same table (`calibration`, `calibration.tables`) is an object
+        paths = {path for _, path in table}
+        for at, path in table:
+            if any(other[:len(path)] == path and len(other) > len(path) for other in paths):
+                found[at] = found[at]._replace(column=False)
+        table.clear()
 
     def flush_item():
         if item:
             text = " ".join(item)
-            for raw in spans(text):
+            named = NAMED_COLUMN.findall(text)
+            # an item that starts with a token defines it, like a key cell ("- `dfaTapInter` (after …): …")
+            body = re.sub(r"^([-*+]|[0-9]+\.) +", "", text)
+            subject = spans(body)[0] if body.startswith("`") else None
+            for at, raw in enumerate(spans(text)):
                 if token(raw):
-                    found.append((3, token(raw), "", plain(text.lstrip("-*+ "))))
+                    found.append(Mention(3, token(raw), "", plain(text.lstrip("-*+ ")), raw in named,
+                                         at == 0 and raw == subject, ()))
             item.clear()
 
     for line in lines + [""]:
@@ -128,6 +174,9 @@ def entries(lines):
             row = cells(stripped)
             if header is None:
                 header = [c.lower() for c in row]
+                # `key (`quality.hygiene`)`: the table's keys are under that sub-object
+                named_parent = spans(row[0])[:1] if row and header[0].startswith("key") else []
+                parent = tuple(token(named_parent[0]).split(".")) if named_parent else ()
                 continue
             if all(re.fullmatch(r":?-+:?", c) for c in row if c):
                 continue
@@ -145,13 +194,19 @@ def entries(lines):
             definition = row[define_at] if define_at is not None and define_at < len(row) else ""
             definition = plain(definition)
             csv = header[0].startswith("column") or definition.startswith("CSV")
-            keys = [token(s) for s in spans(key) if token(s)]
+            # a table of result keys, scores or columns, and a key that is not JSON only
+            schema = header[0].startswith(SCHEMA_HEADERS) and "JSON only" not in definition
+            raws = [raw for raw in spans(key) if token(raw)]
+            keys = [token(raw) for raw in raws]
             units = [u.strip() for u in unit.split(",")]
             if header[0] == "prefix":
                 for name in keys:
                     prefixes[name] = (plain(unit), definition)
-            for i, name in enumerate(keys):
+            for i, (raw, name) in enumerate(zip(raws, keys)):
                 own = plain(units[i] if len(units) == len(keys) and len(keys) > 1 else unit)
+                path = tuple(name.split("."))
+                # batch flattens a result's scalars and those of its sub-objects (`soundLevel`, `channels[]`)
+                column = schema and len(parent + path) <= 2 and not raw.strip().endswith("[]")
                 statistic = next((p for p in sorted(prefixes, key=len, reverse=True)
                                   if header[0] == "names" and name.startswith(p) and name[len(p):][:1].isupper()),
                                  None)
@@ -159,21 +214,26 @@ def entries(lines):
                     # "each the statistic of its prefix on the series of its suffix, in that series' unit"
                     prefix_unit, prefix_definition = prefixes[statistic]
                     own = own if prefix_unit == "series unit" else prefix_unit
-                    found.append((1, name, own, "%s, of the %s" % (prefix_definition, plain(row[1]))))
+                    found.append(Mention(1, name, own, "%s, of the %s" % (prefix_definition, plain(row[1])),
+                                         False, column, parent))
                     continue
-                found.append((0 if csv else 1, name, own, definition))
+                table.append((len(found), path))
+                found.append(Mention(0 if csv else 1, name, own, definition, csv, column, parent))
                 if "." in name and "<" not in name:
-                    found.append((2, name.split(".")[-1], own, definition))
+                    found.append(Mention(2, name.split(".")[-1], own, definition, csv, column, parent))
             for at, cell in enumerate(row[1:], start=1):
                 if at < len(header) and header[at] == "csv column":
                     # a "CSV column" cell names the key's column
                     for raw in spans(cell):
-                        found.append((0, token(raw), plain(unit), definition))
+                        found.append(Mention(0, token(raw), plain(unit), definition, True, False, parent))
                     continue
+                named = NAMED_COLUMN.findall(cell)
                 for raw in spans(cell):
                     if token(raw) and token(raw) not in keys:
-                        found.append((4, token(raw), "", "%s: %s" % (plain(key), definition)))
+                        found.append(Mention(4, token(raw), "", "%s: %s" % (plain(key), definition), raw in named,
+                                             False, parent))
             continue
+        end_table()
         header = None
         is_item = re.match(r"([-*+]|[0-9]+\.) ", stripped) is not None
         if not stripped or re.match(r"#+ ", line):
@@ -192,32 +252,40 @@ def entries(lines):
 
 
 def dictionary(articles, worst=4):
-    """token -> (unit, definition): the best entry of each token (of rank at most `worst`)."""
+    """token -> (unit, definition): the best entry (of rank at most `worst`) of each token that can be a column.
+
+    A token is kept when it is flat (no dot; not `result_X`, which is looked up as `X`) and some mention of it is
+    `named`, or is a `column` and the token names no sub-object with a table of its own (`quality`, `hygiene`,
+    `soundLevel`). Its entry is its best mention all the same, column or not (`levelUnit` is named by
+    "(CSV: `levelUnit`)" in `unit`'s row, which is also its only definition)."""
+    mentions = [m for path, heading in articles for m in entries(section(path, heading))]
+    parents = {component for m in mentions for component in m.parent}
     best = {}
-    order = 0
-    for path, heading in articles:
-        for rank, name, unit, definition in entries(section(path, heading)):
-            order += 1
-            if not NAME.match(name) or not definition or rank > worst:
-                continue
-            if name not in best or (rank, 0) < (best[name][0], 0):
-                best[name] = (rank, order, unit, definition)
-    return {name: (v[2], v[3]) for name, v in best.items()}
+    columns = set()
+    for m in mentions:
+        if not NAME.match(m.token) or not m.definition or m.rank > worst:
+            continue
+        if "." not in m.token and not m.token.startswith("result_") and (
+                m.named or (m.column and m.token not in parents)):
+            columns.add(m.token)
+        if m.token not in best or m.rank < best[m.token].rank:
+            best[m.token] = m
+    return {name: (m.unit, m.definition) for name, m in best.items() if name in columns}
 
 
 def sensor_units():
     """Sensor -> unit, from tremor-balance.md's Inputs table."""
     units = {}
-    for rank, name, unit, _ in entries(section("docs/tremor-balance.md", "## Inputs")):
-        if rank == 1:
-            units[name] = unit
+    for m in entries(section("docs/tremor-balance.md", "## Inputs")):
+        if m.rank == 1:
+            units[m.token] = m.unit
     return units
 
 
 def features():
     """The mhealthtools feature rows of tremor-balance.md ("The features of one axis")."""
     lines = section("docs/tremor-balance.md", "## The features of one axis")
-    return {name: (unit, definition) for rank, name, unit, definition in entries(lines) if rank == 1}
+    return {m.token: (m.unit, m.definition) for m in entries(lines) if m.rank == 1}
 
 
 def substitute(unit, sensor_unit):

@@ -35,6 +35,27 @@ import Testing
         )
     }
 
+    /// Only tokens that can be a column's name are in the dictionary: words of a definition (under
+    /// `accuracyStroop`: the other kinds' names, units, `null`, ResearchKit classes) are not, nor JSON-only keys,
+    /// objects, arrays or dotted key paths.
+    @Test func onlyColumnsAreDefined() {
+        for word in ["amslerGrid", "count", "null", "ORKTaskResult", "boolean", "units", "kind", "startDate"] {
+            #expect(ColumnDictionary.entries["accuracyStroop"]?[word] == nil, "accuracyStroop: \(word)")
+        }
+        #expect(ColumnDictionary.entries["walking"]?["quality"] == nil, "an object")
+        #expect(ColumnDictionary.entries["walking"]?["hygiene"] == nil, "a sub-object")
+        #expect(ColumnDictionary.entries["tremor"]?["orderRepair"] == nil, "a key of quality.hygiene")
+        #expect(ColumnDictionary.entries["tremor"]?["EnergyInBand1"] == nil, "a feature: <sensor>.<axis>.<feature>")
+        #expect(ColumnDictionary.entries["dBHLToneAudiometry"]?["bilateral"] == nil, "an object")
+        #expect(ColumnDictionary.entries["audio"]?["channels"] == nil, "an array")
+        #expect(ColumnDictionary.entries["audio"]?["splMeterSamples"] == nil, "JSON only")
+        #expect(ColumnDictionary.entries["stroop"]?["result_taskRunUUID"] == nil, "looked up as taskRunUUID")
+        // what is documented only in prose, a list item or another key's row, but is a column, stays
+        #expect(ColumnDictionary.entry(kind: "tapping", column: "dfaTapInter") != nil)
+        #expect(ColumnDictionary.entry(kind: "audio", column: "levelUnit") != nil)
+        #expect(ColumnDictionary.entry(kind: "walking", column: "bouts")?.unit == "bouts")
+    }
+
     /// Batch over an export holding every task writes a row for every column of every CSV it wrote, in file then
     /// column order, each with a definition from the docs; units where the docs give them.
     @Test func batchDescribesEveryColumnOfEveryCSV() throws {
