@@ -56,7 +56,8 @@ let package = Package(
             dependencies: [
                 "StudyOutputs", "ActiveTasks", "StudyInputs", "SensorSignal", "Archives",
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]),
+            ],
+            plugins: ["EmbedColumnDictionary"]),
 
         // MARK: - Command-line tool
         .executableTarget(
@@ -65,6 +66,12 @@ let package = Package(
                 "StudyBatch", "StudyOutputs", "ActiveTasks", "StudyInputs", "Archives",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+
+        // MARK: - Build tools
+        // Batch's column dictionary (Batch/ColumnDictionary.tsv, generated from docs/ by
+        // Tests/Reference/column_dictionary.py) checked and compiled into ActiveTasks at build time: `make install`
+        // copies the binary alone, so a resource bundle would not be found. No tool target: see the plugin.
+        .plugin(name: "EmbedColumnDictionary", capability: .buildTool()),
 
         // MARK: - Tests
         // Helpers every test target shares (shared-data paths, temporary folders, child processes); not a product.

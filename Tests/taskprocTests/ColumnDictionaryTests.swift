@@ -11,17 +11,17 @@ import Testing
 /// column, unit, definition) next to its CSVs").
 ///
 /// The dictionary is generated from the documentation (`Tests/Reference/column_dictionary.py` →
-/// `Sources/StudyBatch/ColumnDictionary.swift`); these tests keep the two from drifting apart and check what
-/// batch writes from it.
+/// `Sources/StudyStudyBatch/ColumnDictionary.tsv`, compiled in by the `EmbedColumnDictionary` build-tool plugin);
+/// these tests keep the two from drifting apart and check what batch writes from it.
 @Suite struct ColumnDictionaryTests {
-    static let generated = "Sources/StudyBatch/ColumnDictionary.swift"
+    static let generated = "Sources/StudyStudyBatch/ColumnDictionary.tsv"
 
     /// Re-running the generator gives the committed file byte for byte: a documentation change that alters a unit
     /// or definition fails here until the file is regenerated.
     @Test func theCommittedDictionaryIsWhatTheDocsGenerate() throws {
         let dir = try E2E.temporaryDirectory("column-dictionary")
         defer { E2E.remove(dir) }
-        let fresh = dir.appendingPathComponent("ColumnDictionary.swift").path
+        let fresh = dir.appendingPathComponent("ColumnDictionary.tsv").path
         let run = try runReferenceScript("column_dictionary.py", [fresh])
         try #require(run.status == 0, "\(run.output)")
         #expect(!run.output.contains("cells under"), "a table row split by an unescaped |: \(run.output)")
@@ -33,12 +33,16 @@ import Testing
             committed == regenerated,
             "\(Self.generated) is stale: run `python3 Tests/Reference/column_dictionary.py` (first difference: \(firstDifference.map { "\($0.0) → \($0.1)" } ?? "in length"))"
         )
+        // the compiled-in table is the committed file (the plugin embeds it verbatim at build time)
+        #expect(ColumnDictionary.table == committed, "the build did not embed \(Self.generated)")
+        let size = try FileManager.default.attributesOfItem(atPath: repositoryPath(Self.generated))[.size] as? Int
+        #expect((size ?? .max) <= 64 * 1024, "\(Self.generated) is \(size ?? -1) bytes: over 64 KiB")
     }
 
     /// Only tokens that can be a column's name are in the dictionary: words of a definition (under
     /// `accuracyStroop`: the other kinds' names, units, `null`, ResearchKit classes) are not, nor JSON-only keys,
-    /// objects, arrays or dotted key paths.
-    @Test func onlyColumnsAreDefined() {
+    /// objects, arrays or dotted key paths; kinds reading the same articles share their rows instead of copying them.
+    @Test func onlyColumnsAreDefinedAndNoRowIsCopied() {
         for word in ["amslerGrid", "count", "null", "ORKTaskResult", "boolean", "units", "kind", "startDate"] {
             #expect(ColumnDictionary.entries["accuracyStroop"]?[word] == nil, "accuracyStroop: \(word)")
         }
@@ -54,6 +58,70 @@ import Testing
         #expect(ColumnDictionary.entry(kind: "tapping", column: "dfaTapInter") != nil)
         #expect(ColumnDictionary.entry(kind: "audio", column: "levelUnit") != nil)
         #expect(ColumnDictionary.entry(kind: "walking", column: "bouts")?.unit == "bouts")
+
+        var rows: [String: [String]] = [:]  // row → the sections holding it
+        var sections: [String: [String]] = [:]  // kind → its section lines
+        var section = ""
+        for line in ColumnDictionary.table.split(separator: "\n") where !line.hasPrefix("#") {
+            if line.hasPrefix("[") {
+                section = String(line)
+                for kind in line.dropFirst().dropLast().split(separator: " ") {
+                    sections[String(kind), default: []].append(section)
+                }
+            } else {
+                rows[String(line), default: []].append(section)
+            }
+        }
+        #expect(rows.filter { $0.value.count > 1 }.isEmpty, "rows written twice")
+        #expect(sections["tremor"] == sections["balance"], "tremor and balance read the same articles")
+        #expect(ColumnDictionary.entries["tremor"] == ColumnDictionary.entries["balance"])
+        #expect(sections["tremor"]?.allSatisfy { $0.contains("balance") } == true)
+    }
+
+    /// The plugin's build step refuses a malformed table with the file and line, so a hand edit fails the build
+    /// rather than losing rows at run time; a good one it embeds verbatim.
+    @Test func theBuildStepRejectsAMalformedTable() throws {
+        let dir = try E2E.temporaryDirectory("column-dictionary-embed")
+        defer { E2E.remove(dir) }
+        // the script the plugin runs with `swift`, compiled once here for the cases below
+        let tool = dir.appendingPathComponent("embed")
+        let compile = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "swiftc", "-module-cache-path", dir.appendingPathComponent("cache").path,
+                repositoryPath("Plugins/embed_column_dictionary.swift"), "-o", tool.path,
+            ],
+            mergeStandardError: true)
+        try #require(compile.status == 0, "\(compile.stdout)")
+        let table = dir.appendingPathComponent("ColumnDictionary.tsv").path
+        let output = dir.appendingPathComponent("ColumnDictionary.swift").path
+        let cases: [(text: String, message: String)] = [
+            ("# c\n[walking]\ncadence\tsteps/min\tsteps per minute\n", ""),
+            (
+                "cadence\tsteps/min\tsteps per minute\n",
+                "ColumnDictionary.tsv:1: error: a row before the first [kinds] line"
+            ),
+            ("[walking]\ncadence\tsteps/min\n", "ColumnDictionary.tsv:2: error: 2 tab-separated fields"),
+            ("[walking]\ncadence\ts\ta\ncadence\ts\tb\n", "ColumnDictionary.tsv:3: error: cadence is defined twice"),
+            ("[walking]\n\ncadence\ts\ta\n", "ColumnDictionary.tsv:2: error: an empty line"),
+            ("[walking  tremor]\n", "ColumnDictionary.tsv:1: error: a section names kinds"),
+            ("[walking]\ncadence\ts\ta", "ColumnDictionary.tsv:2: error: the file does not end with a newline"),
+        ]
+        for (text, message) in cases {
+            try E2E.write(text, to: table)
+            let run = try runProcess(tool, [table, output])
+            if message.isEmpty {
+                #expect(run.status == 0, "\(run.stderr)")
+                let swift = try String(contentsOfFile: output, encoding: .utf8)
+                #expect(swift.contains("static let table = #\"\"\"\n" + text + "\n\"\"\"#\n"), "\(swift)")
+            } else {
+                #expect(run.status == 1 && run.stderr.contains(message), "\(text): \(run.stderr)")
+            }
+        }
+        // a definition holding the literal's delimiter gets a longer one
+        try E2E.write("[walking]\nx\t\tends with \"\"\"# or \\#(\n", to: table)
+        #expect(try runProcess(tool, [table, output]).status == 0)
+        #expect(try String(contentsOfFile: output, encoding: .utf8).contains("static let table = ##\"\"\"\n"))
     }
 
     /// Batch over an export holding every task writes a row for every column of every CSV it wrote, in file then
