@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/StudyStudyBatch/ColumnDictionary.tsv from the documentation's tables (issue 20, item 2).
+"""Writes Sources/StudyBatch/ColumnDictionary.tsv from the documentation's tables (issue 20, item 2).
 
 `taskproc batch` writes `columns.csv` (file, column, unit, definition) next to its CSVs; the unit and definition of
 each column come from the task's article, read here with the same article map as
@@ -48,7 +48,7 @@ import re
 import sys
 
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-TARGET = os.path.join(REPOSITORY, "Sources/StudyStudyBatch/ColumnDictionary.tsv")
+TARGET = os.path.join(REPOSITORY, "Sources/StudyBatch/ColumnDictionary.tsv")
 
 ACTIVE = "docs/active-tasks.md"
 TREMOR = ("docs/tremor-balance.md", None)

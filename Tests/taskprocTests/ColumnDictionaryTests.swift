@@ -11,10 +11,10 @@ import Testing
 /// column, unit, definition) next to its CSVs").
 ///
 /// The dictionary is generated from the documentation (`Tests/Reference/column_dictionary.py` →
-/// `Sources/StudyStudyBatch/ColumnDictionary.tsv`, compiled in by the `EmbedColumnDictionary` build-tool plugin);
+/// `Sources/StudyBatch/ColumnDictionary.tsv`, compiled in by the `EmbedColumnDictionary` build-tool plugin);
 /// these tests keep the two from drifting apart and check what batch writes from it.
 @Suite struct ColumnDictionaryTests {
-    static let generated = "Sources/StudyStudyBatch/ColumnDictionary.tsv"
+    static let generated = "Sources/StudyBatch/ColumnDictionary.tsv"
 
     /// Re-running the generator gives the committed file byte for byte: a documentation change that alters a unit
     /// or definition fails here until the file is regenerated.
