@@ -103,13 +103,7 @@ import Testing
     /// unknown-task CSV is walking as before.
     @Test func walkAndRestInOneTask() throws {
         let directory = TemporaryDirectory()
-        func recorder(_ log: AccelerometerLog) -> String {
-            let items = log.timestamp.indices.map { i in
-                "{\"timestamp\":\(log.timestamp[i]),\"x\":\(log.acceleration.x[i]),\"y\":\(log.acceleration.y[i]),"
-                    + "\"z\":\(log.acceleration.z[i])}"
-            }
-            return "{\"items\":[" + items.joined(separator: ",") + "]}"
-        }
+        let recorder = Self.recorderLog
         let walk = SyntheticWalk.accelerometer(stepFrequency: 1.8, duration: 30, rate: 100, unit: .g, seed: 6)
         let rest = SyntheticWalk.accelerometer(
             stepFrequency: 1.8, duration: 20, rate: 100, unit: .g, seed: 7, amplitude: 0)
@@ -139,6 +133,15 @@ import Testing
         #expect(summaries[0].stepIdentifier == "walking.rest" && summaries[0].task == .rest)
     }
 
+    /// An accelerometer log as a ResearchKit recorder file (`{"items":[…]}`).
+    static func recorderLog(_ log: AccelerometerLog) -> String {
+        let items = log.timestamp.indices.map { i in
+            "{\"timestamp\":\(log.timestamp[i]),\"x\":\(log.acceleration.x[i]),\"y\":\(log.acceleration.y[i]),"
+                + "\"z\":\(log.acceleration.z[i])}"
+        }
+        return "{\"items\":[" + items.joined(separator: ",") + "]}"
+    }
+
     /// A task folder whose only motion step has a custom identifier gives a result, never "nothing to analyse":
     /// `walk.custom` follows the word rule (a walk: 54 ± 3 steps of the synthetic 1.8 Hz walk, as in
     /// ``walkAndRestInOneTask()``); `tecumseh` and `myCustomStep` name no task and get the motion-signal summary
@@ -147,12 +150,7 @@ import Testing
     func customMotionStepsInATaskFolderGiveAResult(step: String, isWalk: Bool) throws {
         let directory = TemporaryDirectory()
         let walk = SyntheticWalk.accelerometer(stepFrequency: 1.8, duration: 30, rate: 100, unit: .g, seed: 6)
-        let items = walk.timestamp.indices.map { i in
-            "{\"timestamp\":\(walk.timestamp[i]),\"x\":\(walk.acceleration.x[i]),\"y\":\(walk.acceleration.y[i]),"
-                + "\"z\":\(walk.acceleration.z[i])}"
-        }
-        try ("{\"items\":[" + items.joined(separator: ",") + "]}").write(
-            toFile: directory.path("accel_custom.json"), atomically: true, encoding: .utf8)
+        try Self.recorderLog(walk).write(toFile: directory.path("accel_custom.json"), atomically: true, encoding: .utf8)
         let task = """
             {"_class":"ORKTaskResult","identifier":"customTask","taskRunUUID":"0B8E2A55-3C1D-4F7A-9E61-2D4C8B7A1F32",
              "results":[{"_class":"ORKStepResult","identifier":"\(step)","results":[
@@ -185,12 +183,7 @@ import Testing
     @Test func aRecognisedTaskKeepsItsCustomMotionSteps() throws {
         let directory = TemporaryDirectory()
         let walk = SyntheticWalk.accelerometer(stepFrequency: 1.8, duration: 10, rate: 100, unit: .g, seed: 6)
-        let items = walk.timestamp.indices.map { i in
-            "{\"timestamp\":\(walk.timestamp[i]),\"x\":\(walk.acceleration.x[i]),\"y\":\(walk.acceleration.y[i]),"
-                + "\"z\":\(walk.acceleration.z[i])}"
-        }
-        try ("{\"items\":[" + items.joined(separator: ",") + "]}").write(
-            toFile: directory.path("accel_custom.json"), atomically: true, encoding: .utf8)
+        try Self.recorderLog(walk).write(toFile: directory.path("accel_custom.json"), atomically: true, encoding: .utf8)
         let task = """
             {"_class":"ORKTaskResult","identifier":"stroop","taskRunUUID":"0B8E2A55-3C1D-4F7A-9E61-2D4C8B7A1F33",
              "results":[{"_class":"ORKStepResult","identifier":"stroop","results":[
