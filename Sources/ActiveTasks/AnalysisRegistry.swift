@@ -25,8 +25,10 @@ public protocol TaskAnalysis: Sendable {
     static func reportPlots(_ result: JSONObject, readSources: Bool) -> String
     /// How the exporters write this kind's results: ``ExportShape/measures`` by default.
     static var exportShape: ExportShape { get }
-    /// The report's headline rows of one result (label, value, unit), shown before its full table; none by
-    /// default.
+    /// The report's headlines of a result: top-level keys with labels and units, in order; none by default.
+    static var headlines: [ReportHeadline] { get }
+    /// The report's headline rows of one result (label, value, unit), shown before its full table; by default the
+    /// rows of ``headlines``.
     static func reportHeadlines(_ result: JSONObject) -> [(label: String, value: String, unit: String)]
     /// The measures whose distributions the report's study overview draws; none by default.
     static var reportDistributions: [ReportDistribution] { get }
@@ -44,7 +46,11 @@ extension TaskAnalysis {
     /// Coded measures.
     public static var exportShape: ExportShape { .measures }
     /// No headlines.
-    public static func reportHeadlines(_ result: JSONObject) -> [(label: String, value: String, unit: String)] { [] }
+    public static var headlines: [ReportHeadline] { [] }
+    /// The rows of ``headlines`` (a missing key shows as "—").
+    public static func reportHeadlines(_ result: JSONObject) -> [(label: String, value: String, unit: String)] {
+        ReportHeadline.rows(headlines, of: result)
+    }
     /// No distributions.
     public static var reportDistributions: [ReportDistribution] { [] }
     /// No overview section.

@@ -22,15 +22,11 @@ public enum MotionSignalAnalysis: TaskAnalysis {
 
 extension MotionSignalAnalysis {
     /// The report's headlines of a motion-signal result (`docs/report.md`).
-    static let headlines: [ReportHeadline] = [
+    public static let headlines: [ReportHeadline] = [
         .init(key: "task", label: "task", unit: ""),
         .init(key: "duration", label: "duration", unit: "s"),
         .init(key: "samplingRate", label: "sampling rate", unit: "Hz"),
         .init(key: "magnitudeSD", label: "|a| SD", unit: "g"),
     ]
 
-    /// The task, duration, sampling rate and the SD of |a|.
-    public static func reportHeadlines(_ result: JSONObject) -> [(label: String, value: String, unit: String)] {
-        ReportHeadline.rows(headlines, of: result)
-    }
 }

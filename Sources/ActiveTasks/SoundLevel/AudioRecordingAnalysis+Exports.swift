@@ -114,13 +114,9 @@ extension AudioRecordingAnalysis {
 
 extension SPLMeterAnalysis {
     /// The report's headlines of a ResearchKit SPL-meter result (`docs/report.md`).
-    static let headlines: [ReportHeadline] = [
+    public static let headlines: [ReportHeadline] = [
         .init(key: "energyAverage", label: "energy average", unit: "dB(A) (ResearchKit)"),
         .init(key: "passed", label: "passed", unit: "yes/no"),
     ]
 
-    /// ResearchKit's energy average and whether the check passed.
-    public static func reportHeadlines(_ result: JSONObject) -> [(label: String, value: String, unit: String)] {
-        ReportHeadline.rows(headlines, of: result)
-    }
 }

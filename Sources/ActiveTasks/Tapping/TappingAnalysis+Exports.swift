@@ -9,18 +9,13 @@ extension TappingAnalysis {
 
 extension TappingAnalysis {
     /// The report's headlines of a tapping result (`docs/report.md`).
-    static let headlines: [ReportHeadline] = [
+    public static let headlines: [ReportHeadline] = [
         .init(key: "numberTaps", label: "taps", unit: "taps"),
         .init(key: "meanTapInter", label: "mean inter-tap interval", unit: "s"),
         .init(key: "cvTapInter", label: "inter-tap interval CV", unit: "%"),
         .init(key: "leftTaps", label: "left taps", unit: "taps"),
         .init(key: "rightTaps", label: "right taps", unit: "taps"),
     ]
-
-    /// Taps, the mean and CV of the inter-tap interval, and the taps per side.
-    public static func reportHeadlines(_ result: JSONObject) -> [(label: String, value: String, unit: String)] {
-        ReportHeadline.rows(headlines, of: result)
-    }
 
     /// Taps per tapping step.
     public static var reportDistributions: [ReportDistribution] {

@@ -43,7 +43,7 @@ extension WalkingAnalysis {
 
 extension WalkingAnalysis {
     /// The report's headlines of a walking result (`docs/report.md`).
-    static let headlines: [ReportHeadline] = [
+    public static let headlines: [ReportHeadline] = [
         .init(key: "stepCount", label: "steps", unit: "steps"),
         .init(key: "cadence", label: "cadence", unit: "steps/min"),
         .init(key: "walkingDuration", label: "walking time", unit: "s"),
@@ -53,11 +53,6 @@ extension WalkingAnalysis {
         .init(key: "gaitSpeed", label: "gait speed (timed walk)", unit: "m/s"),
         .init(key: "pedometerDistance", label: "pedometer distance", unit: "m"),
     ]
-
-    /// Steps, cadence, walking time, regularity, step-time CV, gait speed and pedometer distance.
-    public static func reportHeadlines(_ result: JSONObject) -> [(label: String, value: String, unit: String)] {
-        ReportHeadline.rows(headlines, of: result)
-    }
 
     /// Steps and cadence per walking step.
     public static var reportDistributions: [ReportDistribution] {
