@@ -132,9 +132,9 @@ extension FHIRExport {
             var r: [(key: String, value: JSONValue)] = [
                 ("resourceType", .string("Consent")),
                 ("status", .string(consented ? "active" : "rejected")),
-                ("scope", .object(JSONObject([("coding", .array([coding(
+                ("scope", .object(JSONObject([("coding", .array([ExportMeasure.coding(
                     system: "http://terminology.hl7.org/CodeSystem/consentscope", code: "research", display: "Research")]))]))),
-                ("category", .array([.object(JSONObject([("coding", .array([coding(
+                ("category", .array([.object(JSONObject([("coding", .array([ExportMeasure.coding(
                     system: "http://loinc.org", code: "59284-0", display: "Consent Document")]))]))])),
             ]
             if let sharing {
@@ -149,7 +149,7 @@ extension FHIRExport {
             if let end = answer["endDate"]?.stringValue.flatMap({ ResultDate($0) }) ?? context.end {
                 r.append(("dateTime", .string(end.description)))
             }
-            r.append(("policyRule", .object(JSONObject([("coding", .array([coding(
+            r.append(("policyRule", .object(JSONObject([("coding", .array([ExportMeasure.coding(
                 system: "http://terminology.hl7.org/CodeSystem/v3-ActCode", code: consented ? "OPTIN" : "OPTOUT",
                 display: consented ? "opt-in" : "opt-out")]))]))))
             let id = deterministicUUID(
@@ -182,10 +182,10 @@ extension FHIRExport {
                 ]))])))
         }
         signer += [
-            ("type", coding(system: "http://hl7.org/fhir/ValueSet/contract-signer-type", code: "CONSENTER", display: "consenter")),
+            ("type", ExportMeasure.coding(system: "http://hl7.org/fhir/ValueSet/contract-signer-type", code: "CONSENTER", display: "consenter")),
             ("party", party),
             ("signature", .array([.object(JSONObject([
-                ("type", .array([coding(
+                ("type", .array([ExportMeasure.coding(
                     system: "http://hl7.org/fhir/ValueSet/signature-type", code: "1.2.840.10065.1.12.1.7",
                     display: "Consent Signature")])),
                 ("when", .string(when.description)), ("who", party),

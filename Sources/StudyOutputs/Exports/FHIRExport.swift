@@ -114,7 +114,7 @@ public enum FHIRExport {
                             (
                                 "coding",
                                 .array([
-                                    coding(
+                                    ExportMeasure.coding(
                                         system: "http://terminology.hl7.org/CodeSystem/observation-category",
                                         code: m.category, display: categoryDisplay[m.category] ?? m.category)
                                 ])
@@ -126,7 +126,12 @@ public enum FHIRExport {
                 "code",
                 .object(
                     JSONObject([
-                        ("coding", .array([coding(system: m.system, code: m.code, display: m.display)] + m.additionalCodings)),
+                        (
+                            "coding",
+                            .array(
+                                [ExportMeasure.coding(system: m.system, code: m.code, display: m.display)]
+                                    + m.additionalCodings)
+                        ),
                         ("text", .string(m.display)),
                     ]))
             ),
@@ -157,7 +162,7 @@ public enum FHIRExport {
                 "method",
                 .object(
                     JSONObject([
-                        ("coding", .array([coding(system: methodSystem, code: m.method, display: m.methodDisplay)])),
+                        ("coding", .array([ExportMeasure.coding(system: methodSystem, code: m.method, display: m.methodDisplay)])),
                         ("text", .string("taskproc \(taskprocVersion): \(m.methodDisplay)")),
                     ]))
             ))
@@ -168,10 +173,6 @@ public enum FHIRExport {
     }
 
     static let categoryDisplay = ["activity": "Activity", "exam": "Exam", "survey": "Survey"]
-
-    static func coding(system: String, code: String, display: String) -> JSONValue {
-        ExportMeasure.coding(system: system, code: code, display: display)
-    }
 
     /// A version-4-shaped UUID derived from `text` (two FNV-1a 64-bit hashes), lower case.
     static func deterministicUUID(_ text: String) -> String {
