@@ -10,6 +10,19 @@ public protocol TaskAnalysis: Sendable {
     associatedtype Result: RenderableResult & Sendable
     /// The task kinds this analysis handles (usually one).
     static var kinds: [TaskKind] { get }
+    /// Which of ``kinds`` an input holds something to analyse of, read from what the loader found (the ResearchKit
+    /// result, ``LoadedInput/content``, the recordings): how the kind is recognised. None by default (a scored kind
+    /// is claimed by the classes and steps it declares).
+    static func claims(_ input: LoadedInput) -> [TaskKind]
+    /// Where ``kinds`` stand among the kinds of an input holding several (primary kind first);
+    /// ``KindRecognition/Position/inOrder`` (the registry's order) by default.
+    static var position: KindRecognition.Position { get }
+    /// Those of ``kinds`` whose predefined task holds other kinds' steps by design (the dB HL task's SPL-meter step),
+    /// so that an input holding them is not reported as mixing tasks; none by default.
+    static var holdsOtherSteps: [TaskKind] { get }
+    /// The question and consent answers this kind reads from an input (not its children), and nothing else: what a
+    /// consent decision needs, without measuring anything. None by default.
+    static func answers(_ input: LoadedInput) -> [SurveyResult]
     /// Why an input of these kinds gave no result, e.g. `no tapping recording to analyse`.
     static var nothingToAnalyse: String { get }
     /// Analyses what `input` (never a folder of independent inputs) holds of ``kinds``, in input order.
@@ -37,6 +50,14 @@ public protocol TaskAnalysis: Sendable {
 }
 
 extension TaskAnalysis {
+    /// No answers.
+    public static func answers(_ input: LoadedInput) -> [SurveyResult] { [] }
+    /// Claims nothing.
+    public static func claims(_ input: LoadedInput) -> [TaskKind] { [] }
+    /// In the registry's order.
+    public static var position: KindRecognition.Position { .inOrder }
+    /// None.
+    public static var holdsOtherSteps: [TaskKind] { [] }
     /// The raw values of ``kinds``.
     public static var resultKinds: [String] { kinds.map(\.rawValue) }
     /// No coded measures.
@@ -89,17 +110,20 @@ public struct InputAnalysis: Sendable {
 
 /// The registry of task analyses: the one `TaskKind → analysis` dispatch.
 ///
-/// Adding a task kind: make a folder `Sources/ActiveTasks/<Kind>/` with its result type (conforming to
-/// ``RenderableResult``) and a type conforming to ``TaskAnalysis``, let the loader set the kind
-/// (``LoadedInput/kinds``), and add one line to ``analyses``.
+/// Adding a task kind: make a folder `Sources/ActiveTasks/<Kind>/` with its ``TaskKind`` value, its result type
+/// (conforming to ``RenderableResult``) and a type conforming to ``TaskAnalysis`` that says how the kind is
+/// recognised (``TaskAnalysis/claims(_:)``, or the classes and steps of a ``ScoredTaskAnalysis``), and add one line
+/// to ``analyses``.
 public enum AnalysisRegistry {
-    /// Every registered analysis.
+    /// Every registered analysis. Their order is the analysis order of kinds of the same
+    /// ``TaskAnalysis/position`` in one input, the order of the report's sections, and the order of ``taskKinds``.
     public static let analyses: [any TaskAnalysis.Type] = [
         WalkingAnalysis.self,
         MotionSignalAnalysis.self,
         TappingAnalysis.self,
         AudiometryAnalysis.self,
         SPLMeterAnalysis.self,
+        RangeOfMotionAnalysis.self,
         AudioRecordingAnalysis.self,
         SurveyAnalysis.self,
         StroopAnalysis.self,
@@ -108,7 +132,6 @@ public enum AnalysisRegistry {
         SpatialSpanMemoryAnalysis.self,
         TowerOfHanoiAnalysis.self,
         HolePegAnalysis.self,
-        RangeOfMotionAnalysis.self,
         AccuracyStroopAnalysis.self,
         ReactionTimeAnalysis.self,
         NormalizedReactionTimeAnalysis.self,
@@ -118,9 +141,23 @@ public enum AnalysisRegistry {
         ModelSelectionAnalysis.self,
     ]
 
-    /// What the registered kinds declare about how they are found in a ResearchKit result (the classes they read
-    /// from the raw JSON, the steps of their predefined tasks), for the loader.
-    public static var recognition: KindRecognition { ScoredTasks.recognition }
+    /// Every registered task kind, in registry order.
+    public static let taskKinds: [TaskKind] = analyses.flatMap { $0.kinds }
+
+    /// What the registered kinds declare about how they are found in an input (their claims and positions, and the
+    /// classes and steps of the scored kinds), for the loader: computed once.
+    public static let recognition: KindRecognition = {
+        var recognition = KindRecognition()
+        for analysis in analyses { declare(analysis, into: &recognition) }
+        return recognition
+    }()
+
+    static func declare<A: TaskAnalysis>(_ analysis: A.Type, into recognition: inout KindRecognition) {
+        recognition.declare(A.kinds, position: A.position, holdsOtherSteps: A.holdsOtherSteps) { A.claims($0) }
+        if let scored = analysis as? any ScoredTaskAnalysis.Type {
+            recognition.declare(A.kinds, classes: scored.classNames, steps: scored.stepIdentifiers)
+        }
+    }
 
     /// Loads a file or folder as ``InputLoader/load(path:options:recognition:)`` does, with the registry's
     /// ``recognition``: how every stage above the inputs loads.
@@ -135,6 +172,11 @@ public enum AnalysisRegistry {
     /// ``ExportShape/measures`` for a kind no analysis produces.
     public static func exportShape(ofResultKind kind: String) -> ExportShape {
         analysis(forResultKind: kind)?.exportShape ?? .measures
+    }
+
+    /// The question and consent answers of an input and of its children (``TaskAnalysis/answers(_:)``), in order.
+    public static func answers(of input: LoadedInput) -> [SurveyResult] {
+        analyses.flatMap { $0.answers(input) } + input.children.flatMap(answers(of:))
     }
 
     /// The analysis registered for `kind`, if any.

@@ -261,7 +261,7 @@ public enum BatchOutputs {
                 throw BatchError("\(target): cannot move into place (errno \(errno))", kind: .io)
             }
         }
-        for kind in TaskKind.allCases.map(\.rawValue) where csvs[kind] == nil {
+        for kind in (AnalysisRegistry.taskKinds + [.unknown]).map(\.rawValue) where csvs[kind] == nil {
             try? fm.removeItem(atPath: folder + "/" + fileName(kind: kind))
         }
         for name in BatchExport.fileNames where name != export.map(BatchExport.fileName) {

@@ -90,7 +90,7 @@ import Testing
     /// Every registered scored kind is covered above.
     @Test func everyScoredKindIsCovered() {
         let covered = Set(Self.classes.map(\.2))
-        for kind in TaskKind.allCases where ScoredTasks.isScored(kind) { #expect(covered.contains(kind), "\(kind)") }
+        for kind in AnalysisRegistry.taskKinds where ScoredTasks.isScored(kind) { #expect(covered.contains(kind), "\(kind)") }
     }
 
     /// A result class taskproc has no analysis for says why there is no result, naming itself.

@@ -1,6 +1,11 @@
 import Foundation
 import StudyInputs
 
+extension TaskKind {
+    /// The accuracy Stroop step (`ORKAccuracyStroopResult`).
+    public static let accuracyStroop = TaskKind("accuracyStroop")
+}
+
 /// The accuracy Stroop step (`ORKAccuracyStroopResult`; custom tasks only, one step per trial): whether the tapped
 /// circle had the ink colour, how long the tap took and how far it landed from a circle's centre.
 ///

@@ -1,6 +1,11 @@
 import Foundation
 import StudyInputs
 
+extension TaskKind {
+    /// The Amsler grid (`ORKAmslerGridResult`, one step per eye).
+    public static let amslerGrid = TaskKind("amslerGrid")
+}
+
 /// The Amsler grid (`ORKAmslerGridResult`, one step per eye): whether the participant marked distorted areas on the
 /// grid, and how many drawn paths they made.
 ///

@@ -1,6 +1,11 @@
 import Foundation
 import StudyInputs
 
+extension TaskKind {
+    /// The 9-hole peg test (`ORKHolePegTestResult`).
+    public static let holePeg = TaskKind("holePeg")
+}
+
 /// The 9-hole peg test (`ORKHolePegTestResult`, one object per step: place and remove, dominant and non-dominant
 /// hand): pegs moved, failures, time and distance.
 ///

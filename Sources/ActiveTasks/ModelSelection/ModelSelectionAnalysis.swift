@@ -1,6 +1,11 @@
 import Foundation
 import StudyInputs
 
+extension TaskKind {
+    /// The 3D-model selection (`ORKUSDZModelManagerResult`).
+    public static let modelSelection = TaskKind("modelSelection")
+}
+
 /// The 3D-model step (`ORKUSDZModelManagerResult`, ResearchKit's `ORK3DModelStep`): which parts of a 3D model the
 /// participant selected — a choice, not a timed performance, so its "score" is the selection as recorded.
 ///

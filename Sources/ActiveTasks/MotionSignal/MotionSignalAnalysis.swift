@@ -1,5 +1,13 @@
 import StudyInputs
 
+extension TaskKind {
+    /// Tremor steps (``MotionTask/tremor``): summarised as a motion signal, never analysed for steps.
+    public static let tremor = TaskKind("tremor")
+    /// Balance and rest steps, standing or sitting still (``MotionTask/balance``, ``MotionTask/rest``):
+    /// summarised as a motion signal, never analysed for steps.
+    public static let balance = TaskKind("balance")
+}
+
 /// The analysis of tremor, balance and rest recordings in the registry: a signal-quality summary, never steps.
 ///
 /// A recording whose task is not walking (``MotionTask``) is not analysed for steps: a still or trembling phone has
@@ -8,6 +16,17 @@ import StudyInputs
 public enum MotionSignalAnalysis: TaskAnalysis {
     /// Tremor steps, and balance and rest steps.
     public static let kinds: [TaskKind] = [.tremor, .balance]
+
+    /// Tremor when a motion recording is of a tremor step, balance when one is of a balance, rest or other step
+    /// (``LoadedRecording/motionTask``), whatever else the input holds.
+    public static func claims(_ input: LoadedInput) -> [TaskKind] {
+        let tasks = Set(input.recordings.filter(\.isMotion).compactMap(\.motionTask))
+        return kinds.filter { kind in tasks.contains { kind == taskKind(of: $0) } }
+    }
+
+    /// The kind of a motion task's recordings: tremor, else balance (balance, rest and other steps: `balance.csv` in
+    /// batch).
+    public static func taskKind(of task: MotionTask) -> TaskKind { task == .tremor ? .tremor : .balance }
     /// Every result carries `kind` `motionSignal`.
     public static let resultKinds = ["motionSignal"]
     /// Why a tremor, balance or rest input gave no result.

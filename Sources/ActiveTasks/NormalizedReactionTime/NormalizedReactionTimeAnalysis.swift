@@ -1,6 +1,11 @@
 import Foundation
 import StudyInputs
 
+extension TaskKind {
+    /// Normalized reaction time (`ORKNormalizedReactionTimeResult`: hold a button, release it and tap the stimulus).
+    public static let normalizedReactionTime = TaskKind("normalizedReactionTime")
+}
+
 /// Normalized reaction time (`ORKNormalizedReactionTimeResult`, one object per attempt): the participant holds a
 /// button, releases it when the stimulus appears and taps the stimulus.
 ///

@@ -1,6 +1,11 @@
 import Foundation
 import StudyInputs
 
+extension TaskKind {
+    /// The paced serial addition test (`ORKPSATResult`).
+    public static let psat = TaskKind("psat")
+}
+
 /// The paced serial addition test (`ORKPSATResult`, one object per step): correct sums, dyads, response times and
 /// fatigue (accuracy of the second half of the digits against the first).
 ///

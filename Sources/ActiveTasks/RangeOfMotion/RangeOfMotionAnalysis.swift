@@ -1,6 +1,11 @@
 import Foundation
 import StudyInputs
 
+extension TaskKind {
+    /// Range of motion.
+    public static let rangeOfMotion = TaskKind("rangeOfMotion")
+}
+
 /// Range of motion (`ORKRangeOfMotionResult`, knee and shoulder tasks: one object per step): the angles as recorded.
 ///
 /// All angles are degrees as ResearchKit computes them from the device attitude: `start` is 90° minus the phone's
@@ -10,6 +15,11 @@ import StudyInputs
 public enum RangeOfMotionAnalysis: ScoredTaskAnalysis {
     /// Range-of-motion steps.
     public static let kinds: [TaskKind] = [.rangeOfMotion]
+
+    /// Range of motion, for `ORKRangeOfMotionResult`s.
+    public static func claims(_ input: LoadedInput) -> [TaskKind] {
+        input.researchKit?.result?.rangeOfMotionResults.isEmpty == false ? [.rangeOfMotion] : []
+    }
     /// Why an input gave no result.
     public static let nothingToAnalyse = "no range-of-motion result (ORKRangeOfMotionResult) to score"
     /// None read as raw JSON: the decoder models `ORKRangeOfMotionResult` (``ResearchKit/RangeOfMotionResult``).

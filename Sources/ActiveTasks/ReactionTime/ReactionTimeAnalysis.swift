@@ -1,6 +1,11 @@
 import Foundation
 import StudyInputs
 
+extension TaskKind {
+    /// Reaction time (`ORKReactionTimeResult` and its device-motion files).
+    public static let reactionTime = TaskKind("reactionTime")
+}
+
 /// Reaction time (`ORKReactionTimeResult`, one object per successful attempt): the time from the stimulus to the
 /// shake that answered it.
 ///

@@ -94,15 +94,9 @@ public enum ScoredTasks {
     /// `docs/active-tasks.md`.
     public static let codeSystem = "urn:taskproc:score"
 
-    /// What every registered scored analysis declares (its ``ScoredTaskAnalysis/classNames`` and
-    /// ``ScoredTaskAnalysis/stepIdentifiers``), in registry order: computed once.
-    public static let recognition: KindRecognition = {
-        var recognition = KindRecognition()
-        for case let analysis as any ScoredTaskAnalysis.Type in AnalysisRegistry.analyses {
-            recognition.declare(analysis.kinds, classes: analysis.classNames, steps: analysis.stepIdentifiers)
-        }
-        return recognition
-    }()
+    /// What every registered analysis declares (the scored ones their ``ScoredTaskAnalysis/classNames`` and
+    /// ``ScoredTaskAnalysis/stepIdentifiers``): ``AnalysisRegistry/recognition``.
+    public static var recognition: KindRecognition { AnalysisRegistry.recognition }
 
     /// The task kind that scores results of `className`, if any.
     public static func kind(ofClass className: String) -> TaskKind? { recognition.kind(ofClass: className) }

@@ -1,6 +1,11 @@
 import Foundation
 import StudyInputs
 
+extension TaskKind {
+    /// Spatial span memory (`ORKSpatialSpanMemoryResult`).
+    public static let spatialSpanMemory = TaskKind("spatialSpanMemory")
+}
+
 /// Spatial span memory (`ORKSpatialSpanMemoryResult`, one object per step): the recorded score, games and failures,
 /// and the maximum span reached.
 ///

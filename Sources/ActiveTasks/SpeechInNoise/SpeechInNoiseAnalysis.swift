@@ -1,6 +1,12 @@
 import Foundation
 import StudyInputs
 
+extension TaskKind {
+    /// Speech in noise (`ORKSpeechInNoiseResult`, scored against the transcription that follows it); registered
+    /// before ``speechRecognition`` so that a speech-in-noise task is recognised as one.
+    public static let speechInNoise = TaskKind("speechInNoise")
+}
+
 /// Speech in noise (`ORKSpeechInNoiseResult`, one object per sentence step): the sentence played in noise and how
 /// many of its words the participant repeated.
 ///

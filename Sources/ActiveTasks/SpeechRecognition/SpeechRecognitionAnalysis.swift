@@ -1,6 +1,11 @@
 import Foundation
 import StudyInputs
 
+extension TaskKind {
+    /// Speech recognition (`ORKSpeechRecognitionResult`).
+    public static let speechRecognition = TaskKind("speechRecognition")
+}
+
 /// Speech recognition (`ORKSpeechRecognitionResult`, one object per step): what Apple's speech recogniser heard and
 /// how fast the participant spoke.
 ///

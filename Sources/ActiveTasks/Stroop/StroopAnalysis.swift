@@ -1,6 +1,11 @@
 import Foundation
 import StudyInputs
 
+extension TaskKind {
+    /// The Stroop test (`ORKStroopResult`).
+    public static let stroop = TaskKind("stroop")
+}
+
 /// The Stroop test (`ORKStroopResult`, one object per trial): accuracy and response times, overall and for
 /// congruent (`text == color`) and incongruent trials, and the interference effect.
 ///

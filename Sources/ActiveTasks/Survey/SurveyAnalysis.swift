@@ -2,6 +2,11 @@ import Foundation
 import SensorSignal
 import StudyInputs
 
+extension TaskKind {
+    /// Survey answers and consent signatures (`ORK…QuestionResult`, `ORKConsentSignatureResult`).
+    public static let survey = TaskKind("survey")
+}
+
 /// The analysis of surveys and consent in the registry: every question and consent-signature result of a
 /// ResearchKit task result, as tidy answer rows (``SurveyResult``).
 ///
@@ -13,6 +18,23 @@ public enum SurveyAnalysis: TaskAnalysis {
 
     /// Survey and consent answers.
     public static let kinds: [TaskKind] = [.survey]
+
+    /// Survey, for question and consent-signature results of a ResearchKit result and for survey answers read as such
+    /// (``InputContent/surveyAnswers``).
+    public static func claims(_ input: LoadedInput) -> [TaskKind] {
+        let steps = input.researchKit?.result?.stepItems ?? []
+        let answered = steps.contains { $0.result.question != nil || $0.result.consentSignature != nil }
+        return answered || input.content.contains(.surveyAnswers) ? [.survey] : []
+    }
+
+    /// The survey results read as such (``LoadedInput/surveys``), then the answers of the ResearchKit result.
+    public static func answers(_ input: LoadedInput) -> [SurveyResult] {
+        guard let document = input.researchKit, let root = document.result else { return input.surveys }
+        return input.surveys + [survey(root, source: document.file)]
+    }
+
+    /// Last: answers and consent accompany the task they are part of.
+    public static let position = KindRecognition.Position.last
     /// Why a survey input gave no result.
     public static let nothingToAnalyse = "no question or consent-signature result to read"
 

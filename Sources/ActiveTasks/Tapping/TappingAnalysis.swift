@@ -1,9 +1,20 @@
 import StudyInputs
 
+extension TaskKind {
+    /// Two-finger tapping.
+    public static let tapping = TaskKind("tapping")
+}
+
 /// The tapping analysis in the registry: the mhealthtools (or mPower 2016) features and ResearchKit extras.
 public enum TappingAnalysis: TaskAnalysis {
     /// Two-finger tapping.
     public static let kinds: [TaskKind] = [.tapping]
+
+    /// Tapping, for tap samples read (a ResearchKit tapping result, a tap table) or expected
+    /// (``InputContent/tapSamples``).
+    public static func claims(_ input: LoadedInput) -> [TaskKind] {
+        !input.tapping.isEmpty || input.content.contains(.tapSamples) ? [.tapping] : []
+    }
     /// Why a tapping input gave no result.
     public static let nothingToAnalyse = "no tapping recording to analyse"
 

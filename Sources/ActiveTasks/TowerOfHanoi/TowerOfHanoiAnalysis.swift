@@ -1,6 +1,11 @@
 import Foundation
 import StudyInputs
 
+extension TaskKind {
+    /// Tower of Hanoi (`ORKTowerOfHanoiResult`).
+    public static let towerOfHanoi = TaskKind("towerOfHanoi")
+}
+
 /// Tower of Hanoi (`ORKTowerOfHanoiResult`, one object per step): solved, moves and time.
 ///
 /// Only legal moves are recorded; a move's `timestamp` is seconds since the first move (which has 0), so the time is

@@ -1,6 +1,11 @@
 import Foundation
 import StudyInputs
 
+extension TaskKind {
+    /// Trail making (`ORKTrailmakingResult`).
+    public static let trailMaking = TaskKind("trailMaking")
+}
+
 /// Trail making (`ORKTrailmakingResult`, one object per step; 13 targets, trail A `1…13` or B `1,A,2,B,…`): errors
 /// and completion time.
 ///

@@ -1,9 +1,38 @@
 import StudyInputs
 
+extension TaskKind {
+    /// Walking tasks (short walk, walk back and forth, timed walk, fitness check, 6MWT) and bare motion logs.
+    public static let walking = TaskKind("walking")
+}
+
 /// The walking analysis in the registry: steps, cadence and gait features of every walking step.
 public enum WalkingAnalysis: TaskAnalysis {
     /// Walking tasks and bare motion logs.
     public static let kinds: [TaskKind] = [.walking]
+
+    /// Walking, for a ResearchKit result with a walking step (a timed walk, a step of ResearchKit's walking-type
+    /// tasks: ``walkingSteps``, `walking.…`) and for recorder data standing alone (``InputContent/recorderData``);
+    /// not when every motion recording belongs to another task (``LoadedRecording/motionTask``: tremor, balance,
+    /// rest) and no timed walk remains.
+    public static func claims(_ input: LoadedInput) -> [TaskKind] {
+        let root = input.researchKit?.result
+        let timedWalk = !(root?.timedWalkResults.isEmpty ?? true)
+        let walkingStep =
+            timedWalk
+            || root?.stepItems.contains {
+                walkingSteps.contains($0.stepIdentifier) || $0.stepIdentifier.hasPrefix("walking.")
+            } ?? false
+        guard walkingStep || input.content.contains(.recorderData) else { return [] }
+        let motion = input.recordings.filter(\.isMotion)
+        if !motion.isEmpty && motion.allSatisfy({ $0.motionTask != nil }) && !timedWalk { return [] }
+        return [.walking]
+    }
+
+    /// Step identifiers of ResearchKit's walking-type tasks.
+    public static let walkingSteps: Set<String> = [
+        "walking.outbound", "walking.return", "walking.rest", "timed.walk.trial1", "timed.walk.trial2",
+        "timed.walk.turn.around", "fitness.walk", "fitness.rest", "6mwt",
+    ]
     /// Why a walking input gave no result.
     public static let nothingToAnalyse = "no walking recordings (accelerometer or device motion) to analyse"
 

@@ -72,17 +72,18 @@ public enum InputLoader {
     /// problem.
     static func loadFile(_ path: String, options: Options) -> LoadedInput {
         var input = loadFileContents(path, options: options)
-        assignMotionTasks(&input)
+        KindRecognition.current.classify(&input)
         return input
     }
 
-    /// The motion recordings of a task folder that nothing else analyses (no kind was recognised in the task result)
-    /// follow their step identifiers' words: a step with a walking word (`walk.custom`, ``MotionTask/isWalkingStep(_:)``)
-    /// makes the task a walking task; any other step whose name says no task (`tecumseh`, `myCustomStep`) is
-    /// ``MotionTask/other``, summarised with a warning by ``assignMotionTasks(_:)``'s kinds — never "nothing to
-    /// analyse". A task with recognised kinds is left as it is (a tapping task's accelerometer is not a walk).
-    static func assignCustomMotionSteps(_ input: inout LoadedInput) {
-        guard input.kinds.isEmpty else { return }
+    /// The motion recordings of a task folder that nothing else analyses (no kind claimed the task) follow their step
+    /// identifiers' words: a step with a walking word (`walk.custom`, ``MotionTask/isWalkingStep(_:)``) is recorder
+    /// data of its own (``InputContent/recorderData``, a walk); any other step whose name says no task (`tecumseh`,
+    /// `myCustomStep`) is ``MotionTask/other``, summarised as a motion signal with a warning — never "nothing to
+    /// analyse". A task some kind claimed is left as it is (a tapping task's accelerometer is not a walk).
+    /// - Returns: True when a recording was given a task or the input new content (classify it again).
+    static func assignCustomMotionSteps(_ input: inout LoadedInput) -> Bool {
+        guard input.kinds.isEmpty else { return false }
         var walking = false
         var other: [String] = []
         for i in input.recordings.indices {
@@ -99,10 +100,7 @@ public enum InputLoader {
                 if !other.contains(step) { other.append(step) }
             }
         }
-        if walking {
-            input.kinds = [.walking]
-            input.taskKind = .walking
-        }
+        if walking { input.content.insert(.recorderData) }
         if !other.isEmpty {
             input.problems.append(
                 InputProblem(
@@ -111,34 +109,7 @@ public enum InputLoader {
                         + " name" + (other.count == 1 ? "s" : "") + " no task taskproc knows: summarised as "
                         + "motion signals, not analysed for steps (a step identifier with the word walk is a walk)"))
         }
-    }
-
-    /// Gives an input the kinds of its tremor, balance and rest recordings (``LoadedRecording/motionTask``), which
-    /// are summarised and never analysed for steps; walking stays a kind only while some other motion recording or
-    /// a timed-walk result remains.
-    static func assignMotionTasks(_ input: inout LoadedInput) {
-        let motion = input.recordings.filter {
-            switch $0.data {
-            case .accelerometer, .deviceMotion: true
-            default: false
-            }
-        }
-        let tasks = motion.compactMap(\.motionTask)
-        guard !tasks.isEmpty else { return }
-        var kinds = input.kinds
-        let walkingLeft =
-            motion.contains { $0.motionTask == nil }
-            || !(input.researchKit?.result?.timedWalkResults.isEmpty ?? true)
-        let position = kinds.firstIndex(of: .walking).map { $0 + 1 } ?? kinds.count
-        let added = [TaskKind.tremor, .balance].filter { kind in
-            tasks.contains { $0.taskKind == kind } && !kinds.contains(kind)
-        }
-        kinds.insert(contentsOf: added, at: position)
-        if !walkingLeft { kinds.removeAll { $0 == .walking } }
-        input.kinds = kinds
-        if input.taskKind == .walking || input.taskKind == .unknown, !kinds.contains(input.taskKind) {
-            input.taskKind = kinds.first ?? .unknown
-        }
+        return walking || !other.isEmpty
     }
 
     /// Loads one file by its recognised kind (``loadFile(_:options:)`` adds the motion-task kinds).
@@ -146,7 +117,7 @@ public enum InputLoader {
         switch InputRecognizer.recognizeFile(path) {
         case .audio: return loadAudio(path, options: options)
         case .myDataHelpsJoinTable:
-            var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .unknown)
+            var input = LoadedInput(path: path, dialect: .myDataHelps)
             input.problems.append(
                 InputProblem(
                     .warning, file: path,
@@ -156,11 +127,11 @@ public enum InputLoader {
                         + "SurveyConsentSignatureResults), not analysed on its own"))
             return input
         case .skipped(let ext):
-            var input = LoadedInput(path: path, dialect: .unrecognised, taskKind: .unknown)
+            var input = LoadedInput(path: path, dialect: .unrecognised)
             input.problems.append(InputProblem(.warning, file: path, message: "not an input taskproc reads (.\(ext)); skipped"))
             return input
         case .myDataHelpsMotion(let mdh):
-            var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .walking)
+            var input = LoadedInput(path: path, dialect: .myDataHelps, content: .recorderData)
             do throws(InputError) {
                 let decoded = try mdh.decode()
                 if let loaded = recording(decoded, file: path, step: mdh.stepIdentifier, recorder: nil, options: options, into: &input) {
@@ -178,7 +149,7 @@ public enum InputLoader {
     }
 
     static func loadAudio(_ path: String, options: Options) -> LoadedInput {
-        var input = LoadedInput(path: path, dialect: .audio, taskKind: .audio)
+        var input = LoadedInput(path: path, dialect: .audio, content: .audioRecording)
         input.audioFile = path
         guard options.readsAudioHeaders else { return input }
         do {
@@ -192,7 +163,7 @@ public enum InputLoader {
     static func loadMPower(_ path: String, _ name: MPowerFileName, options: Options) -> LoadedInput {
         switch name.content {
         case .tappingSamples:
-            var input = LoadedInput(path: path, dialect: .mPower, taskKind: .tapping)
+            var input = LoadedInput(path: path, dialect: .mPower, content: .tapSamples)
             do throws(InputError) {
                 var recording = try MPowerTappingReader.read(path: path)
                 if recording.stepIdentifier == nil {
@@ -204,7 +175,7 @@ public enum InputLoader {
             }
             return input
         case .recorder(let kind):
-            var input = LoadedInput(path: path, dialect: .mPower, taskKind: name.activity == "tapping" ? .tapping : .walking)
+            var input = LoadedInput(path: path, dialect: .mPower, content: name.isTappingActivity ? .tapSamples : .recorderData)
             let step = name.phase.map { "walking.\($0.rawValue)" }
             do throws(InputError) {
                 let decoded = try RecorderLogDecoder.decode(path: path, kind: kind)
@@ -220,7 +191,7 @@ public enum InputLoader {
         // The file is read once: its first record decides the dialect, and the reader decodes the same bytes.
         let data: Data
         do throws(InputError) { data = try DialectFiles.read(path: path) } catch {
-            var input = LoadedInput(path: path, dialect: .accelerometerCSV, taskKind: .walking)
+            var input = LoadedInput(path: path, dialect: .accelerometerCSV, content: .recorderData)
             input.problems.append(InputProblem(error))
             return input
         }
@@ -228,7 +199,7 @@ public enum InputLoader {
         let header = firstRecord(of: data, file: path).map { $0.lowercased() }
         let columns = Set(header)
         if columns.contains("surveytappingintervalresultkey") || columns.contains("taps") && columns.contains("buttonrect1") {
-            var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .tapping)
+            var input = LoadedInput(path: path, dialect: .myDataHelps, content: .tapSamples)
             input.tapping = rows(into: &input, consent: options.participantConsent) { () throws(InputError) in
                 try MyDataHelpsTappingResults.read(path: path)
             }
@@ -241,21 +212,21 @@ public enum InputLoader {
             }
         }
         if columns.contains("samples") && (columns.contains("outputvolume") || header.contains(where: { $0.contains("toneaudiometry") })) {
-            var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .toneAudiometry)
+            var input = LoadedInput(path: path, dialect: .myDataHelps, content: .toneAudiometryRows)
             input.toneAudiometry = rows(into: &input, consent: options.participantConsent) { () throws(InputError) in
                 try MyDataHelpsToneAudiometryResults.read(path: path)
             }
             return input
         }
         if columns.isSuperset(of: ["t", "x", "y", "buttonid"]) {
-            var input = LoadedInput(path: path, dialect: .mhealthtools, taskKind: .tapping)
+            var input = LoadedInput(path: path, dialect: .mhealthtools, content: .tapSamples)
             do throws(InputError) { input.tapping.append(try MHealthToolsTapTable.decode(data, file: path)) } catch {
                 input.problems.append(InputProblem(error))
             }
             return input
         }
         if columns.contains("ua_x") && columns.contains("g_x") {
-            var input = LoadedInput(path: path, dialect: .mhealthtools, taskKind: .walking)
+            var input = LoadedInput(path: path, dialect: .mhealthtools, content: .recorderData)
             do throws(InputError) {
                 let log = try MHealthToolsDeviceMotionTable.decode(data, file: path)
                 try checkSampleCount(log.timestamp.count, file: path)
@@ -268,7 +239,7 @@ public enum InputLoader {
             }
             return input
         }
-        var input = LoadedInput(path: path, dialect: .accelerometerCSV, taskKind: .walking)
+        var input = LoadedInput(path: path, dialect: .accelerometerCSV, content: .recorderData)
         do throws(InputError) {
             let output = try AccelerometerCSVReader.decode(
                 data, file: path, options: options.accelerometerCSV)
@@ -356,7 +327,7 @@ public enum InputLoader {
     static func loadSurveys(
         _ path: String, options: Options, _ read: () throws(InputError) -> [MyDataHelpsRow<MyDataHelpsSurveys.Row>]
     ) -> LoadedInput {
-        var input = LoadedInput(path: path, dialect: .myDataHelps, taskKind: .survey)
+        var input = LoadedInput(path: path, dialect: .myDataHelps, content: .surveyAnswers)
         do throws(InputError) {
             let rows = consented(try read(), options.participantConsent, into: &input)
             for row in rows { if case .failure(let error) = row.result { input.problems.append(InputProblem(error)) } }
@@ -373,13 +344,13 @@ public enum InputLoader {
         do throws(InputError) {
             data = try DialectFiles.read(path: path)
         } catch {
-            var input = LoadedInput(path: path, dialect: .recorderLog, taskKind: .unknown)
+            var input = LoadedInput(path: path, dialect: .recorderLog)
             input.problems.append(InputProblem(error))
             return input
         }
         switch InputRecognizer.sniffJSON(data) {
         case .researchKit:
-            var input = LoadedInput(path: path, dialect: .researchKitResult, taskKind: .unknown)
+            var input = LoadedInput(path: path, dialect: .researchKitResult)
             do throws(InputError) {
                 let document = try ResearchKitDecoder.decode(data, file: path)
                 input.researchKit = document
@@ -389,7 +360,7 @@ public enum InputLoader {
             }
             return input
         case .keyedArchive:
-            var input = LoadedInput(path: path, dialect: .researchKitResult, taskKind: .unknown)
+            var input = LoadedInput(path: path, dialect: .researchKitResult)
             do throws(InputError) {
                 let document = try ResearchKitDecoder.decode(KeyedArchive.researchKitJSON(data, file: path), file: path)
                 input.researchKit = document
@@ -407,13 +378,13 @@ public enum InputLoader {
                 try MyDataHelpsSurveys.decodeJSONExport(data, file: path)
             }
         case .mPowerTapping:
-            var input = LoadedInput(path: path, dialect: .mPower, taskKind: .tapping)
+            var input = LoadedInput(path: path, dialect: .mPower, content: .tapSamples)
             do throws(InputError) { input.tapping.append(try MPowerTappingReader.decode(data, file: path)) } catch {
                 input.problems.append(InputProblem(error))
             }
             return input
         case .recorderLog(let bare):
-            var input = LoadedInput(path: path, dialect: bare ? .mPower : .recorderLog, taskKind: .walking)
+            var input = LoadedInput(path: path, dialect: bare ? .mPower : .recorderLog, content: .recorderData)
             do throws(InputError) {
                 let decoded = try RecorderLogDecoder.decode(data, file: path, kind: recorderKind(fromFileName: path))
                 if let loaded = recording(decoded, file: path, step: nil, recorder: nil, options: options, into: &input) { input.recordings.append(loaded) }
@@ -422,7 +393,7 @@ public enum InputLoader {
             }
             return input
         case .notJSON(let error):
-            var input = LoadedInput(path: path, dialect: .recorderLog, taskKind: .unknown)
+            var input = LoadedInput(path: path, dialect: .recorderLog)
             input.problems.append(InputProblem(error(path)))
             return input
         }
@@ -531,62 +502,28 @@ public enum InputLoader {
         for warning in report.warnings { input.problems.append(InputProblem(.warning, file: file, message: warning)) }
     }
 
-    /// Takes the typed results out of a ResearchKit document: tapping recordings, the task kind, warnings.
+    /// Takes the typed results out of a ResearchKit document: its warnings and tapping recordings; a task result whose
+    /// steps several kinds claim (``KindRecognition/isMixed(_:)``) is said to be mixed, in a warning.
     static func absorb(_ document: ResearchKitDocument, into input: inout LoadedInput) {
         for warning in document.warnings {
             input.problems.append(InputProblem(.warning, file: document.file, location: warning.path, message: warning.message))
         }
         guard let root = document.result else { return }
-        let recognition = KindRecognition.current
-        var kinds: Set<TaskKind> = []
         for item in root.tappingResults {
             var recording = item.result.recording
             if recording.stepIdentifier == nil { recording.stepIdentifier = item.stepIdentifier }
             input.tapping.append(recording)
-            kinds.insert(.tapping)
         }
-        if !root.dBHLToneAudiometryResults.isEmpty { kinds.insert(.dBHLToneAudiometry) }
-        if !root.toneAudiometryResults.isEmpty { kinds.insert(.toneAudiometry) }
-        if !root.environmentSPLMeterResults.isEmpty { kinds.insert(.environmentSPLMeter) }
-        if !root.rangeOfMotionResults.isEmpty { kinds.insert(.rangeOfMotion) }
-        if root.stepItems.contains(where: { $0.result.question != nil || $0.result.consentSignature != nil }) {
-            kinds.insert(.survey)
-        }
-        for item in root.stepItems {
-            if case .unknown(let className, _, _) = item.result, let kind = recognition.kind(ofClass: className) {
-                kinds.insert(kind)
-            }
-        }
-        for step in recognition.emptyPredefinedSteps(root) {
-            if let kind = recognition.kind(ofStep: step.identifier) { kinds.insert(kind) }
-        }
-        if !root.timedWalkResults.isEmpty
-            || root.stepItems.contains(where: { walkingSteps.contains($0.stepIdentifier) || $0.stepIdentifier.hasPrefix("walking.") })
-        {
-            kinds.insert(.walking)
-        }
-        // Analysis order, primary kind first: the predefined dB HL task starts with an SPL-meter step (its
-        // background-noise check), and the task is still a dB HL task whose SPL step is analysed too.
-        let fixed: [TaskKind] = [
-            .dBHLToneAudiometry, .toneAudiometry, .walking, .tapping, .environmentSPLMeter, .rangeOfMotion, .audio,
-        ]
-        let order = fixed + TaskKind.allCases.filter { recognition.declares($0) && !fixed.contains($0) } + [.survey]
-        input.kinds = order.filter(kinds.contains)
-        input.taskKind = input.kinds.first ?? .unknown
-        if kinds.count > 1 && !kinds.contains(.dBHLToneAudiometry) {
+        let recognition = KindRecognition.current
+        let kinds = recognition.kinds(of: input)
+        if recognition.isMixed(kinds) {
             input.problems.append(
                 InputProblem(
                     .warning, file: document.file,
-                    message: "the task result holds "
-                        + input.kinds.map(\.rawValue).joined(separator: ", ") + " steps; each is analysed"))
+                    message: "the task result holds " + kinds.map(\.rawValue).joined(separator: ", ")
+                        + " steps; each is analysed"))
         }
     }
-
-    /// Step identifiers of ResearchKit's walking-type tasks.
-    static let walkingSteps: Set<String> = [
-        "walking.outbound", "walking.return", "walking.rest", "timed.walk.trial1", "timed.walk.trial2",
-        "timed.walk.turn.around", "fitness.walk", "fitness.rest", "6mwt",
-    ]
 
     // MARK: Folders
 
@@ -601,7 +538,7 @@ public enum InputLoader {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            var input = LoadedInput(path: path, dialect: .folder, taskKind: .unknown)
+            var input = LoadedInput(path: path, dialect: .folder)
             input.problems.append(InputProblem(.error, file: path, message: "cannot create a folder to extract into: \(error.localizedDescription)"))
             return input
         }
@@ -609,7 +546,7 @@ public enum InputLoader {
         do throws(ArchiveError) {
             extraction = try ZipArchive.extract(path, into: folder, limits: ArchiveLimits())
         } catch {
-            var input = LoadedInput(path: path, dialect: .folder, taskKind: .unknown)
+            var input = LoadedInput(path: path, dialect: .folder)
             input.problems.append(InputProblem(.error, file: path, message: error.message))
             return input
         }
@@ -648,7 +585,7 @@ public enum InputLoader {
         case .taskFolder(let taskFile, let document):
             input = loadTaskFolder(path, taskFile: taskFile, document: document, files: files, options: options)
         case .myDataHelpsStep, .independent:
-            input = LoadedInput(path: path, dialect: .folder, taskKind: .unknown)
+            input = LoadedInput(path: path, dialect: .folder)
             if case .independent(let count) = kind, count > 1 {
                 input.problems.append(
                     InputProblem(
@@ -678,7 +615,7 @@ public enum InputLoader {
     static func loadTaskFolder(
         _ path: String, taskFile: String, document: ResearchKitDocument, files: [String], options: Options
     ) -> LoadedInput {
-        var input = LoadedInput(path: path, dialect: .researchKitTaskFolder, taskKind: .unknown)
+        var input = LoadedInput(path: path, dialect: .researchKitTaskFolder)
         input.researchKit = document
         absorb(document, into: &input)
         // Index every file by name; ResearchKit file names are unique per recorder, so a clash is reported.
@@ -721,8 +658,9 @@ public enum InputLoader {
                 input.problems.append(InputProblem(error))
             }
         }
-        assignCustomMotionSteps(&input)
-        assignMotionTasks(&input)
+        let recognition = KindRecognition.current
+        recognition.classify(&input)
+        if assignCustomMotionSteps(&input) { recognition.classify(&input) }
         // Files the task does not name: other results and recordings (a second ResearchKit result, audio, a table)
         // are inputs of their own and analysed as such; unnamed recorder logs and metadata belong to no analysis.
         for file in files where !used.contains(file) {

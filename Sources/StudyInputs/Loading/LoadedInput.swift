@@ -119,14 +119,42 @@ public struct LoadedRecording: Sendable, Hashable {
     public var assignedMotionTask: MotionTask? = nil
 }
 
+/// What a file's format carries, as its reader saw it: set from the format, whether or not the contents could be read
+/// (an unreadable accelerometer CSV still carries motion recordings, and fails as one). The task kinds claim inputs
+/// by it (``KindRecognition``); ResearchKit results and task folders are claimed by their result instead.
+public struct InputContent: OptionSet, Sendable, Hashable {
+    /// The option bits.
+    public var rawValue: Int
+    /// Content of these bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Recorder data standing alone (a recorder log, an accelerometer or device-motion CSV, a MyDataHelps motion file,
+    /// an mPower recorder column file): motion, pedometer or location data of no other task. In a ResearchKit task
+    /// folder from which nothing else is analysed, its motion steps with a walking word
+    /// (``InputLoader/assignCustomMotionSteps(_:)``).
+    public static let recorderData = InputContent(rawValue: 1 << 0)
+    /// Tap samples (``LoadedInput/tapping``), or an mPower recorder file of the tapping activity
+    /// (`accel_tapping_right.json.items`), which belongs to a tapping record.
+    public static let tapSamples = InputContent(rawValue: 1 << 1)
+    /// Legacy tone-audiometry rows (``LoadedInput/toneAudiometry``, MyDataHelps).
+    public static let toneAudiometryRows = InputContent(rawValue: 1 << 2)
+    /// An audio recording standing alone (``LoadedInput/audioFile``).
+    public static let audioRecording = InputContent(rawValue: 1 << 3)
+    /// Survey answers read as such (``LoadedInput/surveys``: MyDataHelps tables and API answers).
+    public static let surveyAnswers = InputContent(rawValue: 1 << 4)
+}
+
 /// Everything read from one input path, whatever its dialect: the typed model every processor consumes.
 public struct LoadedInput: Sendable {
     /// The path given.
     public var path: String
     /// The dialect recognised.
     public var dialect: InputDialect
-    /// What the input records.
+    /// What the input records: the first of ``kinds``, or ``TaskKind/unknown``; for a folder of independent
+    /// inputs, the one kind all its inputs share.
     public var taskKind: TaskKind
+    /// What the file's format carries (``InputContent``), whether or not it could be read.
+    public var content: InputContent = []
     /// The ResearchKit result document, for result files and task folders.
     public var researchKit: ResearchKitDocument?
     /// Recorder files, decoded and cleaned.
@@ -153,12 +181,19 @@ public struct LoadedInput: Sendable {
     /// ``children`` are analysed one by one) and for an unrecognised input.
     public var kinds: [TaskKind]
 
-    /// Creates an input with no content yet.
+    /// Creates an input with no content yet, of a kind already known.
     public init(path: String, dialect: InputDialect, taskKind: TaskKind) {
         self.path = path
         self.dialect = dialect
         self.taskKind = taskKind
         kinds = taskKind == .unknown ? [] : [taskKind]
+    }
+
+    /// Creates an input of a format carrying `content`, with nothing read yet and no kind until
+    /// ``KindRecognition/classify(_:)``.
+    public init(path: String, dialect: InputDialect, content: InputContent = []) {
+        self.init(path: path, dialect: dialect, taskKind: .unknown)
+        self.content = content
     }
 
     /// True when nothing at all could be read.

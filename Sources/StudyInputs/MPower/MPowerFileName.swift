@@ -48,6 +48,8 @@ public struct MPowerFileName: Sendable, Hashable {
     public var content: Content
     /// The activity: `walking` or `tapping`, when the name says.
     public var activity: String?
+    /// True when the name says the tapping activity (`tapping_left.json.TappingSamples`, `accel_tapping_right.json.items`).
+    public var isTappingActivity: Bool { activity == "tapping" }
     /// The walking phase, when the name says.
     public var phase: Phase?
     /// The hand, for two-hand tapping files.

@@ -1,55 +1,36 @@
 import Foundation
 
-/// What an input records, as far as the reader can tell.
-public enum TaskKind: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Walking tasks (short walk, walk back and forth, timed walk, fitness check, 6MWT) and bare motion logs.
-    case walking
-    /// Tremor steps (``MotionTask/tremor``): summarised as a motion signal, never analysed for steps.
-    case tremor
-    /// Balance and rest steps, standing or sitting still (``MotionTask/balance``, ``MotionTask/rest``):
-    /// summarised as a motion signal, never analysed for steps.
-    case balance
-    /// Two-finger tapping.
-    case tapping
-    /// dB HL tone audiometry.
-    case dBHLToneAudiometry
-    /// Legacy (pre-dB HL) tone audiometry.
-    case toneAudiometry
-    /// Environment SPL meter.
-    case environmentSPLMeter
-    /// Range of motion.
-    case rangeOfMotion
-    /// An audio recording.
-    case audio
-    /// Survey answers and consent signatures (`ORK…QuestionResult`, `ORKConsentSignatureResult`).
-    case survey
-    /// The Stroop test (`ORKStroopResult`).
-    case stroop
-    /// Trail making (`ORKTrailmakingResult`).
-    case trailMaking
-    /// The paced serial addition test (`ORKPSATResult`).
-    case psat
-    /// Spatial span memory (`ORKSpatialSpanMemoryResult`).
-    case spatialSpanMemory
-    /// Tower of Hanoi (`ORKTowerOfHanoiResult`).
-    case towerOfHanoi
-    /// The 9-hole peg test (`ORKHolePegTestResult`).
-    case holePeg
-    /// The accuracy Stroop step (`ORKAccuracyStroopResult`).
-    case accuracyStroop
-    /// Reaction time (`ORKReactionTimeResult` and its device-motion files).
-    case reactionTime
-    /// Normalized reaction time (`ORKNormalizedReactionTimeResult`: hold a button, release it and tap the stimulus).
-    case normalizedReactionTime
-    /// Speech in noise (`ORKSpeechInNoiseResult`, scored against the transcription that follows it); before
-    /// ``speechRecognition`` so that a speech-in-noise task is recognised as one.
-    case speechInNoise
-    /// Speech recognition (`ORKSpeechRecognitionResult`).
-    case speechRecognition
-    /// The Amsler grid (`ORKAmslerGridResult`, one step per eye).
-    case amslerGrid
-    /// The 3D-model selection (`ORKUSDZModelManagerResult`).
-    case modelSelection
+/// What an input records, as far as the reader can tell: a task kind's name (`walking`, `tapping`,
+/// `dBHLToneAudiometry`, …), which names its batch CSV file and SQLite table and is the `kind` of its results.
+///
+/// This module names no kind but ``unknown``: each kind declares its value in its own folder of ActiveTasks
+/// (`extension TaskKind { public static let walking = TaskKind("walking") }`), and the analysis registry lists
+/// them all (`AnalysisRegistry.taskKinds`). The loader never decides a kind itself: it records what an input holds
+/// (``LoadedInput/content``, the ResearchKit result) and asks what the kinds claim (``KindRecognition``).
+public struct TaskKind: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The kind's name, as in results' `kind` key and batch file names.
+    public var rawValue: String
+
+    /// A kind of this name.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// A kind of this name (for the declarations in the kinds' folders).
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
     /// Several kinds, or none recognised.
-    case unknown
+    public static let unknown = TaskKind("unknown")
+
+    /// The name.
+    public var description: String { rawValue }
+
+    /// Decodes the name from a string.
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    /// Encodes the name as a string.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }

@@ -30,10 +30,6 @@ public enum MotionTask: String, Sendable, Hashable, Codable, CaseIterable {
     /// A motion step of a task result whose name says neither walking nor any of the above (a custom step).
     case other
 
-    /// The task kind the loader gives an input holding such a recording: ``TaskKind/tremor`` for tremor, else
-    /// ``TaskKind/balance`` (balance, rest and other steps: `balance.csv` in batch).
-    public var taskKind: TaskKind { self == .tremor ? .tremor : .balance }
-
     /// The task of a recording from its step identifier and file (see the type's documentation); nil for walking
     /// or when neither says.
     public init?(stepIdentifier: String?, file: String?) {
@@ -105,4 +101,12 @@ extension LoadedRecording {
     /// (``assignedMotionTask``), else the one its step identifier and file name spell; nil for walking or an unknown
     /// task.
     public var motionTask: MotionTask? { assignedMotionTask ?? MotionTask(stepIdentifier: stepIdentifier, file: file) }
+
+    /// True for accelerometer and device-motion recordings (the recordings a ``MotionTask`` applies to).
+    public var isMotion: Bool {
+        switch data {
+        case .accelerometer, .deviceMotion: true
+        default: false
+        }
+    }
 }
