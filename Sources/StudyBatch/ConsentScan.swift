@@ -93,13 +93,7 @@ public enum ConsentScan {
 
     /// The survey results of an input and of its children: only the answers (the analysis pass measures recorded
     /// videos with FFmpeg; a consent decision needs none of that).
-    static func surveys(_ input: LoadedInput) -> [SurveyResult] {
-        var results = input.surveys
-        if let document = input.researchKit, let root = document.result {
-            results.append(SurveyAnalysis.survey(root, source: document.file))
-        }
-        return results + input.children.flatMap(surveys)
-    }
+    static func surveys(_ input: LoadedInput) -> [SurveyResult] { AnalysisRegistry.answers(of: input) }
 
     /// True when the record has a file small enough to be a consent result whose bytes name a consent signature,
     /// its `consented` field or a sharing step.

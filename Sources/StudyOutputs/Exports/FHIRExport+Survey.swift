@@ -58,7 +58,7 @@ extension FHIRExport {
         if let participant = record.json["participantIdentifier"]?.stringValue { context.participant = participant }
         // (Appended to the id seeds only when present, so ResearchKit results keep the ids earlier versions gave.)
         let distinct = record.json["surveyResultKey"]?.stringValue.map { ["", $0, context.participant ?? ""] } ?? []
-        let name = task ?? record.source ?? "survey"
+        let name = task ?? record.source ?? record.kind
         var resources: [(id: String, resource: JSONObject)] = []
 
         // Items in document order, grouped by step.
@@ -229,7 +229,7 @@ extension FHIRExport {
         switch type {
         case "singleChoice", "multipleChoice", "choice":
             let codings = (answer["choiceValues"]?.arrayValue ?? []).compactMap { value -> JSONValue? in
-                let text = SurveyAnalysis.text(value)
+                let text = SurveyAnswer.text(value)
                 var fields: [(key: String, value: JSONValue)] = []
                 var code = text
                 // "system|code", as C3-PRO writes coded choices, when the part before the bar is a URI.
@@ -256,7 +256,7 @@ extension FHIRExport {
             return answer["valueText"]?.stringValue.map { one("valueString", .string($0)) }
         case "untyped":
             // MyDataHelps answers are text without a type: each answer as written, never reinterpreted.
-            let values = (answer["choiceValues"]?.arrayValue ?? []).map(SurveyAnalysis.text)
+            let values = (answer["choiceValues"]?.arrayValue ?? []).map(SurveyAnswer.text)
             return values.isEmpty ? nil : values.map { .object(JSONObject([("valueString", .string($0))])) }
         case "timeOfDay":
             guard let text = answer["valueText"]?.stringValue else { return nil }

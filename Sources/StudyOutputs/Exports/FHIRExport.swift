@@ -172,7 +172,8 @@ public enum FHIRExport {
         return (id, JSONObject(r))
     }
 
-    static let categoryDisplay = ["activity": "Activity", "exam": "Exam", "survey": "Survey"]
+    /// Displays of the HL7 observation categories the measures use (``ExportMeasure/category``).
+    static let categoryDisplay = ["activity": "Activity", "exam": "Exam"]
 
     /// A version-4-shaped UUID derived from `text` (two FNV-1a 64-bit hashes), lower case.
     static func deterministicUUID(_ text: String) -> String {

@@ -111,8 +111,8 @@ extension ResearchKitExport {
         guard let value = a["value"]?.stringValue, let parts = a["choiceValues"]?.arrayValue, parts.count >= 2 else {
             return nil
         }
-        let first = SurveyAnalysis.text(parts[0])
-        let second = SurveyAnalysis.text(parts[1])
+        let first = SurveyAnswer.text(parts[0])
+        let second = SurveyAnswer.text(parts[1])
         guard value.hasPrefix(first) else { return nil }
         let rest = value.dropFirst(first.count)
         guard let range = rest.range(of: second) else { return nil }

@@ -177,6 +177,7 @@ extension InputInspection: RenderableResult {
         var sections: [(title: String, rows: [(String, String)])] = []
         var head: [(String, String)] = [("dialect", dialect.rawValue), ("task", taskKind.rawValue)]
         if let a = audio {
+            // kind-names: the part's name, as in the CSV's `part` column, not a task kind
             head.append(("audio", "\(a.format.container) \(a.format.encoding), \(ResultEncoding.number(a.sampleRate)) Hz, \(a.channelCount) ch, \(String(format: "%.3f", a.duration)) s"))
         }
         if let n = toneAudiometryRows { head.append(("tone audiometry rows", String(n))) }
@@ -237,10 +238,12 @@ extension InputInspection: RenderableResult {
                 any = true
             }
             for t in i.tapping {
+                // kind-names: the part's name, like a recorder's (`accelerometer`), not a task kind
                 rows.append(base + ["tapping", i.path, t.stepIdentifier ?? "", String(t.taps), ResultEncoding.number(t.duration), "", "points"] + counts)
                 any = true
             }
             if let a = i.audio {
+                // kind-names: the part's name, like a recorder's (`accelerometer`), not a task kind
                 rows.append(base + ["audio", i.path, "", String(a.frameCount), ResultEncoding.number(a.duration), ResultEncoding.number(a.sampleRate), "FS"] + counts)
                 any = true
             }
