@@ -196,36 +196,30 @@ public enum InputLoader {
             return input
         }
         // A header-less numeric CSV (e.g. the Oxford files) has numbers here: it is a generic accelerometer CSV.
-        let header = firstRecord(of: data, file: path).map { $0.lowercased() }
-        let columns = Set(header)
-        if columns.contains("surveytappingintervalresultkey") || columns.contains("taps") && columns.contains("buttonrect1") {
+        switch InputRecognizer.recognizeTable(header: firstRecord(of: data, file: path)) {
+        case .myDataHelpsTapping:
             var input = LoadedInput(path: path, dialect: .myDataHelps, content: .tapSamples)
             input.tapping = rows(into: &input, consent: options.participantConsent) { () throws(InputError) in
                 try MyDataHelpsTappingResults.read(path: path)
             }
             return input
-        }
-        if MyDataHelpsSurveys.isQuestionTable(columns) || MyDataHelpsSurveys.isConsentTable(columns) {
-            return loadSurveys(path, options: options) { () throws(InputError) in
-                MyDataHelpsSurveys.isQuestionTable(columns)
-                    ? try MyDataHelpsSurveys.readQuestions(path: path) : try MyDataHelpsSurveys.readConsents(path: path)
-            }
-        }
-        if columns.contains("samples") && (columns.contains("outputvolume") || header.contains(where: { $0.contains("toneaudiometry") })) {
+        case .myDataHelpsQuestions:
+            return loadSurveys(path, options: options) { () throws(InputError) in try MyDataHelpsSurveys.readQuestions(path: path) }
+        case .myDataHelpsConsents:
+            return loadSurveys(path, options: options) { () throws(InputError) in try MyDataHelpsSurveys.readConsents(path: path) }
+        case .myDataHelpsToneAudiometry:
             var input = LoadedInput(path: path, dialect: .myDataHelps, content: .toneAudiometryRows)
             input.toneAudiometry = rows(into: &input, consent: options.participantConsent) { () throws(InputError) in
                 try MyDataHelpsToneAudiometryResults.read(path: path)
             }
             return input
-        }
-        if columns.isSuperset(of: ["t", "x", "y", "buttonid"]) {
+        case .mhealthtoolsTaps:
             var input = LoadedInput(path: path, dialect: .mhealthtools, content: .tapSamples)
             do throws(InputError) { input.tapping.append(try MHealthToolsTapTable.decode(data, file: path)) } catch {
                 input.problems.append(InputProblem(error))
             }
             return input
-        }
-        if columns.contains("ua_x") && columns.contains("g_x") {
+        case .mhealthtoolsDeviceMotion:
             var input = LoadedInput(path: path, dialect: .mhealthtools, content: .recorderData)
             do throws(InputError) {
                 let log = try MHealthToolsDeviceMotionTable.decode(data, file: path)
@@ -238,6 +232,7 @@ public enum InputLoader {
                 input.problems.append(InputProblem(error))
             }
             return input
+        case .accelerometer: break
         }
         var input = LoadedInput(path: path, dialect: .accelerometerCSV, content: .recorderData)
         do throws(InputError) {
@@ -575,9 +570,38 @@ public enum InputLoader {
         for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
     }
 
-    /// Loads a folder: one task (``InputRecognizer/FolderKind/taskFolder(taskFile:document:)``) or independent
-    /// inputs, each loaded on its own as a child.
+    /// Loads a folder by batch's record-folder rule (``InputRecognizer/isRecordFolder(_:names:)``), so that `analyze`
+    /// and batch cut a tree into the same records: a record folder is loaded as one record
+    /// (``loadRecordFolder(_:options:)``); any other folder is expanded into its inputs — each file on its own, each
+    /// sub-folder by the same rule (``InputRecognizer/records(under:)``).
     static func loadFolder(_ path: String, options: Options) -> LoadedInput {
+        let (root, _) = InputRecognizer.absolute(path)
+        if InputRecognizer.isRecordFolder(root, names: FileTree.sortedNames(root)) {
+            return loadRecordFolder(path, options: options)
+        }
+        let found = InputRecognizer.records(under: root)
+        var input = LoadedInput(path: path, dialect: .folder)
+        if found.looseTaskResults > 1 {
+            input.problems.append(
+                InputProblem(
+                    .warning, file: path,
+                    message: "\(found.looseTaskResults) task results in one folder; each file is loaded on its own"))
+        }
+        if found.inputs.isEmpty { input.problems.append(InputProblem(.error, file: path, message: "folder holds no files")) }
+        for item in found.inputs {
+            input.children.append(item.isFolder ? loadRecordFolder(item.path, options: options) : loadFile(item.path, options: options))
+        }
+        let kinds = Set(input.children.map(\.taskKind)).subtracting([.unknown])
+        input.taskKind = kinds.count == 1 ? kinds.first ?? .unknown : .unknown
+        // A folder's results are its children's: the folder itself is not analysed.
+        input.kinds = []
+        addLinkProblems(found.links, into: &input)
+        return input
+    }
+
+    /// Loads a record folder: one task (``InputRecognizer/FolderKind/taskFolder(taskFile:document:)``) or
+    /// independent inputs, each loaded on its own as a child.
+    static func loadRecordFolder(_ path: String, options: Options) -> LoadedInput {
         let (files, links) = InputRecognizer.walk(path)
         var input: LoadedInput
         let kind = InputRecognizer.recognizeFolder(path, files: files)
@@ -598,6 +622,12 @@ public enum InputLoader {
             // A folder's results are its children's: the folder itself is not analysed.
             input.kinds = []
         }
+        addLinkProblems(links, into: &input)
+        return input
+    }
+
+    /// A warning for each symbolic link (not followed) and an error for each dangling one.
+    static func addLinkProblems(_ links: [String], into input: inout LoadedInput) {
         for link in links {
             if FileManager.default.fileExists(atPath: link) {
                 input.problems.append(
@@ -609,7 +639,6 @@ public enum InputLoader {
                 input.problems.append(InputProblem(.error, file: link, message: message))
             }
         }
-        return input
     }
 
     static func loadTaskFolder(

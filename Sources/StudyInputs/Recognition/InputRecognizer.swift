@@ -50,6 +50,41 @@ public enum InputRecognizer {
         case json
     }
 
+    /// What a delimited table holds, from its header row.
+    public enum TableDialect: Sendable, Hashable {
+        /// MyDataHelps tapping results (`SurveyTappingIntervalResultKey`, or `Taps` with `ButtonRect1`).
+        case myDataHelpsTapping
+        /// MyDataHelps survey question results.
+        case myDataHelpsQuestions
+        /// MyDataHelps consent-signature results.
+        case myDataHelpsConsents
+        /// MyDataHelps tone-audiometry results (`Samples` with `OutputVolume` or a tone-audiometry column).
+        case myDataHelpsToneAudiometry
+        /// An mhealthtools tap table (`t`, `x`, `y`, `buttonid`).
+        case mhealthtoolsTaps
+        /// An mhealthtools flattened device-motion table (`ua_x`, `g_x`, …).
+        case mhealthtoolsDeviceMotion
+        /// Anything else, a header-less numeric table included: a generic accelerometer CSV.
+        case accelerometer
+    }
+
+    /// Recognises a table by its header row (the cells of its first record, as written).
+    public static func recognizeTable(header cells: [String]) -> TableDialect {
+        let header = cells.map { $0.lowercased() }
+        let columns = Set(header)
+        if columns.contains("surveytappingintervalresultkey") || columns.contains("taps") && columns.contains("buttonrect1") {
+            return .myDataHelpsTapping
+        }
+        if MyDataHelpsSurveys.isQuestionTable(columns) { return .myDataHelpsQuestions }
+        if MyDataHelpsSurveys.isConsentTable(columns) { return .myDataHelpsConsents }
+        if columns.contains("samples") && (columns.contains("outputvolume") || header.contains(where: { $0.contains("toneaudiometry") })) {
+            return .myDataHelpsToneAudiometry
+        }
+        if columns.isSuperset(of: ["t", "x", "y", "buttonid"]) { return .mhealthtoolsTaps }
+        if columns.contains("ua_x") && columns.contains("g_x") { return .mhealthtoolsDeviceMotion }
+        return .accelerometer
+    }
+
     /// The extension that decides a file's kind: the last one, or the one before `.gz`, lower-cased.
     public static func effectiveExtension(_ path: String) -> String {
         let name = (path as NSString).lastPathComponent
@@ -220,6 +255,55 @@ public enum InputRecognizer {
         return contains(task, "\"ORKFileResult\"") && contains(task, "\"fileName\"")
     }
 
+    /// A path as ``walk(_:)`` and ``records(under:)`` name what is under it: absolute, a relative path standardised
+    /// against the working directory; and its URL.
+    static func absolute(_ path: String) -> (path: String, url: URL) {
+        let url = URL(fileURLWithPath: path)
+        return (path.hasPrefix("/") ? url.path : url.standardizedFileURL.path, url)
+    }
+
+    /// What a folder that is not a record folder expands into (``records(under:)``).
+    public struct Expansion: Sendable {
+        /// The inputs, in byte order of their paths: files, and record folders (``isFolder``).
+        public var inputs: [(path: String, isFolder: Bool)] = []
+        /// Symbolic links met (never followed), sorted.
+        public var links: [String] = []
+        /// ResearchKit task results among the files (outside record folders): several in one folder are each loaded
+        /// on their own, and their recorder files too.
+        public var looseTaskResults = 0
+    }
+
+    /// The inputs under a folder that is not itself a record folder, cut as batch discovery cuts them: each visible
+    /// file is an input of its own, and each sub-folder is one record when ``isRecordFolder(_:names:)`` says so and
+    /// is expanded the same way otherwise. Hidden entries and `__MACOSX/` are skipped (``FileTree/sortedNames(_:)``).
+    public static func records(under path: String) -> Expansion {
+        var found = Expansion()
+        func visit(_ folder: String) {
+            for name in FileTree.sortedNames(folder) {
+                let child = folder == "/" ? "/" + name : folder + "/" + name
+                switch FileTree.fileType(child) {
+                case .regular:
+                    found.inputs.append((child, false))
+                    if effectiveExtension(child) == "json" && headMentions(child, "\"ORKTaskResult\"") {
+                        found.looseTaskResults += 1
+                    }
+                case .link: found.links.append(child)
+                case .directory:
+                    if isRecordFolder(child, names: FileTree.sortedNames(child)) {
+                        found.inputs.append((child, true))
+                    } else {
+                        visit(child)
+                    }
+                case .other, .missing: continue
+                }
+            }
+        }
+        visit(absolute(path).path)
+        found.inputs.sort { FileTree.precedes($0.path, $1.path) }
+        found.links.sort()
+        return found
+    }
+
     /// True when `data` holds the UTF-8 bytes of `text` (a byte search: no string decoding, no Foundation search).
     static func contains(_ data: Data, _ text: String) -> Bool {
         let needle = Array(text.utf8)
@@ -271,8 +355,7 @@ public enum InputRecognizer {
         // Paths as FileManager's enumerator gives them (absolute; a relative path standardised against the working
         // directory), read with one `lstat` per entry: the enumerator's URL resource values were 5 % of a batch's
         // CPU. A test compares the two.
-        let url = URL(fileURLWithPath: path)
-        let root = path.hasPrefix("/") ? url.path : url.standardizedFileURL.path
+        let (root, _) = absolute(path)
         guard FileTree.fileType(root) == .directory else { return ([], []) }
         var files: [String] = []
         var links: [String] = []
