@@ -91,7 +91,8 @@ let package = Package(
                 "StudyBatch", "StudyOutputs", "ActiveTasks", "StudyInputs", "Archives", "SensorSignal", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            exclude: ["Fixtures"]),  // read from disk via #filePath, not bundled
+            // Fixtures and the reference values (Reference/, see its README), read from disk via #filePath, not bundled
+            exclude: ["Fixtures", "Reference"]),
         .testTarget(
             name: "taskprocTests",
             dependencies: [

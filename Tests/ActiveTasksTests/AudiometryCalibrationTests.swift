@@ -7,7 +7,8 @@ import Testing
 @testable import StudyOutputs
 
 /// Calibration tables, release variants and the volume defect, against values computed from the spec
-/// (`Tests/Reference/audiometry_calibration_reference.py` parses researchkit-formats.md §4.6–4.7).
+/// (`Tools/reference/audiometry_calibration_reference.py` parses researchkit-formats.md §4.6–4.7 into
+/// `Reference/audiometry_calibration.json`, read by `AudiometryCalibrationReference`).
 @Suite struct AudiometryCalibrationTests {
     static func d(_ s: String) -> Decimal { Decimal(string: s)! }
 

@@ -2,10 +2,11 @@ import Foundation
 
 /// Decodes the reference-data JSON file `Reference/<name>` of the test target whose source file calls this.
 ///
-/// The files hold the R/Python peers' outputs, written by the generators in `Tools/reference/` (the target's
-/// `Reference/README.md` says which script wrote which file) and read from disk via `#filePath`, not bundled. Every
-/// number is written with enough digits to round-trip exactly; NaN and the infinities, which JSON lacks, are the
-/// strings `"NaN"`, `"Inf"` and `"-Inf"` (jsonlite's spelling).
+/// The files hold reference values computed without taskproc (the R/Python peers' outputs, values computed from a
+/// spec's tables), written by the generators in `Tools/reference/` (the target's `Reference/README.md` says which
+/// script wrote which file) and read from disk via `#filePath`, not bundled. Every number is written with enough
+/// digits to round-trip exactly; NaN and the infinities, which JSON lacks, are the strings `"NaN"`, `"Inf"` and
+/// `"-Inf"` (jsonlite's spelling).
 ///
 /// A missing or malformed file stops the run with its path and the decoding error: the reference tables are static
 /// properties, evaluated when Swift Testing collects the parameterized tests, so there is no test to fail instead.

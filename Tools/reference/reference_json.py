@@ -10,17 +10,25 @@ import math
 import pathlib
 import sys
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # the generators that need no numpy (audiometry_calibration_reference.py) run without it
+    np = None
 
-# Tests/SensorSignalTests/Reference/, where the tests read the files (via #filePath).
+_BOOLS = (bool,) if np is None else (bool, np.bool_)
+_INTEGERS = (int,) if np is None else (int, np.integer)
+_ARRAYS = () if np is None else (np.ndarray,)
+
+# Tests/SensorSignalTests/Reference/, where the SensorSignal tests read the files (via #filePath); a generator for
+# another test target passes its own folder to write().
 DEFAULT_DIRECTORY = pathlib.Path(__file__).resolve().parents[2] / "Tests" / "SensorSignalTests" / "Reference"
 
 
 def number(value, float_format=repr):
     """One JSON number: ints as they are, floats exactly (non-finite ones as jsonlite's strings)."""
-    if isinstance(value, (bool, np.bool_)):
+    if isinstance(value, _BOOLS):
         return "true" if value else "false"
-    if isinstance(value, (int, np.integer)):
+    if isinstance(value, _INTEGERS):
         return str(int(value))
     value = float(value)
     if math.isnan(value):
@@ -40,7 +48,7 @@ def _scalar(value, float_format):
 
 def dumps(value, float_format=repr, indent=0):
     """`value` (dicts, lists, tuples, numpy arrays, numbers, strings, None) as JSON text in jsonlite's layout."""
-    if isinstance(value, np.ndarray):
+    if isinstance(value, _ARRAYS):
         value = value.tolist()
     pad = "  " * indent
     if isinstance(value, dict):
@@ -49,23 +57,24 @@ def dumps(value, float_format=repr, indent=0):
         items = [f'{pad}  {json.dumps(key)}: {dumps(item, float_format, indent + 1)}' for key, item in value.items()]
         return "{\n" + ",\n".join(items) + "\n" + pad + "}"
     if isinstance(value, (list, tuple)):
-        if not any(isinstance(item, (dict, list, tuple, np.ndarray)) for item in value):
+        if not any(isinstance(item, (dict, list, tuple, *_ARRAYS)) for item in value):
             return "[" + ", ".join(_scalar(item, float_format) for item in value) + "]"
         items = [pad + "  " + dumps(item, float_format, indent + 1) for item in value]
         return "[\n" + ",\n".join(items) + "\n" + pad + "]"
     return _scalar(value, float_format)
 
 
-def output_directory():
-    """The folder given as the script's one argument, or Tests/SensorSignalTests/Reference/."""
+def output_directory(default_directory=DEFAULT_DIRECTORY):
+    """The folder given as the script's one argument, or `default_directory`."""
     if len(sys.argv) > 2:
         sys.exit(f"usage: {sys.argv[0]} [OUTPUT_DIRECTORY]")
-    return pathlib.Path(sys.argv[1]) if len(sys.argv) == 2 else DEFAULT_DIRECTORY
+    return pathlib.Path(sys.argv[1]) if len(sys.argv) == 2 else default_directory
 
 
-def write(name, value, float_format=repr):
-    """Writes `value` to `name` (e.g. "filters.json") in the output directory; prints the path."""
-    path = output_directory() / name
+def write(name, value, float_format=repr, default_directory=DEFAULT_DIRECTORY):
+    """Writes `value` to `name` (e.g. "filters.json") in the output directory (the script's one argument, or
+    `default_directory`); prints the path."""
+    path = output_directory(default_directory) / name
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(dumps(value, float_format) + "\n")
     print("wrote", path)
