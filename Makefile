@@ -119,7 +119,7 @@ bench: deps
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
 
 compare: build
-	python3 Benchmarks/compare/compare.py
+	python3 Tools/peers/compare.py
 
 # libFuzzer (see docs/fuzzing.md). One target at a time, at the lowest priority; FUZZ_SECONDS per target (0 = until
 # stopped), FUZZ_TARGETS=FuzzJSON,FuzzZip for some. New inputs go to Fuzz/.work/<target>/corpus, crashes, hangs

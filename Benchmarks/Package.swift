@@ -7,9 +7,9 @@
 //
 // and the side-by-side comparison with FFTW, libsndfile, numpy and scipy from the repository root:
 //
-//     python3 Benchmarks/compare/compare.py
+//     python3 Tools/peers/compare.py
 //
-// See README.md beside this file.
+// See README.md beside this file, and Tools/peers/README.md for the comparison.
 import PackageDescription
 
 let package = Package(
@@ -28,9 +28,9 @@ let package = Package(
             name: "BenchmarkSupport",
             dependencies: [.product(name: "Benchmark", package: "benchmark")],
             path: "Sources/BenchmarkSupport"),
-        // Deterministic ResearchKit recorder logs (the Swift twin of compare/make_recorder_logs.py).
+        // Deterministic ResearchKit recorder logs (the Swift twin of Tools/peers/make_recorder_logs.py).
         .target(name: "RecorderLogFixtures", path: "Sources/RecorderLogFixtures"),
-        // The release-mode timing side of compare/compare.py (not a benchmark suite: no plugin).
+        // The release-mode timing side of Tools/peers/compare.py (not a benchmark suite: no plugin).
         .executableTarget(
             name: "CompareHarness",
             dependencies: [

@@ -29,7 +29,7 @@ enum BatchSupport {
         var skipped: [String]
     }
 
-    /// Runs `Benchmarks/compare/make_export.py` into `folder` and returns its manifest.
+    /// Runs `Tools/batch/make_export.py` into `folder` and returns its manifest.
     static func generateExport(at folder: String, records: Int, seed: Int, extra: [String] = []) throws -> Manifest {
         let generated = try generateStudyExport(at: folder, records: records, seed: seed, extra: extra)
         guard generated.status == 0 else {

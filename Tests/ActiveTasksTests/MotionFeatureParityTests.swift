@@ -9,7 +9,7 @@ import Testing
 
 /// mhealthtools' tremor/balance features (`get_tremor_features`, defaults) against mhealthtools' own output on the
 /// same real mPower-2 recordings. The expected values are mhealthtools' CSVs in
-/// `Fixtures/mhealthtools-motion/*.imf1.csv`, written by `Benchmarks/compare/motion.py` (R 4.2.2 sourcing
+/// `Fixtures/mhealthtools-motion/*.imf1.csv`, written by `Tools/peers/motion.py` (R 4.2.2 sourcing
 /// mhealthtools 4340b82; see that folder's README). The recordings go through `taskproc analyze`'s own path
 /// (`InputLoader.load`, then the registry's analysis), so loading, hygiene and the task's feature choice are tested
 /// too.

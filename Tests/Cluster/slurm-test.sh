@@ -3,7 +3,7 @@
 #
 # Starts munged, slurmctld and slurmd with a minimal slurm.conf generated into a temporary folder (own ports, own
 # munge socket, no cgroups: proctrack/linuxproc, task/none), generates an export with
-# Benchmarks/compare/make_export.py, submits the job script of docs/batch.md "Sharding: beyond one machine" *as written
+# Tools/batch/make_export.py, submits the job script of docs/batch.md "Sharding: beyond one machine" *as written
 # there* (only the paths are replaced, and --array on the sbatch command line sets the shard count), waits, runs
 # `taskproc merge`, and checks that the merged outputs equal a single-process `taskproc batch` run byte for byte
 # (the JSONL and CSV files; the SQLite tables except run_log, row by row).
@@ -109,7 +109,7 @@ done
 echo "cluster-test: one-node cluster up ($cpus CPUs) after $((SECONDS - started)) s"
 
 # The export and the documented array job, with its paths pointed at the temporary folder.
-python3 Benchmarks/compare/make_export.py "$work/export" --records "$records" >/dev/null
+python3 Tools/batch/make_export.py "$work/export" --records "$records" >/dev/null
 awk '/^Slurm array job/ { found = 1 } found && /^```sh$/ { inside = 1; next } inside && /^```$/ { exit } inside' \
     docs/batch.md >"$work/readme-job.sh"
 grep -q 'taskproc batch' "$work/readme-job.sh" || fail "no Slurm job script found in docs/batch.md"

@@ -66,12 +66,12 @@ private final class Drained: @unchecked Sendable {
     }
 }
 
-/// Generates a synthetic study export into `folder` with `Benchmarks/compare/make_export.py` (and its manifest
+/// Generates a synthetic study export into `folder` with `Tools/batch/make_export.py` (and its manifest
 /// beside it, `folder.manifest.json`); the script's status and merged output.
 public func generateStudyExport(at folder: String, records: Int, seed: Int, extra: [String] = []) throws
     -> (status: Int32, output: String)
 {
-    let script = repositoryPath("Benchmarks/compare/make_export.py")
+    let script = repositoryPath("Tools/batch/make_export.py")
     let arguments = ["python3", script, folder, "--records", String(records), "--seed", String(seed)] + extra
     let r = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), arguments, mergeStandardError: true)
     return (r.status, r.stdout)

@@ -4,8 +4,9 @@ import Testing
 
 /// Issue 20, item 1: the README is a short entry point (at most 320 lines) into the articles under `docs/`, and
 /// what it says can be followed.
-/// - every relative link of `README.md`, `docs/*.md` and `Benchmarks/README.md` names a file of the repository, and
-///   a `#fragment` names a heading of the linked Markdown file (GitHub's slug of it, or an explicit `{#id}`);
+/// - every relative link of `README.md`, `docs/*.md`, `Benchmarks/README.md`, `Tools/README.md` and
+///   `Tools/peers/README.md` names a file of the repository, and a `#fragment` names a heading of the linked
+///   Markdown file (GitHub's slug of it, or an explicit `{#id}`);
 /// - the README's quick start (the `sh` block under "## Quick start") runs, command by command, on a generated
 ///   export with every task: `EXPORT` is that export, `OUT` the batch output folder, `FILE` the walking task
 ///   folder in it, and `report.html` is written beside them.
@@ -16,7 +17,7 @@ import Testing
     static func markdownFiles() throws -> [String] {
         let docs = try FileManager.default.contentsOfDirectory(atPath: repositoryPath("docs"))
             .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
-        return ["README.md", "Benchmarks/README.md"] + docs
+        return ["README.md", "Benchmarks/README.md", "Tools/README.md", "Tools/peers/README.md"] + docs
     }
 
     static func read(_ relative: String) throws -> String {

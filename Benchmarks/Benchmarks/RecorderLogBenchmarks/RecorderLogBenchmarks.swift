@@ -1,9 +1,9 @@
 // Decoding 10-minute, 100 Hz ResearchKit recorder logs (60 000 items) with taskproc's columnar
 // `RecorderLogDecoder`: accelerometer and device motion in ORKDataLogger's `{"items":[…]}`, and the
 // accelerometer as an mPower bare array. `decode(path:)` includes reading the file, as Python's
-// `json.load` does (compare/compare.py times the two side by side); `decode(_:file:)` times parsing
+// `json.load` does (Tools/peers/compare.py times the two side by side); `decode(_:file:)` times parsing
 // alone on bytes already in memory. The logs are generated once, in the suite's setup, by
-// RecorderLogFixtures (byte-identical to compare/make_recorder_logs.py) into a private temporary
+// RecorderLogFixtures (byte-identical to Tools/peers/make_recorder_logs.py) into a private temporary
 // directory.
 import ActiveTasks
 import Benchmark

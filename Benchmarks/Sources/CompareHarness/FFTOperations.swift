@@ -1,5 +1,5 @@
 // Real forward FFT: zero-copy `executeForward()` on a plan and buffers prepared beforehand, the
-// operation that matches FFTW's own `fftw_execute` loop in compare/fftw_bench.c ("fft/…"), and the
+// operation that matches FFTW's own `fftw_execute` loop in Tools/peers/fftw_bench.c ("fft/…"), and the
 // copying `forward(_:)`, which returns a new spectrum array like one `numpy.fft.rfft` call ("fft-copy/…").
 import SensorSignal
 

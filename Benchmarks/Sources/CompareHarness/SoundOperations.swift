@@ -1,5 +1,5 @@
 // Sound level metering of one file through the library entry point the CLI uses, timed in process (file
-// reading included, as in the scipy and python-acoustics references of compare/sound.py):
+// reading included, as in the scipy and python-acoustics references of Tools/peers/sound.py):
 //
 //   sound  --input PATH      SoundLevelAnalyzer.analyze(path:) → one measurement, check = LAeq (dBFS);
 //                            also prints the levels as "levels" for the script to compare.

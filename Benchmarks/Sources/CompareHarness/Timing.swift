@@ -1,5 +1,5 @@
-// The timing discipline shared (by design, line for line) with compare/fftw_bench.c,
-// compare/sndfile_bench.c and compare/compare.py, so every side is measured the same way:
+// The timing discipline shared (by design, line for line) with Tools/peers/fftw_bench.c,
+// Tools/peers/sndfile_bench.c and Tools/peers/compare.py, so every side is measured the same way:
 //
 //  1. warm-up: run batches of doubling size until at least `warmupMilliseconds` have passed;
 //  2. pick `inner`, the calls per sample, so one sample lasts at least `sampleMilliseconds`;

@@ -1,4 +1,4 @@
-// CompareHarness: the taskproc side of compare/compare.py. Release build only:
+// CompareHarness: the taskproc side of Tools/peers/compare.py. Release build only:
 //
 //     swift build -c release --product CompareHarness
 //     .build/release/CompareHarness <operation> [--option value ...]

@@ -1,5 +1,5 @@
 // Deterministic ResearchKit recorder logs for the JSON-decoding benchmarks: the Swift twin of
-// compare/make_recorder_logs.py. Both perform the same arithmetic in the same order with the same
+// Tools/peers/make_recorder_logs.py. Both perform the same arithmetic in the same order with the same
 // libm sin/cos and print every number with the shortest round-tripping digits (Swift's
 // `Double.description` and Python's `repr` agree), so they write byte-identical files; compare.py
 // checks that on every run (`CompareHarness recorder-generate`).

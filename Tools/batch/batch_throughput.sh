@@ -1,7 +1,7 @@
 #!/bin/sh
 # Throughput and peak memory of `taskproc batch` on a synthetic export (issue 8).
 #
-#   Benchmarks/compare/batch_throughput.sh [RECORDS] [JOBS] [WORKDIR]
+#   Tools/batch/batch_throughput.sh [RECORDS] [JOBS] [WORKDIR]
 #
 # Builds taskproc in release mode, generates RECORDS small mixed records with make_export.py (default 100000;
 # 2 s motion logs at 50 Hz, 0.25 s WAV files, 40-tap tables, 10 % broken, 20 % inside .zip archives), runs
@@ -19,7 +19,7 @@ BIN=$(swift build -c release --package-path "$ROOT" --show-bin-path)/taskproc
 mkdir -p "$WORK"
 EXPORT="$WORK/export-$RECORDS"
 if [ ! -d "$EXPORT" ]; then
-    python3 "$ROOT/Benchmarks/compare/make_export.py" "$EXPORT" --records "$RECORDS" --seed 8
+    python3 "$ROOT/Tools/batch/make_export.py" "$EXPORT" --records "$RECORDS" --seed 8
 fi
 OUT="$WORK/out-$RECORDS"
 rm -rf "$OUT"

@@ -22,7 +22,7 @@ The Swift generator in Benchmarks/Sources/RecorderLogFixtures (used by the Recor
 suite) performs the same arithmetic in the same order with the same libm sin/cos, so both write
 byte-identical files; compare.py checks that on every run.
 
-Usage:  python3 Benchmarks/compare/make_recorder_logs.py OUTPUT_DIRECTORY [--items 60000]
+Usage:  python3 Tools/peers/make_recorder_logs.py OUTPUT_DIRECTORY [--items 60000]
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 # mhealthtools' tremor / balance / walk features on device-motion recordings, as parity fixtures for taskproc.
 #
-#   Rscript Benchmarks/compare/motion_features.R MHEALTHTOOLS_DIR LISTING OUT_DIR META_DIR [REPEATS] [DEBUG]
+#   Rscript Tools/peers/motion_features.R MHEALTHTOOLS_DIR LISTING OUT_DIR META_DIR [REPEATS] [DEBUG]
 #
-# Normally run by Benchmarks/compare/motion.py (see its docstring), which writes LISTING and the input CSVs.
+# Normally run by Tools/peers/motion.py (see its docstring), which writes LISTING and the input CSVs.
 #
 # MHEALTHTOOLS_DIR  a checkout of github.com/Sage-Bionetworks/mhealthtools (or its R/ folder). Its R files are
 #                   sourced at run time; no mhealthtools code is copied here. seewave, statcomp, EMD (and pracma,

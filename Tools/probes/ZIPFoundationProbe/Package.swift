@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// Evidence for the README's "Why our own ZIP reader, not ZIPFoundation": not part of taskproc's build.
+// Evidence for docs/architecture.md's "Why our own ZIP reader, not ZIPFoundation": not part of taskproc's build.
 import PackageDescription
 
 let package = Package(

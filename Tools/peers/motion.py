@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """mhealthtools' (R) tremor, balance and walk features on the shared device-motion recordings: parity fixtures.
 
-    python3 Benchmarks/compare/motion.py --mhealthtools DIR [--r-lib DIR] [--pkg-src DIR] [--r-source GITDIR]
+    python3 Tools/peers/motion.py --mhealthtools DIR [--r-lib DIR] [--pkg-src DIR] [--r-source GITDIR]
                                          [--repeats N] [--out DIR] [--debug-dir DIR] [--no-debug] [--no-install]
 
 DIR is a checkout of github.com/Sage-Bionetworks/mhealthtools (commit 4340b82, Apache-2.0) or its R/ folder; the
 environment variable MHEALTHTOOLS_DIR works too. Its R/utils.R, sensors.R, feature_extraction_functions.R,
-get_tremor_features.R and get_walk_features.R are sourced by Benchmarks/compare/motion_features.R at run time; none
+get_tremor_features.R and get_walk_features.R are sourced by Tools/peers/motion_features.R at run time; none
 of their code is copied into this repository.
 
 R: Debian `r-base-core r-cran-dplyr r-cran-tidyr r-cran-purrr r-cran-tibble r-cran-rlang r-cran-magrittr r-cran-e1071
@@ -282,7 +282,7 @@ def main() -> None:
         time_lines.append(f"| {name} | {cells[0]} | {cells[1]} |")
 
     status_lines = [f"- `{k}.csv`: {v}" for k, v in status.items()]
-    cmd = ("python3 Benchmarks/compare/motion.py --mhealthtools /path/to/mhealthtools --r-lib /path/to/rlib "
+    cmd = ("python3 Tools/peers/motion.py --mhealthtools /path/to/mhealthtools --r-lib /path/to/rlib "
            "[--pkg-src /path/to/cran-checkouts] [--r-source /path/to/r-source.git]")
     readme = f"""# mhealthtools motion-feature fixtures
 
@@ -305,7 +305,7 @@ difference ≤ 1e-9). They are peer outputs, not ground truth.
 
       {cmd}
 
-  (Benchmarks/compare/motion.py drives Benchmarks/compare/motion_features.R; see their headers).
+  (Tools/peers/motion.py drives Tools/peers/motion_features.R; see their headers).
 
 ## Inputs
 
