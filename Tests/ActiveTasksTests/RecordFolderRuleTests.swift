@@ -15,7 +15,8 @@ import Testing
     static func writeTaskFolder(_ folder: String, run: String) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let walk = SyntheticWalk.accelerometer(stepFrequency: 1.8, duration: 20, rate: 100, unit: .g, seed: 3)
-        try TaskAwarenessTests.recorderLog(walk).write(toFile: folder + "/accel_walk.json", atomically: true, encoding: .utf8)
+        try TaskAwarenessTests.recorderLog(walk).write(
+            toFile: folder + "/accel_walk.json", atomically: true, encoding: .utf8)
         let task = """
             {"_class":"ORKTaskResult","identifier":"shortWalk","taskRunUUID":"\(run)",
              "results":[{"_class":"ORKStepResult","identifier":"walking.outbound","results":[

@@ -1,7 +1,7 @@
 import Archives
 import Foundation
-import Synchronization
 import SensorSignal
+import Synchronization
 
 /// Recognises what a path holds and loads it into a ``LoadedInput``, whatever the dialect.
 ///
@@ -57,11 +57,11 @@ public enum InputLoader {
         let samples = options.maxSamplesPerLog ?? InputLimits.maximumSamplesPerLog
         return KindRecognition.$current.withValue(recognition) {
             DialectFiles.$decompressedLimit.withValue(options.maxDecompressedBytes) {
-            DialectFiles.$parsedLimit.withValue(parsed) {
-                InputLimits.$samplesPerLog.withValue(samples) {
-                    isDirectory.boolValue ? loadFolder(path, options: options) : loadFile(path, options: options)
+                DialectFiles.$parsedLimit.withValue(parsed) {
+                    InputLimits.$samplesPerLog.withValue(samples) {
+                        isDirectory.boolValue ? loadFolder(path, options: options) : loadFile(path, options: options)
+                    }
                 }
-            }
             }
         }
     }
@@ -128,13 +128,16 @@ public enum InputLoader {
             return input
         case .skipped(let ext):
             var input = LoadedInput(path: path, dialect: .unrecognised)
-            input.problems.append(InputProblem(.warning, file: path, message: "not an input taskproc reads (.\(ext)); skipped"))
+            input.problems.append(
+                InputProblem(.warning, file: path, message: "not an input taskproc reads (.\(ext)); skipped"))
             return input
         case .myDataHelpsMotion(let mdh):
             var input = LoadedInput(path: path, dialect: .myDataHelps, content: .recorderData)
             do throws(InputError) {
                 let decoded = try mdh.decode()
-                if let loaded = recording(decoded, file: path, step: mdh.stepIdentifier, recorder: nil, options: options, into: &input) {
+                if let loaded = recording(
+                    decoded, file: path, step: mdh.stepIdentifier, recorder: nil, options: options, into: &input)
+                {
                     input.recordings.append(loaded)
                 }
             } catch {
@@ -175,11 +178,16 @@ public enum InputLoader {
             }
             return input
         case .recorder(let kind):
-            var input = LoadedInput(path: path, dialect: .mPower, content: name.isTappingActivity ? .tapSamples : .recorderData)
+            var input = LoadedInput(
+                path: path, dialect: .mPower, content: name.isTappingActivity ? .tapSamples : .recorderData)
             let step = name.phase.map { "walking.\($0.rawValue)" }
             do throws(InputError) {
                 let decoded = try RecorderLogDecoder.decode(path: path, kind: kind)
-                if let loaded = recording(decoded, file: path, step: step, recorder: nil, options: options, into: &input) { input.recordings.append(loaded) }
+                if let loaded = recording(
+                    decoded, file: path, step: step, recorder: nil, options: options, into: &input)
+                {
+                    input.recordings.append(loaded)
+                }
             } catch {
                 input.problems.append(InputProblem(error))
             }
@@ -204,9 +212,13 @@ public enum InputLoader {
             }
             return input
         case .myDataHelpsQuestions:
-            return loadSurveys(path, options: options) { () throws(InputError) in try MyDataHelpsSurveys.readQuestions(path: path) }
+            return loadSurveys(path, options: options) { () throws(InputError) in
+                try MyDataHelpsSurveys.readQuestions(path: path)
+            }
         case .myDataHelpsConsents:
-            return loadSurveys(path, options: options) { () throws(InputError) in try MyDataHelpsSurveys.readConsents(path: path) }
+            return loadSurveys(path, options: options) { () throws(InputError) in
+                try MyDataHelpsSurveys.readConsents(path: path)
+            }
         case .myDataHelpsToneAudiometry:
             var input = LoadedInput(path: path, dialect: .myDataHelps, content: .toneAudiometryRows)
             input.toneAudiometry = rows(into: &input, consent: options.participantConsent) { () throws(InputError) in
@@ -226,7 +238,9 @@ public enum InputLoader {
                 try checkSampleCount(log.timestamp.count, file: path)
                 let cleaned = log.cleaned(options: options.hygiene)
                 input.recordings.append(
-                    LoadedRecording(file: path, stepIdentifier: nil, recorderIdentifier: nil, data: .deviceMotion(cleaned), ignoredKeys: []))
+                    LoadedRecording(
+                        file: path, stepIdentifier: nil, recorderIdentifier: nil, data: .deviceMotion(cleaned),
+                        ignoredKeys: []))
                 addRepairs(cleaned.report, file: path, into: &input)
             } catch {
                 input.problems.append(InputProblem(error))
@@ -241,7 +255,9 @@ public enum InputLoader {
             try checkSampleCount(output.log.timestamp.count, file: path)
             let cleaned = output.log.cleaned(options: options.hygiene)
             input.recordings.append(
-                LoadedRecording(file: path, stepIdentifier: nil, recorderIdentifier: nil, data: .accelerometer(cleaned), ignoredKeys: []))
+                LoadedRecording(
+                    file: path, stepIdentifier: nil, recorderIdentifier: nil, data: .accelerometer(cleaned),
+                    ignoredKeys: []))
             addRepairs(cleaned.report, file: path, into: &input)
         } catch {
             input.problems.append(InputProblem(error))
@@ -272,7 +288,9 @@ public enum InputLoader {
         var values: [Value] = []
         do throws(InputError) {
             for row in consented(try read(), consent, into: &input) {
-                do throws(InputError) { values.append(try row.get()) } catch { input.problems.append(InputProblem(error)) }
+                do throws(InputError) { values.append(try row.get()) } catch {
+                    input.problems.append(InputProblem(error))
+                }
             }
         } catch {
             input.problems.append(InputProblem(error))
@@ -382,7 +400,10 @@ public enum InputLoader {
             var input = LoadedInput(path: path, dialect: bare ? .mPower : .recorderLog, content: .recorderData)
             do throws(InputError) {
                 let decoded = try RecorderLogDecoder.decode(data, file: path, kind: recorderKind(fromFileName: path))
-                if let loaded = recording(decoded, file: path, step: nil, recorder: nil, options: options, into: &input) { input.recordings.append(loaded) }
+                if let loaded = recording(decoded, file: path, step: nil, recorder: nil, options: options, into: &input)
+                {
+                    input.recordings.append(loaded)
+                }
             } catch {
                 input.problems.append(InputProblem(error))
             }
@@ -481,7 +502,9 @@ public enum InputLoader {
         }
         // A failed item decode is already recorded as an error; the recording is then absent.
         guard let data else { return nil }
-        return LoadedRecording(file: file, stepIdentifier: step, recorderIdentifier: recorder, data: data, ignoredKeys: decoded.ignoredKeys)
+        return LoadedRecording(
+            file: file, stepIdentifier: step, recorderIdentifier: recorder, data: data, ignoredKeys: decoded.ignoredKeys
+        )
     }
 
     /// Every oddity an item-log decoder found (cumulative decreases, times going backwards, …) becomes a warning.
@@ -493,7 +516,9 @@ public enum InputLoader {
 
     /// Every repair and warning of a hygiene report becomes a warning problem.
     static func addRepairs(_ report: QualityReport, file: String, into input: inout LoadedInput) {
-        for repair in report.repairs { input.problems.append(InputProblem(.warning, file: file, message: "repaired: " + repair)) }
+        for repair in report.repairs {
+            input.problems.append(InputProblem(.warning, file: file, message: "repaired: " + repair))
+        }
         for warning in report.warnings { input.problems.append(InputProblem(.warning, file: file, message: warning)) }
     }
 
@@ -501,7 +526,8 @@ public enum InputLoader {
     /// steps several kinds claim (``KindRecognition/isMixed(_:)``) is said to be mixed, in a warning.
     static func absorb(_ document: ResearchKitDocument, into input: inout LoadedInput) {
         for warning in document.warnings {
-            input.problems.append(InputProblem(.warning, file: document.file, location: warning.path, message: warning.message))
+            input.problems.append(
+                InputProblem(.warning, file: document.file, location: warning.path, message: warning.message))
         }
         guard let root = document.result else { return }
         for item in root.tappingResults {
@@ -534,7 +560,10 @@ public enum InputLoader {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             var input = LoadedInput(path: path, dialect: .folder)
-            input.problems.append(InputProblem(.error, file: path, message: "cannot create a folder to extract into: \(error.localizedDescription)"))
+            input.problems.append(
+                InputProblem(
+                    .error, file: path, message: "cannot create a folder to extract into: \(error.localizedDescription)"
+                ))
             return input
         }
         let extraction: ZipArchive.Extraction
@@ -547,7 +576,8 @@ public enum InputLoader {
         }
         var input = loadFolder(folder, options: options)
         for rejected in extraction.rejected {
-            input.problems.append(InputProblem(.error, file: path + "!/" + rejected.entry, message: "archive entry " + rejected.reason))
+            input.problems.append(
+                InputProblem(.error, file: path + "!/" + rejected.entry, message: "archive entry " + rejected.reason))
         }
         input.path = path
         return input
@@ -587,9 +617,12 @@ public enum InputLoader {
                     .warning, file: path,
                     message: "\(found.looseTaskResults) task results in one folder; each file is loaded on its own"))
         }
-        if found.inputs.isEmpty { input.problems.append(InputProblem(.error, file: path, message: "folder holds no files")) }
+        if found.inputs.isEmpty {
+            input.problems.append(InputProblem(.error, file: path, message: "folder holds no files"))
+        }
         for item in found.inputs {
-            input.children.append(item.isFolder ? loadRecordFolder(item.path, options: options) : loadFile(item.path, options: options))
+            input.children.append(
+                item.isFolder ? loadRecordFolder(item.path, options: options) : loadFile(item.path, options: options))
         }
         let kinds = Set(input.children.map(\.taskKind)).subtracting([.unknown])
         input.taskKind = kinds.count == 1 ? kinds.first ?? .unknown : .unknown
@@ -613,9 +646,12 @@ public enum InputLoader {
             if case .independent(let count) = kind, count > 1 {
                 input.problems.append(
                     InputProblem(
-                        .warning, file: path, message: "\(count) task results in one folder; each file is loaded on its own"))
+                        .warning, file: path,
+                        message: "\(count) task results in one folder; each file is loaded on its own"))
             }
-            if files.isEmpty { input.problems.append(InputProblem(.error, file: path, message: "folder holds no files")) }
+            if files.isEmpty {
+                input.problems.append(InputProblem(.error, file: path, message: "folder holds no files"))
+            }
             for file in files { input.children.append(loadFile(file, options: options)) }
             let kinds = Set(input.children.map(\.taskKind)).subtracting([.unknown])
             input.taskKind = kinds.count == 1 ? kinds.first! : .unknown
@@ -649,13 +685,16 @@ public enum InputLoader {
         absorb(document, into: &input)
         // Index every file by name; ResearchKit file names are unique per recorder, so a clash is reported.
         var byName: [String: [String]] = [:]
-        for file in files where file != taskFile { byName[(file as NSString).lastPathComponent, default: []].append(file) }
+        for file in files where file != taskFile {
+            byName[(file as NSString).lastPathComponent, default: []].append(file)
+        }
         var used: Set<String> = [taskFile]
         for item in (document.taskResult?.fileResults ?? []) + (document.result?.nestedFileResults ?? []) {
             let result = item.result
             let location = "step \(item.stepIdentifier), file result \(result.identifier)"
             guard let fileName = result.fileName, !fileName.isEmpty else {
-                input.problems.append(InputProblem(.warning, file: taskFile, location: location, message: "file result has no fileName"))
+                input.problems.append(
+                    InputProblem(.warning, file: taskFile, location: location, message: "file result has no fileName"))
                 continue
             }
             guard let matches = byName[fileName], let file = matches.first else {
@@ -682,7 +721,12 @@ public enum InputLoader {
             do throws(InputError) {
                 let kind = recorderKind(fromIdentifier: result.identifier) ?? recorderKind(fromFileName: fileName)
                 let decoded = try RecorderLogDecoder.decode(path: file, kind: kind)
-                if let loaded = recording(decoded, file: file, step: item.stepIdentifier, recorder: result.identifier, options: options, into: &input) { input.recordings.append(loaded) }
+                if let loaded = recording(
+                    decoded, file: file, step: item.stepIdentifier, recorder: result.identifier, options: options,
+                    into: &input)
+                {
+                    input.recordings.append(loaded)
+                }
             } catch {
                 input.problems.append(InputProblem(error))
             }
@@ -696,7 +740,8 @@ public enum InputLoader {
             if InputRecognizer.isStandaloneInput(file) {
                 input.children.append(loadFile(file, options: options))
             } else {
-                input.problems.append(InputProblem(.warning, file: file, message: "not referenced by the task result; ignored"))
+                input.problems.append(
+                    InputProblem(.warning, file: file, message: "not referenced by the task result; ignored"))
             }
         }
         return input

@@ -72,12 +72,16 @@ public enum InputRecognizer {
     public static func recognizeTable(header cells: [String]) -> TableDialect {
         let header = cells.map { $0.lowercased() }
         let columns = Set(header)
-        if columns.contains("surveytappingintervalresultkey") || columns.contains("taps") && columns.contains("buttonrect1") {
+        if columns.contains("surveytappingintervalresultkey")
+            || columns.contains("taps") && columns.contains("buttonrect1")
+        {
             return .myDataHelpsTapping
         }
         if MyDataHelpsSurveys.isQuestionTable(columns) { return .myDataHelpsQuestions }
         if MyDataHelpsSurveys.isConsentTable(columns) { return .myDataHelpsConsents }
-        if columns.contains("samples") && (columns.contains("outputvolume") || header.contains(where: { $0.contains("toneaudiometry") })) {
+        if columns.contains("samples")
+            && (columns.contains("outputvolume") || header.contains(where: { $0.contains("toneaudiometry") }))
+        {
             return .myDataHelpsToneAudiometry
         }
         if columns.isSuperset(of: ["t", "x", "y", "buttonid"]) { return .mhealthtoolsTaps }
@@ -174,7 +178,8 @@ public enum InputRecognizer {
                 prefix.first.map { $0 < 0x20 || $0 >= 0x80 ? String(format: "byte 0x%02X", $0) : "'\(first)'" } ?? "?"
             return .notJSON {
                 InputError(
-                    .syntax, file: $0, location: "$ (line 1, column 1)", expected: "a JSON object or array", found: shown)
+                    .syntax, file: $0, location: "$ (line 1, column 1)", expected: "a JSON object or array",
+                    found: shown)
             }
         }
         if text.contains("\"_class\"") { return .researchKit }

@@ -109,7 +109,8 @@ public struct KindRecognition: Sendable {
             }
             if position == .inOrder {
                 // A scored kind that declared classes or steps but no claim stands with the claims in order.
-                for kind in kinds where !order.contains(kind) && !claimants.contains(where: { $0.kinds.contains(kind) }) {
+                for kind in kinds where !order.contains(kind) && !claimants.contains(where: { $0.kinds.contains(kind) })
+                {
                     order.append(kind)
                 }
             }
