@@ -131,7 +131,7 @@ public enum BatchMerge {
         summary.records = owner.count
         summary.counts = try BatchOutputs.write(
             journals: [journalPath], to: outputFolder, runLog: log, runInfo: BatchRunner.runInfo(configuration),
-            export: configuration.exportFormat.flatMap(OutputFormat.init(rawValue:)))
+            export: configuration.export)
         try BatchRunner.saveState(
             BatchRunner.RunState(configuration: configuration, complete: true, started: states[0].state.started),
             outputFolder)

@@ -49,6 +49,8 @@ public struct BatchConfiguration: Sendable, Hashable, Codable {
     public var analysis: AnalysisOptions?
     /// The export written beside the outputs (`researchkit`, `mork` or `fhir`), so a resumed run writes it too.
     public var exportFormat: String?
+    /// ``exportFormat`` as a format (nil when none, or when the stored name is none: ``BatchRunner`` refuses those).
+    public var export: OutputFormat? { exportFormat.flatMap(OutputFormat.init(rawValue:)) }
     /// The `--mork-config` file of a `mork` export.
     public var morkConfigurationFile: String?
     /// The `--fhir-consent` shape of a `fhir` export (`consent` or `contract`); nil = `consent`.

@@ -90,7 +90,9 @@ struct Batch: AsyncParsableCommand {
 
     @Option(
         name: .customLong("format"),
-        help: "Also write export.<format>.jsonl for the analysed records (see docs/exports.md).")
+        help: ArgumentHelp(
+            "Hand the results over as this export too: export.<format>.jsonl beside the JSON and CSV tables, which are always written (see docs/exports.md).",
+            valueName: "format"))
     var exportFormat: BatchExportFormat?
 
     @OptionGroup var exportShape: ExportShapeOptions
@@ -141,10 +143,10 @@ struct Batch: AsyncParsableCommand {
         guard (1...Self.maximumJobs).contains(jobs) else {
             throw ValidationError("--jobs: \(jobs) out of range (1…\(Self.maximumJobs))")
         }
-        if fhirConsent != nil && exportFormat != .fhir {
+        if fhirConsent != nil && exportFormat?.outputFormat != .fhir {
             throw ValidationError("--fhir-consent applies to --format fhir only")
         }
-        if morkConfig != nil && exportFormat != .mork {
+        if morkConfig != nil && exportFormat?.outputFormat != .mork {
             throw ValidationError("--mork-config applies to --format mork only")
         }
         if let scope = sharingScope, SharingScope(text: scope) == nil {
@@ -286,7 +288,7 @@ struct Batch: AsyncParsableCommand {
         Self.report(summary, shard: configuration.shard, out: out)
         Self.warnUndocumented(summary.counts, command: "batch", out: outFolder)
         // The export is written with the other outputs; say what it holds.
-        if let name = configuration.exportFormat, let format = OutputFormat(rawValue: name), !summary.alreadyComplete {
+        if let format = configuration.export, !summary.alreadyComplete {
             let c = summary.counts
             var text = "taskproc batch: \(c.exported) records exported to \(outFolder)/\(BatchExport.fileName(format))\n"
             for (note, count) in c.exportNotes.sorted(by: { $0.key < $1.key }) { text += "  \(count)× \(note)\n" }

@@ -22,7 +22,7 @@ struct Inspect: AsyncParsableCommand {
     var path: String
 
     @Option(name: .shortAndLong, help: "Output format: json (default), table or csv.")
-    var format: InspectFormat = .json
+    var format = InspectFormat(.json)
 
     @OptionGroup(title: "Output")
     var destination: OutputDestination

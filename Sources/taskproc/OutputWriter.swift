@@ -114,44 +114,57 @@ struct OutputOptions: ParsableArguments {
     }
 }
 
-/// What `inspect` renders: an inspection describes files rather than measuring a participant, so it has no
-/// export (researchkit, mork, fhir) form.
-enum InspectFormat: String, CaseIterable, ExpressibleByArgument {
-    /// Pretty-printed JSON (the default).
-    case json
-    /// Aligned text for a person at a terminal.
-    case table
-    /// One row per recording, tapping recording or audio file.
-    case csv
-
-    /// The renderer's format.
-    var outputFormat: OutputFormat {
-        switch self {
-        case .json: .json
-        case .table: .table
-        case .csv: .csv
-        }
-    }
+/// The `--format` values one command accepts: a subset of ``OutputFormat``, the one format type of every command.
+///
+/// `--format F` means the same in every command: the command hands over its results in `F`. `analyze` prints them
+/// (or writes `--output`) in any format; `inspect` prints a description of files, which has no export form; `batch`
+/// always keeps its results as JSON and CSV (`results.jsonl`, `<kind>.csv`: the run itself, which `--resume` and
+/// `merge` read) and hands them over as an export, written as `export.<format>.jsonl`.
+protocol FormatChoices {
+    /// The accepted formats, in the order help lists them.
+    static var accepted: [OutputFormat] { get }
 }
 
-/// What `batch --format` writes beside its tables: the export formats only (the tables are the JSON and CSV).
-enum BatchExportFormat: String, CaseIterable, ExpressibleByArgument {
-    /// ResearchKit-style step results.
-    case researchkit
-    /// Medidata Rave `form_data` payloads.
-    case mork
-    /// FHIR R4 Bundles.
-    case fhir
+/// One `--format` value of a command whose choices are `Choices`: an ``OutputFormat`` that command accepts. A
+/// refused value is a usage error (64) that lists the accepted ones.
+struct FormatOption<Choices: FormatChoices>: ExpressibleByArgument, Equatable, Sendable {
+    /// The format.
+    var outputFormat: OutputFormat
 
-    /// The renderer's format.
-    var outputFormat: OutputFormat {
-        switch self {
-        case .researchkit: .researchkit
-        case .mork: .mork
-        case .fhir: .fhir
-        }
+    /// A format the command accepts.
+    init(_ format: OutputFormat) { outputFormat = format }
+
+    /// Parses an accepted format's name; nil otherwise.
+    init?(argument: String) {
+        guard let format = OutputFormat(rawValue: argument), Choices.accepted.contains(format) else { return nil }
+        outputFormat = format
     }
+
+    /// The accepted names.
+    static var allValueStrings: [String] { Choices.accepted.map(\.rawValue) }
+
+    /// The format's name.
+    var defaultValueDescription: String { outputFormat.rawValue }
+
+    /// The format's name.
+    var rawValue: String { outputFormat.rawValue }
 }
+
+/// `inspect`'s formats: an inspection describes files rather than measuring a participant, so it has no export
+/// (researchkit, mork, fhir) form.
+enum InspectFormats: FormatChoices {
+    static let accepted: [OutputFormat] = [.json, .table, .csv]
+}
+
+/// `batch`'s formats: the exports, written beside the run's JSON and CSV tables.
+enum BatchFormats: FormatChoices {
+    static let accepted: [OutputFormat] = OutputFormat.allCases.filter(\.isExport)
+}
+
+/// What `inspect --format` takes.
+typealias InspectFormat = FormatOption<InspectFormats>
+/// What `batch --format` takes.
+typealias BatchExportFormat = FormatOption<BatchFormats>
 
 /// Writes command output to standard output or, atomically, to a file.
 enum OutputWriter {
