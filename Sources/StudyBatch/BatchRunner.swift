@@ -437,7 +437,8 @@ public enum BatchRunner {
             guard isDirectory.boolValue else { throw BatchError("\(folder) exists and is not a folder", kind: .cannotCreate) }
             let names = (try? fm.contentsOfDirectory(atPath: folder)) ?? []
             let ours = Set(
-                BatchOutputs.fixedFileNames() + (AnalysisRegistry.taskKinds + [.unknown]).map { BatchOutputs.fileName(kind: $0.rawValue) }
+                BatchOutputs.fixedFileNames()
+                    + (AnalysisRegistry.taskKinds + [.unknown]).map { BatchOutputs.fileName(kind: $0.rawValue) }
                     + BatchExport.fileNames + [workFolderName])
             let existing = names.filter { ours.contains($0) || $0.hasSuffix(".partial") }.sorted()
             if !existing.isEmpty {

@@ -125,8 +125,9 @@ protocol FormatChoices {
     static var accepted: [OutputFormat] { get }
 }
 
-/// One `--format` value of a command whose choices are `Choices`: an ``OutputFormat`` that command accepts. A
-/// refused value is a usage error (64) that lists the accepted ones.
+/// One `--format` value of a command whose choices are `Choices`.
+///
+/// An ``OutputFormat`` that command accepts; a refused value is a usage error (64) that lists the accepted ones.
 struct FormatOption<Choices: FormatChoices>: ExpressibleByArgument, Equatable, Sendable {
     /// The format.
     var outputFormat: OutputFormat
