@@ -1,4 +1,3 @@
-import ActiveTasks
 import Archives
 import Foundation
 import StudyBatch
@@ -6,6 +5,8 @@ import StudyInputs
 import StudyOutputs
 import TestSupport
 import Testing
+
+@testable import ActiveTasks
 
 /// mhealthtools' tremor/balance features (`get_tremor_features`, defaults) against mhealthtools' own output on the
 /// same real mPower-2 recordings. The expected values are mhealthtools' CSVs in

@@ -11,7 +11,7 @@ extension TaskKind {
 ///
 /// `timeTakenToSelect` is seconds from the step appearing to the tap; `distanceToClosestCenter` is screen points to
 /// the tapped circle's centre (to the nearest centre when the tap hit none). Definitions: `docs/active-tasks.md`.
-public enum AccuracyStroopAnalysis: ScoredTaskAnalysis {
+enum AccuracyStroopAnalysis: ScoredTaskAnalysis {
     /// Accuracy Stroop steps.
     public static let kinds: [TaskKind] = [.accuracyStroop]
     /// Why an input gave no result.

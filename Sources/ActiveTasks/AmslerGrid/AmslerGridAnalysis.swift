@@ -16,7 +16,7 @@ extension TaskKind {
 /// `drawingPathFileResult`, an archive taskproc does not read): without `path` the number of paths is unknown.
 /// A stroke becomes several paths when its line width changes with the touch pressure, so paths count strokes
 /// pieces, not separate areas. Definitions: `docs/active-tasks.md`.
-public enum AmslerGridAnalysis: ScoredTaskAnalysis {
+enum AmslerGridAnalysis: ScoredTaskAnalysis {
     /// Amsler-grid steps.
     public static let kinds: [TaskKind] = [.amslerGrid]
     /// Why an input gave no result.

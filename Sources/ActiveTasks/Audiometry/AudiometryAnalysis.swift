@@ -8,7 +8,7 @@ extension TaskKind {
 }
 
 /// The tone-audiometry analysis in the registry: dB HL tests and legacy tone-audiometry results.
-public enum AudiometryAnalysis: TaskAnalysis {
+enum AudiometryAnalysis: TaskAnalysis {
     /// dB HL and legacy tone audiometry.
     public static let kinds: [TaskKind] = [.dBHLToneAudiometry, .toneAudiometry]
 

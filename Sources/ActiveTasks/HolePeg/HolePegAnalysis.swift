@@ -12,7 +12,7 @@ extension TaskKind {
 /// `totalTime` is the step's timer in seconds, `totalDistance` and a sample's `distance` are screen points, a
 /// sample's `time` is seconds since the previous successful peg; a failure is a drag that did not end in the target.
 /// `movingDirection` is 0 left, 1 right. Definitions and units: `docs/active-tasks.md`.
-public enum HolePegAnalysis: ScoredTaskAnalysis {
+enum HolePegAnalysis: ScoredTaskAnalysis {
     /// Hole peg steps.
     public static let kinds: [TaskKind] = [.holePeg]
     /// Why an input gave no result.

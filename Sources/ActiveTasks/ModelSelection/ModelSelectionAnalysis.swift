@@ -11,7 +11,7 @@ extension TaskKind {
 ///
 /// `identifiersOfSelectedObjects` lists every object selected during the step, `identifierOfObjectSelectedAtClose`
 /// the one selected when the step ended (empty when none). Definitions: `docs/active-tasks.md`.
-public enum ModelSelectionAnalysis: ScoredTaskAnalysis {
+enum ModelSelectionAnalysis: ScoredTaskAnalysis {
     /// 3D-model steps.
     public static let kinds: [TaskKind] = [.modelSelection]
     /// Why an input gave no result.

@@ -13,7 +13,7 @@ extension TaskKind {
 /// A recording whose task is not walking (``MotionTask``) is not analysed for steps: a still or trembling phone has
 /// no gait to count, and counting anyway gave tremor recordings dozens of "steps". It gets the signal summary of
 /// ``MotionSignalResult`` instead, with a warning that says why. Tremor features belong to a tremor analysis.
-public enum MotionSignalAnalysis: TaskAnalysis {
+enum MotionSignalAnalysis: TaskAnalysis {
     /// Tremor steps, and balance and rest steps.
     public static let kinds: [TaskKind] = [.tremor, .balance]
 

@@ -23,7 +23,7 @@ extension TaskKind {
 /// stimulus); one with the stimulus but no `reactionDate` timed out. ResearchKit's serializer writes dates in whole
 /// seconds, so when every time is a whole number of seconds a warning says their resolution is 1 s. Definitions:
 /// `docs/active-tasks.md`.
-public enum NormalizedReactionTimeAnalysis: ScoredTaskAnalysis {
+enum NormalizedReactionTimeAnalysis: ScoredTaskAnalysis {
     /// Normalized reaction-time steps.
     public static let kinds: [TaskKind] = [.normalizedReactionTime]
     /// Why an input gave no result.

@@ -13,7 +13,7 @@ extension TaskKind {
 /// when nothing was pressed, `time` the seconds from the digit's onset to the last key press (the inter-stimulus
 /// interval when unanswered). The recorded totals are reported as written; the derived scores are computed from the
 /// samples. Definitions and units: `docs/active-tasks.md`.
-public enum PSATAnalysis: ScoredTaskAnalysis {
+enum PSATAnalysis: ScoredTaskAnalysis {
     /// PSAT steps.
     public static let kinds: [TaskKind] = [.psat]
     /// Why an input gave no result.

@@ -12,7 +12,7 @@ extension TaskKind {
 /// starting pitch, `finish`, `minimum` and `maximum` are `start` minus the angle moved, and `range` is
 /// `|maximum − minimum|` (a warning when the recorded range disagrees by more than 10⁻⁶°). Definitions:
 /// `docs/active-tasks.md`.
-public enum RangeOfMotionAnalysis: ScoredTaskAnalysis {
+enum RangeOfMotionAnalysis: ScoredTaskAnalysis {
     /// Range-of-motion steps.
     public static let kinds: [TaskKind] = [.rangeOfMotion]
 

@@ -16,7 +16,7 @@ extension TaskKind {
 /// bound by at most the few samples delivered while the recorder stopped. Attempts whose file is missing or empty,
 /// or ends before the stimulus, have no reaction time (with a warning). Failed attempts (false starts, timeouts)
 /// leave no result in ResearchKit, so they cannot be counted. Definitions: `docs/active-tasks.md`.
-public enum ReactionTimeAnalysis: ScoredTaskAnalysis {
+enum ReactionTimeAnalysis: ScoredTaskAnalysis {
     /// Reaction-time steps.
     public static let kinds: [TaskKind] = [.reactionTime]
     /// Why an input gave no result.

@@ -6,7 +6,7 @@ extension TaskKind {
 }
 
 /// The audio analysis in the registry: format, per-channel levels and spectrum, and sound levels of a recording.
-public enum AudioRecordingAnalysis: TaskAnalysis {
+enum AudioRecordingAnalysis: TaskAnalysis {
     /// An audio recording.
     public static let kinds: [TaskKind] = [.audio]
 

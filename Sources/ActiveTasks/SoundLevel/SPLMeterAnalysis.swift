@@ -7,7 +7,7 @@ extension TaskKind {
 
 /// The SPL-meter analysis in the registry: ResearchKit `ORKEnvironmentSPLMeterResult`s, alone or as the
 /// background-noise step of a dB HL task.
-public enum SPLMeterAnalysis: TaskAnalysis {
+enum SPLMeterAnalysis: TaskAnalysis {
     /// Environment SPL meter.
     public static let kinds: [TaskKind] = [.environmentSPLMeter]
 

@@ -12,7 +12,7 @@ extension TaskKind {
 /// A game's span is the length of its `sequence` (not `gameSize`, the number of tiles on the board); the maximum
 /// span is the longest sequence among games whose `gameStatus` is `success`. Definitions and units:
 /// `docs/active-tasks.md`.
-public enum SpatialSpanMemoryAnalysis: ScoredTaskAnalysis {
+enum SpatialSpanMemoryAnalysis: ScoredTaskAnalysis {
     /// Spatial span memory steps.
     public static let kinds: [TaskKind] = [.spatialSpanMemory]
     /// Why an input gave no result.

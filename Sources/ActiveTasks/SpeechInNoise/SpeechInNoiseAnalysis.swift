@@ -18,7 +18,7 @@ extension TaskKind {
 /// correct, `editSpeechTranscript0` in its tasks), that answer is the edited transcription. Words are counted and
 /// matched by ``SpeechWords``. The noise level (`gainAppliedToNoise`, hence the SNR) is a property of the step and is
 /// not written in any result, so no score gives it. Definitions: `docs/active-tasks.md`.
-public enum SpeechInNoiseAnalysis: ScoredTaskAnalysis {
+enum SpeechInNoiseAnalysis: ScoredTaskAnalysis {
     /// Speech-in-noise steps.
     public static let kinds: [TaskKind] = [.speechInNoise]
     /// Why an input gave no result.

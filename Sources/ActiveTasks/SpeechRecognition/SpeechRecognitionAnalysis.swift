@@ -13,7 +13,7 @@ extension TaskKind {
 /// with its `confidence`) and, from iOS 14.5, `recognitionMetadata` (`speakingRate`, `averagePauseDuration`,
 /// `speechStartTimestamp`, `speechDuration`); before iOS 14.5 `speakingRate` and `averagePauseDuration` are on the
 /// transcription. Words are counted by ``SpeechWords``. Definitions: `docs/active-tasks.md`.
-public enum SpeechRecognitionAnalysis: ScoredTaskAnalysis {
+enum SpeechRecognitionAnalysis: ScoredTaskAnalysis {
     /// Speech-recognition steps.
     public static let kinds: [TaskKind] = [.speechRecognition]
     /// Why an input gave no result.

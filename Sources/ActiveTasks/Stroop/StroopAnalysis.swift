@@ -12,7 +12,7 @@ extension TaskKind {
 /// A trial is correct when `colorSelected == color`; its response time is `endTime − startTime` (s; both on the
 /// device's uptime clock). A trial without `colorSelected` counts as answered wrongly; a trial whose times are
 /// missing or run backwards has no response time (with a warning). Definitions and units: `docs/active-tasks.md`.
-public enum StroopAnalysis: ScoredTaskAnalysis {
+enum StroopAnalysis: ScoredTaskAnalysis {
     /// Stroop steps.
     public static let kinds: [TaskKind] = [.stroop]
     /// Why an input gave no result.

@@ -12,7 +12,7 @@ extension TaskKind {
 ///
 /// A task result holding both answers and active-task steps (a walking task's mood question) gives its active-task
 /// results and, after them, its survey result.
-public enum SurveyAnalysis: TaskAnalysis {
+enum SurveyAnalysis: TaskAnalysis {
     /// Answers: exported as questionnaires and consents, not as measures.
     public static let exportShape = ExportShape.answers
 

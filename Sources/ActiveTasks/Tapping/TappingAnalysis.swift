@@ -6,7 +6,7 @@ extension TaskKind {
 }
 
 /// The tapping analysis in the registry: the mhealthtools (or mPower 2016) features and ResearchKit extras.
-public enum TappingAnalysis: TaskAnalysis {
+enum TappingAnalysis: TaskAnalysis {
     /// Two-finger tapping.
     public static let kinds: [TaskKind] = [.tapping]
 

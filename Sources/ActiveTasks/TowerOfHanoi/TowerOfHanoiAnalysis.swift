@@ -11,7 +11,7 @@ extension TaskKind {
 /// Only legal moves are recorded; a move's `timestamp` is seconds since the first move (which has 0), so the time is
 /// the last move's timestamp. The number of disks is a property of the step, not of the result, so the minimum
 /// number of moves (2ⁿ − 1) is not known here. Definitions and units: `docs/active-tasks.md`.
-public enum TowerOfHanoiAnalysis: ScoredTaskAnalysis {
+enum TowerOfHanoiAnalysis: ScoredTaskAnalysis {
     /// Tower of Hanoi steps.
     public static let kinds: [TaskKind] = [.towerOfHanoi]
     /// Why an input gave no result.

@@ -13,7 +13,7 @@ extension TaskKind {
 /// step appeared; a tap is an error when it is not the next expected target (`incorrect`). The trail is completed
 /// when the last target (index 12) is tapped correctly, and its time is that tap's timestamp. Definitions and units:
 /// `docs/active-tasks.md`.
-public enum TrailMakingAnalysis: ScoredTaskAnalysis {
+enum TrailMakingAnalysis: ScoredTaskAnalysis {
     /// Trail making steps.
     public static let kinds: [TaskKind] = [.trailMaking]
     /// Why an input gave no result.

@@ -6,7 +6,7 @@ extension TaskKind {
 }
 
 /// The walking analysis in the registry: steps, cadence and gait features of every walking step.
-public enum WalkingAnalysis: TaskAnalysis {
+enum WalkingAnalysis: TaskAnalysis {
     /// Walking tasks and bare motion logs.
     public static let kinds: [TaskKind] = [.walking]
 
