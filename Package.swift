@@ -74,7 +74,8 @@ let package = Package(
         .plugin(name: "EmbedColumnDictionary", capability: .buildTool()),
 
         // MARK: - Tests
-        // Helpers every test target shares (shared-data paths, temporary folders, child processes); not a product.
+        // Helpers every test target shares (shared-data and fixture paths, temporary folders, child processes); not a
+        // product. The hand-made fixtures are in Tests/Fixtures, outside every target (read from disk, never bundled).
         .target(name: "TestSupport", dependencies: ["Archives", "SensorSignal"], path: "Tests/TestSupport"),
         .testTarget(
             name: "SensorSignalTests",
@@ -91,8 +92,7 @@ let package = Package(
                 "StudyBatch", "StudyOutputs", "ActiveTasks", "StudyInputs", "Archives", "SensorSignal", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            // Fixtures and the reference values (Reference/, see its README), read from disk via #filePath, not bundled
-            exclude: ["Fixtures", "Reference"]),
+            exclude: ["Reference"]),  // the reference values (Reference/, see its README), read from disk via #filePath
         .testTarget(
             name: "taskprocTests",
             dependencies: [

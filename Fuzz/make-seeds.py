@@ -3,7 +3,7 @@
 
     python3 Fuzz/make-seeds.py OUT [--shared ../shared/data] [--taskproc .build/release/taskproc]
 
-Seeds come from the test fixtures (Tests/ActiveTasksTests/Fixtures, the malformed-input cases included) and the
+Seeds come from the test fixtures (Tests/Fixtures, the malformed-input cases included) and the
 shared real data, shrunk to a few KiB (arrays cut to their first items, tables to their first rows), plus tiny
 audio files made with ffmpeg and taskproc's own results for the export and report targets. They are not committed:
 `libFuzzer -merge=1` keeps the ones that add coverage in Fuzz/Corpus/<target>/.
@@ -11,7 +11,7 @@ audio files made with ffmpeg and taskproc's own results for the export and repor
 import argparse, glob, gzip, io, json, os, random, subprocess, sys, tempfile, zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FIX = os.path.join(ROOT, "Tests/ActiveTasksTests/Fixtures")
+FIX = os.path.join(ROOT, "Tests/Fixtures")
 
 
 def shrink(value, items=12):

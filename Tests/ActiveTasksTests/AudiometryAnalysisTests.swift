@@ -15,7 +15,7 @@ import Testing
 /// simulation round trips and the SVG audiogram.
 @Suite struct AudiometryAnalysisTests {
     static func fixture(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/audiometry/" + name).path
+        fixturePath("audiometry/" + name)
     }
 
     static func referenceAudiograms() throws -> [TrueAudiogram] {

@@ -78,7 +78,7 @@ import Testing
     }
 
     @Test func taskFoldersAndMyDataHelpsStepsAreOneRecord() throws {
-        let fixtures = BatchSupport.repositoryRoot() + "/Tests/ActiveTasksTests/Fixtures/mydatahelps"
+        let fixtures = fixturePath("mydatahelps")
         let folder = try BatchSupport.temporaryFolder("mdh")
         defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
         let found = try RecordDiscovery.discover(
@@ -376,7 +376,7 @@ import Testing
 
 /// The dispatcher sends each task kind to its processor.
 @Suite struct BatchDispatchTests {
-    static let fixtures = BatchSupport.repositoryRoot() + "/Tests/ActiveTasksTests/Fixtures/"
+    static let fixtures = fixturePath("") + "/"
 
     @Test func eachKindReachesItsProcessor() throws {
         let cases: [(String, String, Int)] = [

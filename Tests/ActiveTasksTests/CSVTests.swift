@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ActiveTasks
@@ -6,14 +7,8 @@ import Testing
 @testable import StudyInputs
 @testable import StudyOutputs
 
-/// Paths to the dialect fixtures (next to this file) and to the shared sample data (relative to the repo root).
+/// Paths to the shared sample data (relative to the repo root); the dialect fixtures are `fixturePath(_:)`'s.
 enum DialectFixtures {
-    /// `Tests/ActiveTasksTests/Fixtures/<relative>`, located from this source file.
-    static func path(_ relative: String, filePath: String = #filePath) -> String {
-        URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
-            .appendingPathComponent(relative).path
-    }
-
     /// `../shared/data/<relative>`: tests run from the repository root.
     static func shared(_ relative: String) -> String { "../shared/data/" + relative }
 }
@@ -51,7 +46,7 @@ struct DialectBadInput: Sendable, CustomTestStringConvertible {
     // MARK: RFC 4180 core
 
     @Test func rfc4180FixtureQuotingBOMAndCRLF() throws {
-        let table = try CSVTable.read(path: DialectFixtures.path("csv/rfc4180.csv"))
+        let table = try CSVTable.read(path: fixturePath("csv/rfc4180.csv"))
         #expect(table.header == ["id", "name", "note", "value"])  // BOM not part of the first name
         #expect(table.headerLine == 1)
         #expect(table.rowCount == 4)
@@ -190,7 +185,7 @@ struct DialectBadInput: Sendable, CustomTestStringConvertible {
     }
 
     @Test func fixtureWithHeaderMillisecondsAndG() throws {
-        let out = try AccelerometerCSVReader.read(path: DialectFixtures.path("csv/accel_header_ms_g.csv"))
+        let out = try AccelerometerCSVReader.read(path: fixturePath("csv/accel_header_ms_g.csv"))
         #expect(out.columnNames == ["time_ms", "ax", "ay", "az", "temp_c", "label"])
         #expect(out.log.timestamp.count == 25)
         #expect(out.timeUnit == .milliseconds && out.recordedUnit == .g && out.timeBase == .unixEpoch)
@@ -202,7 +197,7 @@ struct DialectBadInput: Sendable, CustomTestStringConvertible {
 
     @Test func fixtureWithoutHeaderMicrosecondsAndMetresPerSecondSquared() throws {
         // Five header-less columns: which hold acceleration is not certain, so they must be chosen (issue 17).
-        let path = DialectFixtures.path("csv/accel_noheader_us_ms2.csv")
+        let path = fixturePath("csv/accel_noheader_us_ms2.csv")
         let refused = #expect(throws: InputError.self) { try AccelerometerCSVReader.read(path: path) }
         #expect(refused?.kind == .schema && refused?.found == "a header-less table of 5 columns")
         let columns = AccelerometerCSVReader.Options(time: 0, x: 1, y: 2, z: 3)
@@ -273,7 +268,7 @@ struct DialectBadInput: Sendable, CustomTestStringConvertible {
     }
 
     @Test func tapTableFixture() throws {
-        let rec = try MHealthToolsTapTable.read(path: DialectFixtures.path("csv/tap_table.csv"))
+        let rec = try MHealthToolsTapTable.read(path: fixturePath("csv/tap_table.csv"))
         #expect(rec.samples.map(\.timestamp) == [0, 0.21, 0.18, 0.40, 0.40, 0.61, 0.83])
         #expect(rec.samples.map(\.button) == [.left, .right, .left, .right, .none, .left, .right])
         #expect(rec.samples[1].location == ViewPoint(x: 270, y: 410.25))
@@ -301,7 +296,7 @@ struct DialectBadInput: Sendable, CustomTestStringConvertible {
     }
 
     @Test func deviceMotionTableAcceptsSpelledOutNames() throws {
-        let log = try MHealthToolsDeviceMotionTable.read(path: DialectFixtures.path("csv/devicemotion_long_names.csv"))
+        let log = try MHealthToolsDeviceMotionTable.read(path: fixturePath("csv/devicemotion_long_names.csv"))
         #expect(log.timestamp == [0, 0.01, 0.02, 0.03, 0.04])
         #expect(log.rotationRate.x == [0, 0.1, 0.2, 0.3, 0.4])
         #expect(log.attitudeW == [1, 1, 1, 1, 1])

@@ -18,7 +18,7 @@ import Testing
     }
 
     static func fixture(_ relative: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/" + relative).path
+        fixturePath(relative)
     }
 
     @Test func everyResultTypeEncodesAsFoundationWould() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ActiveTasks
@@ -111,14 +112,14 @@ import Testing
     }
 
     @Test func tappingFixturesInBothContainers() throws {
-        let path = DialectFixtures.path("mpower/tapping_left.json.TappingSamples")
+        let path = fixturePath("mpower/tapping_left.json.TappingSamples")
         #expect(MPowerFileName(path: path)?.hand == .left)
         let rec = try MPowerTappingReader.read(path: path)
         #expect(rec.samples.map(\.button) == [.left, .right, .left, .none, .right, .left])
         #expect(rec.samples.map(\.timestamp) == [0, 0.131, 0.262, 0.377, 0.455, 0.598])
         #expect(rec.samples[4].location == ViewPoint(x: 233.25, y: 399))
         #expect(rec.samples[5].location == ViewPoint(x: -3, y: 0.5))
-        let whole = try MPowerTappingReader.read(path: DialectFixtures.path("mpower/tapping_results.json"))
+        let whole = try MPowerTappingReader.read(path: fixturePath("mpower/tapping_results.json"))
         #expect(whole.samples == Array(rec.samples.prefix(3)))
     }
 
@@ -158,7 +159,7 @@ import Testing
             ("accel_walking_outbound.json.items-7c1d2e3f-0a4b-4c5d-8e9f-0123456789ab.tmp", 10),
             ("deviceMotion_walking_return.json.items", 10), ("pedometer_walking_outbound.json.items", 3),
         ] {
-            let path = DialectFixtures.path("mpower/" + file)
+            let path = fixturePath("mpower/" + file)
             let name = try #require(MPowerFileName(path: path))
             guard case .recorder(let kind) = name.content else {
                 Issue.record("\(file) is not a recorder file")
@@ -170,7 +171,7 @@ import Testing
             #expect(decoded.container == .bareArray)
         }
         let motion = try RecorderLogDecoder.decode(
-            path: DialectFixtures.path("mpower/deviceMotion_walking_return.json.items"))
+            path: fixturePath("mpower/deviceMotion_walking_return.json.items"))
         guard case .deviceMotion(let log) = motion.log else {
             Issue.record("not device motion")
             return
@@ -178,13 +179,13 @@ import Testing
         #expect(log.magneticFieldAccuracy == Array(repeating: -1, count: 10))
         #expect(log.rotationRate.y[3] == -0.3)
         let pedometer = try RecorderLogDecoder.decode(
-            path: DialectFixtures.path("mpower/pedometer_walking_outbound.json.items"))
+            path: fixturePath("mpower/pedometer_walking_outbound.json.items"))
         guard case .items(.pedometer, let items) = pedometer.log else {
             Issue.record("not pedometer")
             return
         }
         #expect(items.last?["numberOfSteps"] == .number(15))  // cumulative: the last item is the total
-        let typed = try PedometerLog.decode(path: DialectFixtures.path("mpower/pedometer_walking_outbound.json.items"))
+        let typed = try PedometerLog.decode(path: fixturePath("mpower/pedometer_walking_outbound.json.items"))
         #expect(typed.samples.map(\.numberOfSteps) == [4, 9, 15])
         #expect(typed.samples.last?.distance == 10.6)
         #expect(typed.issues.isEmpty)

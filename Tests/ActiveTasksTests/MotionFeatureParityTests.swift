@@ -16,8 +16,7 @@ import Testing
 /// too.
 @Suite struct MotionFeatureParityTests {
     static func fixture(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/mhealthtools-motion/" + name).path
+        fixturePath("mhealthtools-motion/" + name)
     }
 
     /// mhealthtools' rows: (sensor, axis) → feature → value (nil for NA).

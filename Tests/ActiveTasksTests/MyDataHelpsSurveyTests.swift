@@ -13,8 +13,7 @@ import Testing
 /// (the API's answer object verbatim from its documentation); every expected value below is read off the fixture.
 @Suite struct MyDataHelpsSurveyTests {
     static func fixture(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/mydatahelps-survey/" + name).path
+        fixturePath("mydatahelps-survey/" + name)
     }
 
     static func surveys(_ path: String, options: AnalysisOptions = AnalysisOptions()) throws -> [SurveyResult] {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ActiveTasks
@@ -42,7 +43,7 @@ import Testing
 
     @Test func motionFixturesDecode() throws {
         let dir = "mydatahelps/SurveyData/P-0001/SR-77/walking.outbound/"
-        let accel = try #require(MyDataHelpsMotionFile(path: DialectFixtures.path(dir + "Accelerometer.json")))
+        let accel = try #require(MyDataHelpsMotionFile(path: fixturePath(dir + "Accelerometer.json")))
         let decoded = try accel.decode()
         #expect(decoded.container == .itemsObject)
         guard case .accelerometer(let log) = decoded.log else {
@@ -51,9 +52,9 @@ import Testing
         }
         #expect(log.timestamp.count == 10)
         #expect(log.acceleration.y.allSatisfy { $0 == -1 })
-        let motion = try #require(MyDataHelpsMotionFile(path: DialectFixtures.path(dir + "DeviceMotion.json")))
+        let motion = try #require(MyDataHelpsMotionFile(path: fixturePath(dir + "DeviceMotion.json")))
         #expect(try motion.decode().log.kind == .deviceMotion)
-        let pedometer = try #require(MyDataHelpsMotionFile(path: DialectFixtures.path(dir + "Pedometer.json")))
+        let pedometer = try #require(MyDataHelpsMotionFile(path: fixturePath(dir + "Pedometer.json")))
         let p = try pedometer.decode()
         guard case .items(.pedometer, let items) = p.log else {
             Issue.record("not pedometer")
@@ -69,7 +70,7 @@ import Testing
 
     @Test func tappingResultsInEveryAcceptedShape() throws {
         let rows = try MyDataHelpsTappingResults.read(
-            path: DialectFixtures.path("mydatahelps/SurveyTappingIntervalResults.csv"))
+            path: fixturePath("mydatahelps/SurveyTappingIntervalResults.csv"))
         #expect(rows.count == 5)
         #expect(rows.map(\.line) == [2, 3, 4, 5, 6])
         #expect(rows.map(\.keys.participantIdentifier) == ["P-0001", "P-0002", "P-0003", "P-0004", "P-0005"])
@@ -126,7 +127,7 @@ import Testing
 
     @Test func toneAudiometryResults() throws {
         let rows = try MyDataHelpsToneAudiometryResults.read(
-            path: DialectFixtures.path("mydatahelps/SurveyToneAudiometryResults.csv"))
+            path: fixturePath("mydatahelps/SurveyToneAudiometryResults.csv"))
         #expect(rows.count == 3)
         #expect(rows.map(\.keys.resultKey) == ["TA-1", "TA-2", "TA-3"])
         #expect(rows.map(\.keys.surveyResultKey) == ["SR-200", "SR-201", "SR-202"])

@@ -3,13 +3,11 @@ import Foundation
 import StudyBatch
 import StudyInputs
 import StudyOutputs
+import TestSupport
 import Testing
 
-/// Absolute path of a recorder fixture, found from this source file (no resource bundle).
-private func recorderFixture(_ name: String, filePath: String = #filePath) -> String {
-    URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/recorders")
-        .appendingPathComponent(name).path
-}
+/// Absolute path of a recorder fixture in `Tests/Fixtures/recorders/` (no resource bundle).
+private func recorderFixture(_ name: String) -> String { fixturePath("recorders/" + name) }
 
 /// Parses a JSON array of objects written in a test.
 private func items(_ json: String, file: String = "test.json") throws -> [JSONObject] {

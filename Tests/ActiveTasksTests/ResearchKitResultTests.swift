@@ -6,11 +6,8 @@ import StudyOutputs
 import TestSupport
 import Testing
 
-/// Path of a hand-made fixture in `Fixtures/researchkit/` beside this file.
-private func researchKitFixture(_ name: String, filePath: String = #filePath) -> String {
-    URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/researchkit")
-        .appendingPathComponent(name).path
-}
+/// Path of a hand-made fixture in `Tests/Fixtures/researchkit/`.
+private func researchKitFixture(_ name: String) -> String { fixturePath("researchkit/" + name) }
 
 /// A short name for the case of a decoded root, such as `result.tappingInterval`, `dBHLToneAudiometryStep`.
 private func caseLabel(_ object: ResearchKitObject) -> String {

@@ -217,8 +217,7 @@ import Testing
     /// The keyed-archive form keeps `path` (three `UIBezierPath` objects, written by
     /// `Tests/Reference/make_amsler_keyed_archive.py`): right eye, marked, 3 paths.
     @Test func anArchivedAmslerGridCountsItsPaths() throws {
-        let input = try AnalysisRegistry.load(path: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/scored-archive/amslergrid.keyed.plist").path)
+        let input = try AnalysisRegistry.load(path: fixturePath("scored-archive/amslergrid.keyed.plist"))
         #expect(input.kinds == [.amslerGrid], "\(input.kinds) \(input.problems)")
         let r = try #require(AnalysisRegistry.analyze(input).flatMap(\.results).first?.result as? ScoredTaskResult)
         Self.expect(r, [("eyeSide", 2), ("marked", 1), ("paths", 3)])

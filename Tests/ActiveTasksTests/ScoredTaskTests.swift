@@ -11,7 +11,7 @@ import Testing
 /// never taken from the code's output.
 @Suite struct ScoredTaskTests {
     static func fixture(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/scored/" + name).path
+        fixturePath("scored/" + name)
     }
 
     static func results(_ name: String, kind: TaskKind) throws -> [ScoredTaskResult] {

@@ -13,8 +13,7 @@ import Testing
 /// serialisation keys in `ORKESerialization.m`), not the code's output.
 @Suite struct SurveyTests {
     static func fixture(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/survey/" + name)
-            .path
+        fixturePath("survey/" + name)
     }
 
     static func survey(_ name: String) throws -> SurveyResult {

@@ -131,7 +131,7 @@ enum TappingReference {
     }
 
     static let cases: [Case] = {
-        guard let table = try? TappingReference.read(DialectFixtures.path("tapping/r_reference.csv")) else { return [] }
+        guard let table = try? TappingReference.read(fixturePath("tapping/r_reference.csv")) else { return [] }
         return table.rows.compactMap { row in
             guard let input = row["input"], let v = row["variant"].flatMap(TappingVariant.init(rawValue:)) else {
                 return nil
@@ -141,7 +141,7 @@ enum TappingReference {
     }()
 
     @Test func referenceCoversEveryFixtureAndVariant() throws {
-        let fixtures = try FileManager.default.contentsOfDirectory(atPath: DialectFixtures.path("tapping"))
+        let fixtures = try FileManager.default.contentsOfDirectory(atPath: fixturePath("tapping"))
             .filter { $0.hasSuffix(".csv") && $0 != "r_reference.csv" }
         #expect(fixtures.count >= 8)
         for fixture in fixtures {
@@ -155,7 +155,7 @@ enum TappingReference {
     func matchesR(_ reference: Case) throws {
         let path =
             reference.input.hasPrefix("fixture:")
-            ? DialectFixtures.path("tapping/" + reference.input.dropFirst("fixture:".count))
+            ? fixturePath("tapping/" + reference.input.dropFirst("fixture:".count))
             : sharedDataPath(String(reference.input.dropFirst("shared:".count)))
         let recording = try TappingReference.recording(path)
         let features = TappingFeatureExtractor.features(of: recording.samples, variant: reference.variant)
@@ -234,7 +234,7 @@ enum TappingReference {
     }
 
     @Test func researchKitStepGivesExtrasFromTheButtonFrames() throws {
-        let input = try AnalysisRegistry.load(path: DialectFixtures.path("researchkit/tapping-task.json"))
+        let input = try AnalysisRegistry.load(path: fixturePath("researchkit/tapping-task.json"))
         let results = TappingProcessor.analyze(input)
         let r = try #require(results.first)
         #expect(results.count == 1)
@@ -265,7 +265,7 @@ enum TappingReference {
     }
 
     @Test func myDataHelpsRowsGiveOneResultEach() throws {
-        let input = try AnalysisRegistry.load(path: DialectFixtures.path("mydatahelps/SurveyTappingIntervalResults.csv"))
+        let input = try AnalysisRegistry.load(path: fixturePath("mydatahelps/SurveyTappingIntervalResults.csv"))
         let results = TappingProcessor.analyze(input)
         // TI-4 has an unknown button and fails in the reader; the other four rows load.
         #expect(results.count == 4)

@@ -446,7 +446,7 @@ enum OxfordWalks {
     /// fixture holds 10 samples, too few to analyse, so the result is 0 steps with a warning, not a failure.
     @Test func myDataHelpsWalkingFolder() throws {
         let input = try AnalysisRegistry.load(
-            path: DialectFixtures.path("mydatahelps/SurveyData/P-0001/SR-77/walking.outbound"))
+            path: fixturePath("mydatahelps/SurveyData/P-0001/SR-77/walking.outbound"))
         let results = WalkingProcessor.analyze(input)
         try #require(!results.isEmpty)
         for result in results {

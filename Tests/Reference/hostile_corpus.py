@@ -3,7 +3,7 @@
 64-channel second of audio, a float WAV with NaN and inf samples, a gzip bomb, the densest CSV under the parse limit
 (24 MiB decompressed), a JSON walking log of a million samples, and ResearchKit/mPower results holding ±1e308.
 
-Usage: hostile_corpus.py FOLDER FIXTURES   (FIXTURES: Tests/ActiveTasksTests/Fixtures)
+Usage: hostile_corpus.py FOLDER FIXTURES   (FIXTURES: Tests/Fixtures)
 The values are written byte by byte here, independently of taskproc.
 """
 import gzip

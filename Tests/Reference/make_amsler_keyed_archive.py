@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Tests/ActiveTasksTests/Fixtures/scored-archive/amslergrid.keyed.plist: an Amsler-grid task result archived
+"""Writes Tests/Fixtures/scored-archive/amslergrid.keyed.plist: an Amsler-grid task result archived
 the way NSKeyedArchiver writes it (binary property list, $objects with $class references), with the keys
 ORKAmslerGridResult's encodeWithCoder: uses (path, eyeSide, imageFileResult, drawingPathFileResult). The right eye's
 `path` holds three UIBezierPath objects; their contents are schematic (taskproc only counts them), so only the class

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Tests/ActiveTasksTests/Fixtures/survey/registration.keyed.plist: a ResearchKit task result archived the way
+"""Writes Tests/Fixtures/survey/registration.keyed.plist: a ResearchKit task result archived the way
 NSKeyedArchiver writes it (a binary property list: $archiver, $version, $top.root, $objects with $class references
 to {$classname, $classes}), with the classes and keys ResearchKit's encodeWithCoder: uses (each property under its
 own name). The values are those of registration.json plus a scale, a Boolean and a time of day, so the test can

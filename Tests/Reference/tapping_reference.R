@@ -1,6 +1,6 @@
 #!/usr/bin/env Rscript
-# Generates Tests/ActiveTasksTests/Fixtures/tapping/r_reference.csv: the tapping features R itself computes, with
-# the upstream R code, on every edge-case fixture in Tests/ActiveTasksTests/Fixtures/tapping/*.csv and on the two
+# Generates Tests/Fixtures/tapping/r_reference.csv: the tapping features R itself computes, with
+# the upstream R code, on every edge-case fixture in Tests/Fixtures/tapping/*.csv and on the two
 # shared samples, for both variants. TappingTests.swift compares taskproc with every value of that file.
 #
 #   MHEALTHTOOLS_R=<dir with utils.R and get_tapping_features.R> \
@@ -33,7 +33,7 @@ source(file.path(mp, "tappingHelpers.R"))
 have_fractal <- suppressWarnings(requireNamespace("fractal", quietly = TRUE))
 if (have_fractal) DFA <- fractal::DFA  # tappingHelpers.R calls DFA() inside try(); without it the call fails -> NA
 
-fixtures <- "Tests/ActiveTasksTests/Fixtures/tapping"
+fixtures <- "Tests/Fixtures/tapping"
 shared <- "../shared/data"
 
 read_pdkit_json <- function(path) {

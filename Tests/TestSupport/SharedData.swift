@@ -11,6 +11,12 @@ public func sharedDataPath(_ relative: String) -> String {
         .path
 }
 
+/// Absolute path of a hand-made test fixture in `Tests/Fixtures/` (`""` for the folder itself), shared by the test
+/// targets and read from disk: the folder is outside every target, so nothing bundles it.
+public func fixturePath(_ relative: String) -> String {
+    repositoryRoot.appendingPathComponent("Tests/Fixtures").appendingPathComponent(relative).path
+}
+
 /// Absolute path of a reference script or file in `Tests/Reference/` (e.g. `fhir_validate.py`).
 public func referencePath(_ name: String) -> String {
     repositoryRoot.appendingPathComponent("Tests/Reference").appendingPathComponent(name).path

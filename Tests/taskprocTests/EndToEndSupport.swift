@@ -50,11 +50,8 @@ enum E2E {
 
     static func remove(_ url: URL) { try? FileManager.default.removeItem(at: url) }
 
-    /// `Tests/ActiveTasksTests/Fixtures/<relative>`.
-    static func fixture(_ relative: String, filePath: String = #filePath) -> String {
-        URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("ActiveTasksTests/Fixtures").appendingPathComponent(relative).path
-    }
+    /// `Tests/Fixtures/<relative>`.
+    static func fixture(_ relative: String) -> String { fixturePath(relative) }
 
     static func write(_ text: String, to path: String) throws {
         try FileManager.default.createDirectory(

@@ -13,11 +13,8 @@ import Testing
 @Suite struct TappingCommandTests {
     let run = CommandLineEndToEndTests().run
 
-    /// `Tests/ActiveTasksTests/Fixtures/<relative>`.
-    func fixture(_ relative: String, filePath: String = #filePath) -> String {
-        URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("ActiveTasksTests/Fixtures").appendingPathComponent(relative).path
-    }
+    /// `Tests/Fixtures/<relative>`.
+    func fixture(_ relative: String) -> String { fixturePath(relative) }
 
     /// Runs `analyze` and decodes the JSON array of results.
     func analyze(_ arguments: [String], status: Int32 = 0) throws -> [[String: Any]] {

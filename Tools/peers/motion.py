@@ -31,7 +31,7 @@ For each recording R calls, with every other argument at its default:
   get_walk_features(accelerometer_data, gyroscope_data)    IMF = 2, EMD + 256-sample Hamming windows, 50 % overlap
                                                            (get_kinetic_tremor_features has the same defaults)
 and writes each $extracted_features to OUT/<recording>.imf1.csv and .imf2.csv (default OUT:
-Tests/ActiveTasksTests/Fixtures/mhealthtools-motion), numbers as "%.17g", NA as an empty cell, plus OUT/README.md.
+Tests/Fixtures/mhealthtools-motion), numbers as "%.17g", NA as an empty cell, plus OUT/README.md.
 
 Timing: one warm R process (one call of each function first), --repeats calls (default 5) of each function per
 recording; the median per call goes into the README.
@@ -62,7 +62,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 DATA = REPO.parent / "shared" / "data"
 R_SCRIPT = HERE / "motion_features.R"
-DEFAULT_OUT = REPO / "Tests" / "ActiveTasksTests" / "Fixtures" / "mhealthtools-motion"
+DEFAULT_OUT = REPO / "Tests" / "Fixtures" / "mhealthtools-motion"
 RECORDINGS = [
     ("rest_tremor", DATA / "mhealthtools-motion" / "rest_tremor_data_deviceMotion.json"),
     ("kinetic_tremor", DATA / "mhealthtools-motion" / "kinetic_tremor_data_deviceMotion.json"),
