@@ -76,7 +76,13 @@ let package = Package(
         // MARK: - Tests
         // Helpers every test target shares (shared-data and fixture paths, temporary folders, child processes); not a
         // product. The hand-made fixtures are in Tests/Fixtures, outside every target (read from disk, never bundled).
-        .target(name: "TestSupport", dependencies: ["Archives", "SensorSignal"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "StudyInputs", "Archives", "SensorSignal",  // StudyInputs for the synthetic walks' logs
+                .product(name: "GRDB", package: "GRDB.swift"),  // the batch tests' SQLite reads
+            ],
+            path: "Tests/TestSupport"),
         .testTarget(
             name: "SensorSignalTests",
             dependencies: [

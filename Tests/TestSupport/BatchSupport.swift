@@ -2,35 +2,42 @@ import Archives
 import Foundation
 import GRDB
 import SensorSignal
-import TestSupport
 
-/// Helpers shared by the batch tests: temporary folders, the export generator, a minimal ZIP writer, output
-/// comparison.
-enum BatchSupport {
+/// Helpers shared by the batch tests and the tests that run a batch over their inputs: temporary folders, the export
+/// generator, a minimal ZIP writer, output comparison.
+public enum BatchSupport {
     /// A fresh temporary folder.
-    static func temporaryFolder(_ name: String) throws -> String {
+    public static func temporaryFolder(_ name: String) throws -> String {
         let path = NSTemporaryDirectory() + "taskproc-batch-tests-\(name)-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
 
     /// The repository root.
-    static func repositoryRoot() -> String { repositoryPath("") }
+    public static func repositoryRoot() -> String { repositoryPath("") }
 
     /// One record of the generator's manifest.
-    struct ManifestRecord: Decodable {
-        var source: String
-        var kind: String
-        var broken: String?
+    public struct ManifestRecord: Decodable {
+        /// The record's path, as batch reports it.
+        public var source: String
+        /// The record's kind, as the generator wrote it.
+        public var kind: String
+        /// How the record was broken on purpose (`truncated`, `missing`, …), `nil` for a good record.
+        public var broken: String?
     }
 
-    struct Manifest: Decodable {
-        var records: [ManifestRecord]
-        var skipped: [String]
+    /// The generator's manifest (`<folder>.manifest.json`).
+    public struct Manifest: Decodable {
+        /// Every record written.
+        public var records: [ManifestRecord]
+        /// The files that are not inputs, which batch must skip.
+        public var skipped: [String]
     }
 
     /// Runs `Tools/batch/make_export.py` into `folder` and returns its manifest.
-    static func generateExport(at folder: String, records: Int, seed: Int, extra: [String] = []) throws -> Manifest {
+    public static func generateExport(at folder: String, records: Int, seed: Int, extra: [String] = []) throws
+        -> Manifest
+    {
         let generated = try generateStudyExport(at: folder, records: records, seed: seed, extra: extra)
         guard generated.status == 0 else {
             throw BatchTestError("make_export.py failed (\(generated.status)): \(generated.output)")
@@ -40,7 +47,7 @@ enum BatchSupport {
     }
 
     /// The `source` of each JSON line of a `.jsonl` file, with its `status`/`reason`.
-    static func jsonLines(_ path: String) throws -> [[String: Any]] {
+    public static func jsonLines(_ path: String) throws -> [[String: Any]] {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         return try text.split(separator: "\n").map {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
@@ -48,7 +55,7 @@ enum BatchSupport {
     }
 
     /// The files of a batch output folder that must be byte-identical between equivalent runs.
-    static func textOutputs(_ folder: String) throws -> [String: Data] {
+    public static func textOutputs(_ folder: String) throws -> [String: Data] {
         var out: [String: Data] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder)
         where name.hasSuffix(".jsonl") || name.hasSuffix(".csv") {
@@ -58,7 +65,7 @@ enum BatchSupport {
     }
 
     /// Every table of the SQLite output except `run_log`, as rows of text (typed values shown with their type).
-    static func sqliteTables(_ folder: String) throws -> [String: [[String]]] {
+    public static func sqliteTables(_ folder: String) throws -> [String: [[String]]] {
         let queue = try DatabaseQueue(path: folder + "/taskproc.sqlite")
         defer { try? queue.close() }
         return try queue.read { db in
@@ -79,20 +86,23 @@ enum BatchSupport {
     }
 
     /// The `run_log` rows (event names only).
-    static func runLogEvents(_ folder: String) throws -> [String] {
+    public static func runLogEvents(_ folder: String) throws -> [String] {
         let queue = try DatabaseQueue(path: folder + "/taskproc.sqlite")
         defer { try? queue.close() }
         return try queue.read { db in try String.fetchAll(db, sql: "SELECT event FROM run_log ORDER BY seq") }
     }
 
     /// A ZIP archive of stored (uncompressed) entries, written by hand (see ``ZipFixture``).
-    typealias ZipEntry = ZipFixture.Entry
+    public typealias ZipEntry = ZipFixture.Entry
 
     /// The archive of `entries`.
-    static func zip(_ entries: [ZipEntry]) -> Data { ZipFixture.zip(entries) }
+    public static func zip(_ entries: [ZipEntry]) -> Data { ZipFixture.zip(entries) }
 }
 
-struct BatchTestError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+/// A batch test's own failure (a generator that failed), with what went wrong.
+public struct BatchTestError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public var description: String
+    /// An error saying `description`.
+    public init(_ description: String) { self.description = description }
 }
