@@ -33,7 +33,7 @@ import Testing
             "mydatahelps-survey/SurveyResults.json",
         ]
         let inputs =
-            fixtures.map(JSONTreeEncoderTests.fixture) + [
+            fixtures.map(fixturePath) + [
                 sharedDataPath("mpower-samples/mhealthtools_tap_data.csv"),
                 sharedDataPath("oxford-step-counter/user1_hand_1506421989895.csv.gz"), tone,
             ]
@@ -189,25 +189,5 @@ import Testing
         #expect(largeUnique.map(\.key) == (0..<25).map { "k\($0)" } + ["e\u{301}"])
         #expect(largeUnique.map(\.value) == largeUnique.map { large[$0.key] })
         #expect(largeUnique[0].value == .number(25))
-    }
-
-    /// MORK's default OIDs: the byte path for ASCII names gives what the Unicode path gives.
-    @Test func asciiOIDPartsMatchTheUnicodePath() {
-        let alphabet = Array("aAzZbQ09_. -\r\n\t/xYmN")
-        var r = SplitMix64(seed: 42)
-        for _ in 0..<5000 {
-            let s = String(
-                (0..<Int.random(in: 0..<12, using: &r)).map { _ in
-                    alphabet[Int.random(in: 0..<alphabet.count, using: &r)]
-                })
-            for splitCamel in [true, false] {
-                #expect(
-                    MORKExport.asciiOIDPart(s, splitCamel: splitCamel)
-                        == MORKExport.unicodeOIDPart(s, splitCamel: splitCamel), "\(s.debugDescription)")
-            }
-        }
-        #expect(MORKExport.asciiOIDPart("é", splitCamel: true) == nil)
-        #expect(MORKExport.defaultOID(step: "Größe.links", feature: "stepCount") == "GRÖSSE_LINKS_STEP_COUNT")
-        #expect(MORKExport.defaultOID(step: "__walk__", feature: "meanHR2Value") == "WALK_MEANHR2_VALUE")
     }
 }
