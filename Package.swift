@@ -92,13 +92,27 @@ let package = Package(
             ],
             exclude: ["Reference"]),  // the R/Python reference outputs, read from disk via #filePath, not bundled
         .testTarget(name: "ArchivesTests", dependencies: ["Archives", "TestSupport"]),
+        // One test target per pipeline stage, each test in the folder of the code it tests (docs/testing.md). A
+        // target depends on what its tests import: a stage's tests may drive it through the stages above it.
+        .testTarget(
+            name: "StudyInputsTests",
+            dependencies: [
+                "StudyInputs", "ActiveTasks", "StudyOutputs", "StudyBatch", "Archives", "SensorSignal", "TestSupport",
+                .product(name: "RealModule", package: "swift-numerics"),
+            ]),
         .testTarget(
             name: "ActiveTasksTests",
             dependencies: [
-                "StudyBatch", "StudyOutputs", "ActiveTasks", "StudyInputs", "Archives", "SensorSignal", "TestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "ActiveTasks", "StudyInputs", "StudyOutputs", "Archives", "SensorSignal", "TestSupport",
+                .product(name: "RealModule", package: "swift-numerics"),
             ],
-            exclude: ["Reference"]),  // the reference values (Reference/, see its README), read from disk via #filePath
+            exclude: ["Audiometry/Reference"]),  // the reference values (see its README), read from disk via #filePath
+        .testTarget(
+            name: "StudyOutputsTests",
+            dependencies: ["StudyOutputs", "ActiveTasks", "StudyInputs", "SensorSignal", "TestSupport"]),
+        .testTarget(
+            name: "StudyBatchTests",
+            dependencies: ["StudyBatch", "ActiveTasks", "StudyInputs", "Archives", "TestSupport"]),
         .testTarget(
             name: "taskprocTests",
             dependencies: [

@@ -90,4 +90,13 @@ public enum SyntheticWalk {
             attitude: Vector3Series(x: zeros, y: zeros, z: zeros),
             attitudeW: [Double](repeating: 1, count: c.times.count), magneticField: nil, magneticFieldAccuracy: nil)
     }
+
+    /// An accelerometer log as a ResearchKit recorder file (`{"items":[…]}`).
+    public static func recorderLog(_ log: AccelerometerLog) -> String {
+        let items = log.timestamp.indices.map { i in
+            "{\"timestamp\":\(log.timestamp[i]),\"x\":\(log.acceleration.x[i]),\"y\":\(log.acceleration.y[i]),"
+                + "\"z\":\(log.acceleration.z[i])}"
+        }
+        return "{\"items\":[" + items.joined(separator: ",") + "]}"
+    }
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Tests/ActiveTasksTests/Reference/audiometry_calibration.json: dB HL calibration values for
+"""Writes Tests/ActiveTasksTests/Audiometry/Reference/audiometry_calibration.json: dB HL calibration values for
 AudiometryCalibrationTests, computed from the spec text alone.
 
 Usage (from anywhere; the one argument, a folder to write into instead, is for checking):
@@ -20,8 +20,9 @@ import reference_json
 
 REPOSITORY = pathlib.Path(__file__).resolve().parents[2]
 SPEC = REPOSITORY.parent / "shared" / "spec" / "researchkit-formats.md"
-# Tests/ActiveTasksTests/Reference/, where AudiometryCalibrationReference.swift reads the file (via #filePath).
-DEFAULT_DIRECTORY = REPOSITORY / "Tests" / "ActiveTasksTests" / "Reference"
+# Tests/ActiveTasksTests/Audiometry/Reference/, beside AudiometryCalibrationReference.swift, which reads the file
+# from its own folder (via #filePath).
+DEFAULT_DIRECTORY = REPOSITORY / "Tests" / "ActiveTasksTests" / "Audiometry" / "Reference"
 
 TYPES = ["AIRPODS", "AIRPODSV1", "AIRPODSV2", "AIRPODSV3", "AIRPODSPRO", "AIRPODSPROV2", "AIRPODSMAX", "EARPODS",
          "UNKNOWN", "airpodsprov2", "FOO"]

@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+@testable import ActiveTasks
+@testable import StudyInputs
+
+/// Issue 16 in the audiometry processor: NaN, ±∞ and ±1e308 are counted, excluded and named, never a failed record,
+/// and the result still encodes as JSON.
+@Suite struct AudiometryHostileValueTests {
+    @Test func aThresholdOf1e300IsNoThresholdWithTheReason() throws {
+        let header = ResearchKit.ResultHeader(
+            className: "ORKdBHLToneAudiometryResult", identifier: "dBHL1.tone.audiometry")
+        var p = DBHLStaircaseParameters()
+        p.frequencies = [1000, 2000]
+        var samples = DBHLStaircase.run(parameters: p) { $0.level >= 20 }
+        samples[0].calculatedThreshold = 1e300
+        let result = ResearchKit.DBHLToneAudiometryResult(
+            header: header, outputVolume: 1, tonePlaybackDuration: 1, postStimulusDelay: 1, headphoneType: "AIRPODSV1",
+            samples: samples)
+        let ear = AudiometryProcessor.ear(result)
+        #expect(ear.frequencies[0].calculatedThreshold == nil)
+        #expect(ear.frequencies[1].calculatedThreshold == 20)
+        #expect(
+            ear.issues.contains { $0.hasPrefix("1000 Hz: calculatedThreshold 1e+300 dB HL is outside -200…300 dB") })
+        _ = try ResultEncoding.json(ear)
+    }
+}

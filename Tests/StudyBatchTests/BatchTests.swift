@@ -1,0 +1,422 @@
+import Archives
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+
+/// SHA-256 against the FIPS 180-2 / NIST example vectors.
+@Suite struct BatchHashTests {
+    @Test(arguments: [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        (
+            "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        ),
+        (
+            "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+            "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"
+        ),
+    ])
+    func nistVectors(message: String, digest: String) {
+        #expect(SHA256.hex(Data(message.utf8)) == digest)
+    }
+
+    @Test func oneMillionAsInUnevenPieces() {
+        var hasher = SHA256()
+        var remaining = 1_000_000
+        var piece = 1
+        while remaining > 0 {
+            let n = min(piece, remaining)
+            hasher.update(Data(repeating: UInt8(ascii: "a"), count: n))
+            remaining -= n
+            piece = piece * 3 % 997 + 1
+        }
+        #expect(hasher.finalize() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    @Test func shardsPartitionEveryHash() throws {
+        // Each hash lands in exactly one of N shards; hashes spread over all of them.
+        var counts = [0, 0, 0]
+        for i in 0..<300 {
+            let hash = SHA256.hex(Data("record \(i)".utf8))
+            let owners = (1...3).filter { ShardSpec("\($0)/3")!.contains(hash: hash) }
+            #expect(owners.count == 1)
+            counts[owners[0] - 1] += 1
+        }
+        #expect(counts.allSatisfy { $0 > 60 })
+        #expect(ShardSpec("0/3") == nil)
+        #expect(ShardSpec("4/3") == nil)
+        #expect(ShardSpec("1-3") == nil)
+    }
+}
+
+/// Record discovery: one record per task folder / file, links and hidden files.
+@Suite struct BatchDiscoveryTests {
+    @Test func symbolicLinksLeavingTheInputAreRejected() throws {
+        let folder = try BatchSupport.temporaryFolder("links")
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
+        let input = folder + "/export"
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: input + "/sub", withIntermediateDirectories: true)
+        try Data("t,x,y,z\n".utf8).write(to: URL(fileURLWithPath: input + "/sub/a.csv"))
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: folder + "/outside.csv"))
+        try Data("hidden".utf8).write(to: URL(fileURLWithPath: input + "/.hidden.csv"))
+        try fm.createSymbolicLink(atPath: input + "/escape.csv", withDestinationPath: folder + "/outside.csv")
+        try fm.createSymbolicLink(atPath: input + "/inside.csv", withDestinationPath: input + "/sub/a.csv")
+        try fm.createSymbolicLink(atPath: input + "/loop", withDestinationPath: input)
+        let found = try RecordDiscovery.discover(
+            inputs: [.init(input)], archiveFolder: folder + "/archives", limits: ArchiveLimits())
+        let sources = found.records.map(\.source)
+        #expect(sources == [input + "/escape.csv", input + "/inside.csv", input + "/sub/a.csv"])
+        #expect(found.records[0].rejection?.contains("leaves the input folder; not followed") == true)
+        #expect(found.records[1].rejection == nil)
+    }
+
+    @Test func taskFoldersAndMyDataHelpsStepsAreOneRecord() throws {
+        let fixtures = fixturePath("mydatahelps")
+        let folder = try BatchSupport.temporaryFolder("mdh")
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
+        let found = try RecordDiscovery.discover(
+            inputs: [.init(fixtures)], archiveFolder: folder, limits: ArchiveLimits())
+        let step = found.records.first { $0.source.hasSuffix("SurveyData/P-0001/SR-77/walking.outbound") }
+        #expect(step?.isFolder == true)
+        #expect(!found.records.contains { $0.source.hasSuffix("Accelerometer.json") })
+    }
+
+    @Test func missingInputIsAnError() throws {
+        let folder = try BatchSupport.temporaryFolder("missing")
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
+        #expect(throws: BatchError.self) {
+            try RecordDiscovery.discover(
+                inputs: [.init(folder + "/nope")], archiveFolder: folder, limits: ArchiveLimits())
+        }
+    }
+}
+
+/// End to end on a generated export of a few hundred mixed records, some broken.
+@Suite(.serialized) struct BatchEndToEndTests {
+    func run(
+        _ export: String, out: String, shard: ShardSpec? = nil, jobs: Int = 2,
+        mode: BatchRunner.Mode = .fresh(force: false)
+    ) async throws
+        -> BatchRunner.Summary
+    {
+        try await BatchRunner.run(
+            configuration: BatchConfiguration(inputs: [.init(export)], shard: shard),
+            analysis: RecordAnalysis.Options(),
+            outputFolder: out, mode: mode, jobs: jobs)
+    }
+
+    @Test func everyRecordIsInResultsOrErrorsAndShardsMergeToTheSingleRun() async throws {
+        let folder = try BatchSupport.temporaryFolder("e2e")
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
+        let export = folder + "/export"
+        let manifest = try BatchSupport.generateExport(at: export, records: 240, seed: 11)
+        let single = folder + "/single"
+        let summary = try await run(export, out: single)
+        #expect(summary.records == manifest.records.count)
+        #expect(summary.skippedFiles == manifest.skipped.count)
+
+        // Every record exactly once, in results or errors; every broken one in errors.
+        let results = try BatchSupport.jsonLines(single + "/results.jsonl")
+        let errors = try BatchSupport.jsonLines(single + "/errors.jsonl")
+        var where_: [String: String] = [:]
+        for line in results { where_[line["source"] as! String, default: ""] += "r" }
+        for line in errors { where_[line["source"] as! String, default: ""] += "e" }
+        #expect(where_.count == manifest.records.count)
+        for record in manifest.records {
+            let placed = where_[export + "/" + record.source]
+            if record.broken != nil {
+                #expect(placed == "e", "\(record.source) (\(record.kind), broken: \(record.broken ?? "no"))")
+            } else {
+                #expect(placed == "r", "\(record.source) (\(record.kind))")
+            }
+        }
+        #expect(summary.counts.succeeded == results.count)
+        #expect(summary.counts.failed == errors.count)
+        // Sources are sorted byte-wise; archive entries are named archive.zip!/inner.
+        let sources = (results + errors).map { $0["source"] as! String }
+        #expect(
+            results.map { $0["source"] as! String }
+                == results.map { $0["source"] as! String }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(sources.contains { $0.contains(".zip!/") })
+        // No path of the extraction folder leaks into any output.
+        for (name, data) in try BatchSupport.textOutputs(single) {
+            #expect(!String(decoding: data, as: UTF8.self).contains(BatchRunner.workFolderName), "\(name)")
+        }
+        // Join keys from the paths and the task results reach the CSV.
+        let walking = try String(contentsOfFile: single + "/walking.csv", encoding: .utf8)
+        let header = walking.split(separator: "\n")[0]
+        #expect(
+            header.hasPrefix(
+                "recordSource,contentHash,recordId,healthCode,ParticipantIdentifier,taskRunUUID,status,error,stepIdentifier"
+            ))
+        #expect(walking.contains(",HC0"))
+
+        // Shards 1/3, 2/3, 3/3 then merge reproduce the single run byte for byte (SQLite row for row).
+        var shardFolders: [String] = []
+        var analysed = 0
+        for k in 1...3 {
+            let out = folder + "/shard\(k)"
+            let s = try await run(export, out: out, shard: ShardSpec("\(k)/3"), jobs: 1)
+            analysed += s.counts.succeeded + s.counts.failed
+            shardFolders.append(out)
+        }
+        #expect(analysed == manifest.records.count)
+        let merged = folder + "/merged"
+        _ = try BatchMerge.merge(shardFolders: shardFolders.reversed(), into: merged, force: false)
+        let mergedOutputs = try BatchSupport.textOutputs(merged)
+        let singleOutputs = try BatchSupport.textOutputs(single)
+        #expect(mergedOutputs == singleOutputs)
+        // Name what differs (seen once under heavy load, 2026-11-26, and not reproduced): the file and its first
+        // differing line.
+        for name in Set(mergedOutputs.keys).union(singleOutputs.keys) where mergedOutputs[name] != singleOutputs[name] {
+            let a = String(decoding: mergedOutputs[name] ?? Data(), as: UTF8.self).split(separator: "\n")
+            let b = String(decoding: singleOutputs[name] ?? Data(), as: UTF8.self).split(separator: "\n")
+            let line = zip(a, b).first { $0 != $1 }
+            Issue.record("\(name) differs: merged \(a.count) lines, single \(b.count); first difference \(String(describing: line))")
+        }
+        #expect(try BatchSupport.sqliteTables(merged) == BatchSupport.sqliteTables(single))
+        #expect(try BatchSupport.runLogEvents(merged).filter { $0 == "start" }.count == 3)
+
+        // A missing shard is refused with a clear error.
+        let error = #expect(throws: (any Error).self) {
+            _ = try BatchMerge.merge(shardFolders: Array(shardFolders.prefix(2)), into: folder + "/bad", force: false)
+        }
+        #expect(error.map { "\($0)" }?.contains("shard(s) 3/3 missing") == true)
+
+        // Parallelism does not change a byte.
+        let serial = folder + "/serial"
+        _ = try await run(export, out: serial, jobs: 1)
+        #expect(try BatchSupport.textOutputs(serial) == BatchSupport.textOutputs(single))
+    }
+
+    @Test func resumeAfterAnInterruptedJournalReproducesTheRun() async throws {
+        let folder = try BatchSupport.temporaryFolder("resume")
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
+        let export = folder + "/export"
+        _ = try BatchSupport.generateExport(at: export, records: 80, seed: 5)
+        let reference = folder + "/reference"
+        _ = try await run(export, out: reference)
+
+        // Simulate a crash: keep 40 % of the journal plus half of the next line, drop the outputs, mark incomplete.
+        let crashed = folder + "/crashed"
+        _ = try await run(export, out: crashed)
+        let work = crashed + "/" + BatchRunner.workFolderName
+        let journal = try Data(contentsOf: URL(fileURLWithPath: work + "/journal.jsonl"))
+        let lines = journal.split(separator: 0x0A, omittingEmptySubsequences: false)
+        let keep = lines.count * 2 / 5
+        var cut = Data(lines[0..<keep].joined(separator: [0x0A]))
+        cut.append(0x0A)
+        cut.append(lines[keep].prefix(lines[keep].count / 2))
+        try cut.write(to: URL(fileURLWithPath: work + "/journal.jsonl"))
+        var state = try BatchRunner.loadState(crashed)
+        state.complete = false
+        try BatchRunner.saveState(state, crashed)
+        for name in try FileManager.default.contentsOfDirectory(atPath: crashed) where !name.hasPrefix(".") {
+            try FileManager.default.removeItem(atPath: crashed + "/" + name)
+        }
+        try Data("half".utf8).write(to: URL(fileURLWithPath: crashed + "/results.jsonl.partial"))
+
+        // A new run refuses the folder; --resume finishes it.
+        await #expect(throws: BatchError.self) { _ = try await run(export, out: crashed) }
+        let resumed = try await run(export, out: crashed, mode: .resume)
+        #expect(resumed.processedNow == lines.count - 1 - keep)
+        #expect(try BatchSupport.textOutputs(crashed) == BatchSupport.textOutputs(reference))
+        #expect(try BatchSupport.sqliteTables(crashed) == BatchSupport.sqliteTables(reference))
+        #expect(!FileManager.default.fileExists(atPath: crashed + "/results.jsonl.partial"))
+        // Resuming a complete run does nothing.
+        let again = try await run(export, out: crashed, mode: .resume)
+        #expect(again.alreadyComplete)
+        // --force starts again.
+        _ = try await run(export, out: crashed, mode: .fresh(force: true))
+        #expect(try BatchSupport.textOutputs(crashed) == BatchSupport.textOutputs(reference))
+    }
+
+    @Test func journalsOfTheOneJSONObjectPerLineFormatStillResume() async throws {
+        // Journals written before the line moved out of the JSON (one whole entry per line, `line` inside) are
+        // read as they are: a run interrupted by an older taskproc resumes to the same outputs.
+        let folder = try BatchSupport.temporaryFolder("oldjournal")
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
+        let export = folder + "/export"
+        _ = try BatchSupport.generateExport(at: export, records: 30, seed: 9)
+        let reference = folder + "/reference"
+        _ = try await run(export, out: reference)
+        let old = folder + "/old"
+        _ = try await run(export, out: old)
+        let work = old + "/" + BatchRunner.workFolderName
+        let journal = try Data(contentsOf: URL(fileURLWithPath: work + "/journal.jsonl"))
+        let lines = journal.split(separator: 0x0A)
+        #expect(lines.count == 30)
+        var rewritten = Data()
+        for line in lines.prefix(20) {
+            let parts = line.split(separator: 0x09, omittingEmptySubsequences: false)
+            try #require(parts.count == 4, "a journal line has a head, the line, the tables and the export")
+            var head = try #require(JSONSerialization.jsonObject(with: Data(parts[0])) as? [String: Any])
+            head["line"] = String(decoding: parts[1], as: UTF8.self)
+            head["tables"] = try JSONSerialization.jsonObject(with: Data(parts[2]))
+            head["headerKinds"] = nil
+            #expect(parts[3].isEmpty)  // this run exports nothing
+            rewritten.append(try JSONSerialization.data(withJSONObject: head, options: [.sortedKeys]))
+            rewritten.append(0x0A)
+        }
+        try rewritten.write(to: URL(fileURLWithPath: work + "/journal.jsonl"))
+        var state = try BatchRunner.loadState(old)
+        state.complete = false
+        try BatchRunner.saveState(state, old)
+        let resumed = try await run(export, out: old, mode: .resume)
+        #expect(resumed.processedNow == 10)
+        #expect(try BatchSupport.textOutputs(old) == BatchSupport.textOutputs(reference))
+        #expect(try BatchSupport.sqliteTables(old) == BatchSupport.sqliteTables(reference))
+    }
+
+    @Test func aDatabaseFailureStopsTheOutputsAndNothingIsMovedIntoPlace() throws {
+        // The database is written on its own thread: its failure (here a task kind named like a fixed table, so
+        // CREATE TABLE fails halfway through) must reach the caller, and no output may be moved into place.
+        let folder = try BatchSupport.temporaryFolder("sqlitefail")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let journal = try BatchJournal(folder + "/journal.jsonl")
+        for i in 0..<600 {  // more entries than the queue between the threads holds
+            let kind = i == 300 ? "results" : "walking"
+            let row = ["r\(i)", "h", "", "", "", "", "ok", "", "1"]
+            try journal.append(
+                BatchEntry(
+                    source: String(format: "r%03d", i), contentHash: "h", status: .ok, kind: "walking", line: "{}",
+                    reason: nil, tables: [.init(kind: kind, header: ["x"], rows: [row])], keys: RecordKeys(),
+                    dialect: nil))
+        }
+        let out = folder + "/out"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        #expect(throws: (any Error).self) {
+            try BatchOutputs.write(journals: [journal.path], to: out, runLog: [], runInfo: [])
+        }
+        for name in ["results.jsonl", "errors.jsonl", "walking.csv", "taskproc.sqlite"] {
+            #expect(!FileManager.default.fileExists(atPath: out + "/" + name), "\(name)")
+        }
+        // The same journal without the clash writes every output.
+        let fine = try BatchJournal(folder + "/fine.jsonl")
+        for i in 0..<600 {
+            let row = ["r\(i)", "h", "", "", "", "", "ok", "", "1"]
+            try fine.append(
+                BatchEntry(
+                    source: String(format: "r%03d", i), contentHash: "h", status: .ok, kind: "walking", line: "{}",
+                    reason: nil, tables: [.init(kind: "walking", header: ["x"], rows: [row])], keys: RecordKeys(),
+                    dialect: nil))
+        }
+        let counts = try BatchOutputs.write(journals: [fine.path], to: out, runLog: [], runInfo: [])
+        #expect(counts.rowsByKind == ["walking": 600])
+        #expect(try BatchSupport.sqliteTables(out)["walking"]?.count == 600)
+    }
+
+    @Test func archiveProblemsBecomeErrorRecords() async throws {
+        let folder = try BatchSupport.temporaryFolder("zipe2e")
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
+        let export = folder + "/export"
+        try FileManager.default.createDirectory(atPath: export, withIntermediateDirectories: true)
+        let csv = Data("time_ms,ax,ay,az\n0,0,0,1\n20,0,0,1\n40,0,0,1\n".utf8)
+        try BatchSupport.zip([.init(name: "ok.csv", data: csv), .init(name: "../../slip.csv", data: csv)])
+            .write(to: URL(fileURLWithPath: export + "/a.zip"))
+        try BatchSupport.zip((0..<3).map { .init(name: "f\($0).csv", data: csv) })
+            .write(to: URL(fileURLWithPath: export + "/many.zip"))
+        var configuration = BatchConfiguration(inputs: [.init(export)])
+        configuration.limits.maxEntries = 2
+        let out = folder + "/out"
+        let summary = try await BatchRunner.run(
+            configuration: configuration, analysis: RecordAnalysis.Options(), outputFolder: out,
+            mode: .fresh(force: false))
+        #expect(summary.records == 3)
+        let errors = try BatchSupport.jsonLines(out + "/errors.jsonl")
+        let reasons = Dictionary(
+            uniqueKeysWithValues: errors.map { ($0["source"] as! String, $0["reason"] as! String) })
+        #expect(reasons[export + "/a.zip!/../../slip.csv"]?.contains("zip slip") == true)
+        #expect(reasons[export + "/many.zip"]?.contains("holds 3 entries, over the limit of 2") == true)
+        let results = try BatchSupport.jsonLines(out + "/results.jsonl")
+        #expect(results.map { $0["source"] as! String } == [export + "/a.zip!/ok.csv"])
+        #expect(!FileManager.default.fileExists(atPath: folder + "/slip.csv"))
+    }
+
+    @Test func oneDecompressedSizeLimitForGzipFilesAndZipEntries() async throws {
+        // Issue 16: --max-entry-bytes applied to ZIP entries only; a small .gz could inflate to gigabytes in memory.
+        let folder = try BatchSupport.temporaryFolder("gzlimit")
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
+        let export = folder + "/export"
+        try FileManager.default.createDirectory(atPath: export, withIntermediateDirectories: true)
+        let rows = (0..<400).map { "\($0 * 20),0,0,1" }.joined(separator: "\n")
+        let csv = Data(("time_ms,ax,ay,az\n" + rows + "\n").utf8)  // about 4 KB
+        try csv.write(to: URL(fileURLWithPath: export + "/walk.csv"))
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        gzip.arguments = [export + "/walk.csv"]  // leaves walk.csv.gz only
+        try gzip.run()
+        gzip.waitUntilExit()
+        try Data("time_ms,ax,ay,az\n0,0,0,1\n20,0,0,1\n40,0,0,1\n".utf8)
+            .write(to: URL(fileURLWithPath: export + "/small.csv"))
+        try BatchSupport.zip([.init(name: "inside.csv", data: csv)]).write(to: URL(fileURLWithPath: export + "/a.zip"))
+        var configuration = BatchConfiguration(inputs: [.init(export)])
+        configuration.limits.maxEntryBytes = 2000
+        let out = folder + "/out"
+        _ = try await BatchRunner.run(
+            configuration: configuration, analysis: RecordAnalysis.Options(), outputFolder: out,
+            mode: .fresh(force: false))
+        let errors = try BatchSupport.jsonLines(out + "/errors.jsonl")
+        let reasons = Dictionary(
+            uniqueKeysWithValues: errors.map { ($0["source"] as! String, $0["reason"] as! String) })
+        let message = "decompressed size exceeds the limit (max 2000 bytes, --max-entry-bytes)"
+        #expect(reasons[export + "/walk.csv.gz"]?.contains(message) == true, "\(reasons)")
+        #expect(reasons[export + "/a.zip!/inside.csv"]?.contains(message) == true, "\(reasons)")
+        let results = try BatchSupport.jsonLines(out + "/results.jsonl")
+        #expect(results.map { $0["source"] as! String } == [export + "/small.csv"])
+    }
+}
+
+/// The dispatcher sends each task kind to its processor.
+@Suite struct BatchDispatchTests {
+    static let fixtures = fixturePath("") + "/"
+
+    @Test func eachKindReachesItsProcessor() throws {
+        let cases: [(String, String, Int)] = [
+            (
+                "researchkit/spl-meter.json", "environmentSPLMeter",
+                SPLMeterProcessor.analyze(try AnalysisRegistry.load(path: Self.fixtures + "researchkit/spl-meter.json"))
+                    .count
+            ),
+            (
+                "researchkit/dbhl-result.json", "dBHLToneAudiometry",
+                AudiometryProcessor.analyze(try AnalysisRegistry.load(path: Self.fixtures + "researchkit/dbhl-result.json"))
+                    .count
+            ),
+            (
+                "researchkit/tapping-task.json", "tapping",
+                TappingProcessor.analyze(try AnalysisRegistry.load(path: Self.fixtures + "researchkit/tapping-task.json"))
+                    .count
+            ),
+            ("researchkit/timed-walk-task.json", "walking", 2),
+        ]
+        for (file, kind, count) in cases {
+            let outcome = RecordAnalysis.analyze(recordAt: Self.fixtures + file)
+            #expect(outcome.failure == nil, "\(file): \(outcome.failure ?? "")")
+            #expect(outcome.results.count == count && count > 0, "\(file)")
+            #expect(outcome.results.allSatisfy { $0.kind == kind }, "\(file)")
+        }
+        // Range of motion, long without a processor, is scored now (ScoredTaskTests).
+        let motion = RecordAnalysis.analyze(recordAt: Self.fixtures + "researchkit/range-of-motion.json")
+        #expect(motion.failure == nil && motion.results.map(\.kind) == ["rangeOfMotion"])
+        #expect(motion.taskKind == .rangeOfMotion)
+    }
+
+    @Test func tapTableFromSharedDataKeepsEveryTap() throws {
+        // mhealthtools' tap_data: 181 taps (90 left, 75 right, 16 none) per the data's README.
+        let outcome = RecordAnalysis.analyze(recordAt: sharedDataPath("mpower-samples/mhealthtools_tap_data.csv"))
+        let result = try #require(outcome.results.first)
+        #expect(result.kind == "tapping")
+        let header = result.csvHeader
+        let row = try #require(result.csvRows.first)
+        #expect(row[try #require(header.firstIndex(of: "tapCount"))] == "181")
+        #expect(row[try #require(header.firstIndex(of: "leftTaps"))] == "90")
+        #expect(row[try #require(header.firstIndex(of: "rightTaps"))] == "75")
+    }
+}
