@@ -272,7 +272,7 @@ enum OxfordWalks {
         #expect(result.quality.warnings.contains { $0.hasPrefix("no walking detected") })
     }
 
-    // The mhealthtools device-motion walk is `RealDataAccuracyTests.deviceMotionWalk`.
+    // The mhealthtools device-motion walk is `WalkingRealDataTests.deviceMotionWalk`.
 
     // MARK: Synthetic signals
 

@@ -17,7 +17,7 @@ import Testing
 /// Measure with:
 ///
 ///     swift build --build-tests --scratch-path .build-acc
-///     swift test --skip-build --scratch-path .build-acc --filter RealDataAccuracyTests
+///     swift test --skip-build --scratch-path .build-acc --filter WalkingRealDataTests
 enum RealData {
     /// Every walking result of `relative` (under `../shared/data`), loaded and analysed exactly as
     /// `taskproc analyze` does it: `AnalysisRegistry.load(path:options:)`, then `WalkingProcessor.analyze(_:)`.
@@ -90,7 +90,7 @@ enum WeAllWalk {
             }
         }
 
-        /// MAPE over the group's files, % — measured 2026-11-25 (commands in ``RealDataAccuracyTests``).
+        /// MAPE over the group's files, % — measured 2026-11-25 (commands in ``WalkingRealDataTests``).
         ///
         /// Per-file counts from `taskproc analyze ../shared/data/weallwalk/<file> --no-header --time-column 1
         /// --acceleration-columns 31,32,33`: sighted 0.600 %, guide dog 1.407 %, long cane 2.785 % (2026-11-26,
@@ -211,7 +211,7 @@ enum GaitpyDemo {
     }
 }
 
-@Suite struct RealDataAccuracyTests {
+@Suite struct WalkingRealDataTests {
     // MARK: WeAllWalk (ground truth: annotated heel strikes)
 
     /// MAPE and worst file per mobility group, pinned at the value measured 2026-11-25 (``WeAllWalk/Group``) plus
@@ -286,7 +286,7 @@ enum GaitpyDemo {
     /// The mPower-2 tremor and balance recordings of mhealthtools: nobody walked, so the goal is 0 steps.
     ///
     /// Through `taskproc analyze` they are not walking at all (their names say tremor and balance: issue 17, item 4;
-    /// `TaskAwarenessTests`): no walking result. The step detector itself is still held to 0 false steps on them,
+    /// `MotionSignalRoutingTests`): no walking result. The step detector itself is still held to 0 false steps on them,
     /// run on the loaded log directly. Measured 2026-11-25 that way (before task awareness, also what
     /// `taskproc analyze ../shared/data/mhealthtools-motion/<file>` gave): kinetic tremor 7 steps (one 3-window
     /// bout), rest tremor 0, balance 0.

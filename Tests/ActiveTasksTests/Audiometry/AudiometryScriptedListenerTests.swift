@@ -20,7 +20,7 @@ import Testing
 ///
 /// Notation in the traces: `L H/M → next` and `t[L]={heard,presented}` for a record after the step, counting the
 /// provisional hit of the presentation just made. None of the expectations is computed by taskproc's code.
-@Suite struct StaircaseScriptedListenerTests {
+@Suite struct AudiometryScriptedListenerTests {
     /// Runs one frequency with `script` ("H" heard, "M" not heard), one answer per presentation.
     /// - Returns: the presented levels, the threshold, whether the test ended, and how many answers were used.
     static func run(_ script: String) -> (levels: [Double], threshold: Double?, finished: Bool, used: Int) {
