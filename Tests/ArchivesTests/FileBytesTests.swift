@@ -72,7 +72,7 @@ import Testing
 }
 
 /// Issue 16: one decompressed-size limit, 512 MiB by default, for gzip files and ZIP entries.
-@Suite struct DecompressionLimitTests {
+@Suite(.tags(.hostileInput)) struct DecompressionLimitTests {
     @Test func oneNamedDefaultForGzipAndZip() {
         #expect(ArchiveLimits.defaultMaxEntryBytes == 512 << 20)
         #expect(ArchiveLimits().maxEntryBytes == ArchiveLimits.defaultMaxEntryBytes)

@@ -190,7 +190,7 @@ import Testing
 }
 
 /// Issue 16 and 15: write failures, duplicate names.
-@Suite struct ZipExtractionPolicyTests {
+@Suite(.tags(.hostileInput)) struct ZipExtractionPolicyTests {
     @Test func aFullDiskIsAThrownErrorNamingTheFileNotATrap() throws {
         // Issue 16: `ZipArchive.writeEntry` used FileHandle.write(_:), which traps on ENOSPC and killed the batch.
         let dir = TemporaryDirectory()

@@ -1,9 +1,10 @@
 import Foundation
 import SensorSignal
+import TestSupport
 import Testing
 
 /// Issue 16 at the library level: conversions and meters never trap on NaN, ±∞ or absurd values.
-@Suite struct HostileValueTests {
+@Suite(.tags(.hostileInput)) struct HostileValueTests {
     @Test func clampedConvertsWithoutTrapping() {
         #expect(Int.clamped(.nan, to: 0...9) == 0)
         #expect(Int.clamped(.infinity, to: 0...9) == 9)

@@ -6,7 +6,7 @@ import Testing
 
 /// An audiometry boundary written for a mutation of `make mutants` that no other test caught (M07); the expected
 /// values come from the definition it cites, not from the code under test.
-@Suite struct AudiometryBoundaryTests {
+@Suite(.tags(.mutant)) struct AudiometryBoundaryTests {
     /// M07. WHO 2021 (World Report on Hearing, Table 1.3 note): unilateral hearing loss is a better ear below
     /// 20 dB HL and a worse ear of 35 dB HL *or more*; both limits exactly.
     @Test func unilateralLossAtExactlyThirtyFiveDecibels() {

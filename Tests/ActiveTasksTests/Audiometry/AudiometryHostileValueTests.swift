@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ActiveTasks
@@ -6,7 +7,7 @@ import Testing
 
 /// Issue 16 in the audiometry processor: NaN, ±∞ and ±1e308 are counted, excluded and named, never a failed record,
 /// and the result still encodes as JSON.
-@Suite struct AudiometryHostileValueTests {
+@Suite(.tags(.hostileInput)) struct AudiometryHostileValueTests {
     @Test func aThresholdOf1e300IsNoThresholdWithTheReason() throws {
         let header = ResearchKit.ResultHeader(
             className: "ORKdBHLToneAudiometryResult", identifier: "dBHL1.tone.audiometry")

@@ -9,7 +9,7 @@ import Testing
 ///
 /// It gets the signal summary (``MotionSignalResult``) with a warning that says why. A recording whose task is unknown is analysed as
 /// before.
-@Suite struct MotionSignalRoutingTests {
+@Suite(.tags(.taskAwareness)) struct MotionSignalRoutingTests {
     /// The two real mPower-2 tremor recordings (which gave 46 and 7 "steps" in the issue) and the balance recording:
     /// no walking result, one motion-signal result with the recording's signal summary.
     @Test(arguments: [

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ActiveTasks
@@ -6,7 +7,7 @@ import Testing
 
 /// Issue 16 in the SPL-meter processor: NaN, ±∞ and ±1e308 are counted, excluded and named, never a failed record,
 /// and the result still encodes as JSON.
-@Suite struct SPLMeterHostileValueTests {
+@Suite(.tags(.hostileInput)) struct SPLMeterHostileValueTests {
     @Test func splSamplesOutsideTheLevelRangeAreLeftOutOfTheAverages() throws {
         let header = ResearchKit.ResultHeader(className: "ORKEnvironmentSPLMeterResult", identifier: "splMeter")
         let result = ResearchKit.EnvironmentSPLMeterResult(

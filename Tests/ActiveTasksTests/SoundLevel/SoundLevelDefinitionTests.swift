@@ -7,7 +7,7 @@ import Testing
 
 /// Sound-level definitions that no other test pinned (M30, M31, M36); expected values from IEC 61672-1 and the
 /// ResearchKit rule in `../shared/spec/researchkit-formats.md`, computed from the signal's construction.
-@Suite struct SoundLevelDefinitionTests {
+@Suite(.tags(.mutant)) struct SoundLevelDefinitionTests {
     /// M30. LA10 is the level exceeded 10 % of the time, LA90 the one exceeded 90 % (IEC 61672 / ISO 1996).
     /// 10 s at 48 kHz of a 1 kHz tone (A-weighting 0 dB there): 8 s at amplitude 0.05, then 2 s at 0.5. The
     /// statistics start once the F weighting has settled (10 time constants, 1.25 s), so the F-weighted level sits

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ActiveTasks
@@ -6,7 +7,7 @@ import Testing
 
 /// Issue 16 in the tapping processor: NaN, ±∞ and ±1e308 are counted, excluded and named, never a failed record,
 /// and the result still encodes as JSON.
-@Suite struct TappingHostileValueTests {
+@Suite(.tags(.hostileInput)) struct TappingHostileValueTests {
     @Test func tapsAtAbsurdTimesAreExcludedAndCounted() throws {
         var samples: [TapSample] = []
         for i in 0..<20 {

@@ -7,7 +7,7 @@ import Testing
 @testable import StudyInputs
 
 /// Issue 17, item 4: no bout outside the recording.
-@Suite struct WalkingBoutBoundsTests {
+@Suite(.tags(.taskAwareness)) struct WalkingBoutBoundsTests {
     /// A bout reaches half a step period beyond its first and last step, which can be before the first sample: on
     /// the real kinetic-tremor recording (run through the detector directly, as a bare log) a bout once started
     /// 0.44 s before the recording. The detector clips every bout to its segment, so no result has one outside the

@@ -211,7 +211,7 @@ enum GaitpyDemo {
     }
 }
 
-@Suite struct WalkingRealDataTests {
+@Suite(.tags(.realData)) struct WalkingRealDataTests {
     // MARK: WeAllWalk (ground truth: annotated heel strikes)
 
     /// MAPE and worst file per mobility group, pinned at the value measured 2026-11-25 (``WeAllWalk/Group``) plus

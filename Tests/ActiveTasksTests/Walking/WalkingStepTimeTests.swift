@@ -7,7 +7,7 @@ import Testing
 
 /// The walking result's step-time summary, written for mutations of `make mutants` that no other test caught (M23,
 /// M24); the expected values come from the definition it cites, not from the code under test.
-@Suite struct WalkingStepTimeTests {
+@Suite(.tags(.mutant)) struct WalkingStepTimeTests {
     /// M23 and M24. The walking result's step-time summary (README "walking" keys): step times are relative to the
     /// recording's time origin, `stepTimeMean` is the mean interval, `stepTimeSD` the sample SD (n − 1) and
     /// `stepTimeCV` = 100 · SD / mean, in percent. Intervals 0.5, 0.6, 0.4 s: mean 0.5 s, SD 0.1 s, CV 20 %.

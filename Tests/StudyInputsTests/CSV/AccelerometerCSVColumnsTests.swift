@@ -8,7 +8,7 @@ import Testing
 /// Issue 17, item 3: a CSV is read as acceleration only when its columns say so or were chosen — a wide header-less
 /// table or a header naming other quantities is refused with an error that names the file and the choices, never
 /// read from columns 2–4 in silence.
-@Suite struct AccelerometerCSVColumnsTests {
+@Suite(.tags(.honestInput)) struct AccelerometerCSVColumnsTests {
     /// A header-less walk of `columns` columns: time (s) at 50 Hz in column 1, a 1.8 Hz walk in g in columns 2–4,
     /// and `columns − 4` more columns of other numbers (angles in rad, as WeAllWalk's attitude).
     static func headerless(columns: Int, rows: Int = 600) -> String {

@@ -9,7 +9,7 @@ import Testing
 /// Issue 17, item 3: timestamp hygiene tells a recorder that stamps batches backwards (rows in order, times
 /// overlapping) from true disorder (rows out of place, times right), and repairs the first by sequence and the
 /// second by sorting — saying which, and how many rows, in the report and a warning.
-@Suite struct HygieneRecorderTimestampTests {
+@Suite(.tags(.honestInput)) struct HygieneRecorderTimestampTests {
     /// Timestamps of a recorder that delivers `batch` samples at a time and stamps each batch backwards from its
     /// delivery time (the true time of its last sample) at `assumedInterval` s per sample: every batch starts before
     /// the previous one ended when `assumedInterval` exceeds the true interval.

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import StudyInputs
 
 /// Issue 16 in the result encoder: a non-finite number is an error that names its field, never invalid JSON.
-@Suite struct ResultEncodingHostileValueTests {
+@Suite(.tags(.hostileInput)) struct ResultEncodingHostileValueTests {
     /// The last line of defence: a NaN that reaches the encoder names the field.
     @Test func aNaNThatReachesTheEncoderNamesTheField() {
         struct Bad: Encodable { var channels = [["rms": Double.nan]] }

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import StudyInputs
 
 /// Issue 16 in result dates: a date beyond four-digit years is written at the end of the range, never a trap.
-@Suite struct ResultDateHostileValueTests {
+@Suite(.tags(.hostileInput)) struct ResultDateHostileValueTests {
     /// Only a program can make such a date; it is written with four digits, never a trap or a 7-digit year.
     @Test func datesOutsideFourDigitYearsAreWrittenAtTheEndOfTheRange() {
         #expect(

@@ -5,7 +5,7 @@ import Testing
 @testable import StudyInputs
 
 /// M39. RFC 8259 §7: the four hex digits of a `\u` escape may be upper or lower case.
-@Suite struct JSONEscapeTests {
+@Suite(.tags(.mutant)) struct JSONEscapeTests {
     @Test func upperAndLowerCaseHexEscapesAreTheSameCharacter() throws {
         let upper = try JSONParser.parse(Data(#"["\u00C9\u00E9\u20AC"]"#.utf8), file: "upper.json")
         let lower = try JSONParser.parse(Data(#"["\u00c9\u00e9\u20ac"]"#.utf8), file: "lower.json")

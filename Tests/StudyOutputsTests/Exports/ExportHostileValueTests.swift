@@ -9,7 +9,7 @@ import Testing
 
 /// Hostile values never trap an exporter (issue 16: `Int(hz)` of a 1e20 Hz frequency did); the measures are read
 /// from the typed result.
-@Suite struct ExportHostileValueTests {
+@Suite(.tags(.hostileInput)) struct ExportHostileValueTests {
     @Test func aHugeOrFractionalFrequencyIsSkippedNotConverted() throws {
         let folder = TemporaryDirectory()
         let file = folder.path("dbhl.json")
