@@ -198,6 +198,25 @@ import Testing
         let survey = try #require(analyses.flatMap(\.results).last?.result as? SurveyResult)
         #expect(survey.answers.map(\.valueText) == ["Immediately before Parkinson medication"])
     }
+
+    /// Answers stand last among an input's kinds whatever the registry order (``SurveyAnalysis/position``): a Stroop
+    /// task with a question step is a Stroop task, its answers analysed after it.
+    @Test func answersFollowTheTaskTheyArePartOf() throws {
+        let directory = TemporaryDirectory()
+        let task = """
+            {"_class":"ORKTaskResult","identifier":"stroop","taskRunUUID":"0B8E2A55-3C1D-4F7A-9E61-2D4C8B7A1F51",
+             "results":[
+              {"_class":"ORKStepResult","identifier":"mood","results":[
+               {"_class":"ORKTextQuestionResult","identifier":"mood","questionType":7,"textAnswer":"fine"}]},
+              {"_class":"ORKStepResult","identifier":"stroop","results":[
+               {"_class":"ORKStroopResult","identifier":"stroop","color":"RED","text":"RED","colorSelected":"RED",
+                "startTime":1,"endTime":2}]}]}
+            """
+        try task.write(toFile: directory.path("taskResult.json"), atomically: true, encoding: .utf8)
+        let input = try AnalysisRegistry.load(path: directory.path("taskResult.json"))
+        #expect(input.kinds == [.stroop, .survey] && input.taskKind == .stroop, "\(input.kinds)")
+        #expect(AnalysisRegistry.analyze(input).flatMap(\.results).map(\.kind) == [.stroop, .survey])
+    }
 }
 
 /// `--drop-identifiers`: names, e-mail, birth date, phone, locations and a consent signer's details withheld.
