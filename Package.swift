@@ -69,7 +69,7 @@ let package = Package(
 
         // MARK: - Build tools
         // Batch's column dictionary (Batch/ColumnDictionary.tsv, generated from docs/ by
-        // Tests/Reference/column_dictionary.py) checked and compiled into ActiveTasks at build time: `make install`
+        // Tools/reference/column_dictionary.py) checked and compiled into ActiveTasks at build time: `make install`
         // copies the binary alone, so a resource bundle would not be found. No tool target: see the plugin.
         .plugin(name: "EmbedColumnDictionary", capability: .buildTool()),
 

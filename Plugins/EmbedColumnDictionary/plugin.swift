@@ -2,7 +2,7 @@ import Foundation
 import PackagePlugin
 
 /// Compiles batch's column dictionary into the target that holds it: `ColumnDictionary.tsv` (generated from the
-/// documentation by `Tests/Reference/column_dictionary.py`) becomes `ColumnDictionary.swift`, defining
+/// documentation by `Tools/reference/column_dictionary.py`) becomes `ColumnDictionary.swift`, defining
 /// `ColumnDictionary.table`.
 ///
 /// The data stays a data file in the source tree, yet needs nothing beside the binary at run time: `make install`

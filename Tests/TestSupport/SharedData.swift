@@ -17,11 +17,6 @@ public func fixturePath(_ relative: String) -> String {
     repositoryRoot.appendingPathComponent("Tests/Fixtures").appendingPathComponent(relative).path
 }
 
-/// Absolute path of a reference script or file in `Tests/Reference/` (e.g. `fhir_validate.py`).
-public func referencePath(_ name: String) -> String {
-    repositoryRoot.appendingPathComponent("Tests/Reference").appendingPathComponent(name).path
-}
-
 /// Absolute path of `relative` inside the repository (`""` for the root itself).
 public func repositoryPath(_ relative: String) -> String {
     relative.isEmpty ? repositoryRoot.path : repositoryRoot.appendingPathComponent(relative).path

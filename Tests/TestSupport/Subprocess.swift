@@ -45,10 +45,13 @@ public func runProcess(
         stderr: String(decoding: e, as: UTF8.self))
 }
 
-/// Runs a Python script of `Tests/Reference/` with `arguments` (standard error merged into the output).
-public func runReferenceScript(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+/// Runs the Python script at `relative` inside the repository (e.g. `"Tools/validators/fhir_validate.py"`) with
+/// `arguments` (standard error merged into the output). The full path keeps each caller greppable by the script's
+/// location.
+public func runPythonScript(_ relative: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
     let r = try runProcess(
-        URL(fileURLWithPath: "/usr/bin/env"), ["python3", referencePath(name)] + arguments, mergeStandardError: true)
+        URL(fileURLWithPath: "/usr/bin/env"), ["python3", repositoryPath(relative)] + arguments,
+        mergeStandardError: true)
     return (r.status, r.stdout)
 }
 

@@ -10,7 +10,7 @@ import Testing
 /// The column dictionary batch writes beside its CSVs (issue 20, item 2: "Batch writes a `columns.csv` (file,
 /// column, unit, definition) next to its CSVs").
 ///
-/// The dictionary is generated from the documentation (`Tests/Reference/column_dictionary.py` →
+/// The dictionary is generated from the documentation (`Tools/reference/column_dictionary.py` →
 /// `Sources/StudyBatch/ColumnDictionary.tsv`, compiled in by the `EmbedColumnDictionary` build-tool plugin);
 /// these tests keep the two from drifting apart and check what batch writes from it.
 @Suite struct ColumnDictionaryTests {
@@ -22,7 +22,7 @@ import Testing
         let dir = try E2E.temporaryDirectory("column-dictionary")
         defer { E2E.remove(dir) }
         let fresh = dir.appendingPathComponent("ColumnDictionary.tsv").path
-        let run = try runReferenceScript("column_dictionary.py", [fresh])
+        let run = try runPythonScript("Tools/reference/column_dictionary.py", [fresh])
         try #require(run.status == 0, "\(run.output)")
         #expect(!run.output.contains("cells under"), "a table row split by an unescaped |: \(run.output)")
         let committed = try String(contentsOfFile: repositoryPath(Self.generated), encoding: .utf8)
@@ -31,7 +31,7 @@ import Testing
             .first { $0.0 != $0.1 }
         #expect(
             committed == regenerated,
-            "\(Self.generated) is stale: run `python3 Tests/Reference/column_dictionary.py` (first difference: \(firstDifference.map { "\($0.0) → \($0.1)" } ?? "in length"))"
+            "\(Self.generated) is stale: run `python3 Tools/reference/column_dictionary.py` (first difference: \(firstDifference.map { "\($0.0) → \($0.1)" } ?? "in length"))"
         )
         // the compiled-in table is the committed file (the plugin embeds it verbatim at build time)
         #expect(ColumnDictionary.table == committed, "the build did not embed \(Self.generated)")

@@ -152,10 +152,10 @@ enum E2E {
         number((observation["valueQuantity"] as? [String: Any])?["value"])
     }
 
-    /// Runs the independent FHIR validator (`Tests/Reference/fhir_validate.py`, the `fhir.resources` models) on
+    /// Runs the independent FHIR validator (`Tools/validators/fhir_validate.py`, the `fhir.resources` models) on
     /// bundle files; one call for many files, since its first use sets up a venv.
     static func validateFHIR(_ files: [String]) throws -> (status: Int32, output: String) {
-        try runReferenceScript("fhir_validate.py", files)
+        try runPythonScript("Tools/validators/fhir_validate.py", files)
     }
 
     // MARK: Synthetic inputs with known answers

@@ -58,10 +58,10 @@ import Testing
             stdout: stdout, stderr: String(r.stdout.dropFirst(firstLine.count + 1)))
     }
 
-    /// The corpus of worst inputs (Tests/Reference/hostile_corpus.py), written into `dir`.
+    /// The corpus of worst inputs (Tools/fixtures/hostile_corpus.py), written into `dir`.
     static func corpus(in dir: TemporaryDirectory) throws -> String {
         let folder = dir.path("corpus")
-        let r = try runReferenceScript("hostile_corpus.py", [folder, E2E.fixture("")])
+        let r = try runPythonScript("Tools/fixtures/hostile_corpus.py", [folder, E2E.fixture("")])
         try #require(r.status == 0, "hostile_corpus.py failed: \(r.output)")
         return folder
     }
@@ -410,10 +410,10 @@ import Testing
         let dir = TemporaryDirectory()
         try E2E.write(
             "func f(_ seconds: Double) -> Int {\n    Int(seconds * 48_000)\n}\n", to: dir.path("Bad/Bad.swift"))
-        let bad = try runReferenceScript("../../.ci/int-of-double.py", [dir.path("Bad")])
+        let bad = try runPythonScript(".ci/int-of-double.py", [dir.path("Bad")])
         #expect(bad.status == 1, "\(bad.output)")
         #expect(bad.output.contains("Int(seconds * 48_000)"))
-        let sources = try runReferenceScript("../../.ci/int-of-double.py", [repositoryPath("Sources")])
+        let sources = try runPythonScript(".ci/int-of-double.py", [repositoryPath("Sources")])
         #expect(sources.status == 0, "\(sources.output)")
     }
 }

@@ -67,7 +67,7 @@ import Testing
         #expect(run.stderr.contains("wrote the field_data array alone"), "\(run.stderr)")
     }
 
-    /// The survey bundles pass the independent FHIR validator (`Tests/Reference/fhir_validate.py`).
+    /// The survey bundles pass the independent FHIR validator (`Tools/validators/fhir_validate.py`).
     @Test func fhirBundlesAreValid() throws {
         let dir = try E2E.temporaryDirectory("survey-fhir")
         defer { E2E.remove(dir) }

@@ -5,7 +5,7 @@
 #
 # Needs R 4.2 (Debian r-base-core), jsonlite (r-cran-jsonlite) and the archived CRAN package fractal 2.0-4 with its
 # dependencies splus2R, ifultools, wmtsa and sapa, installed from their CRAN sources with `R CMD INSTALL` (see
-# Tests/Reference/tapping_reference.R). Series come from R's own generators, so they are written out in full
+# Tools/reference/tapping_reference.R). Series come from R's own generators, so they are written out in full
 # (17 significant digits, reference_json.R: the same doubles).
 #
 # Last run: none since the switch to JSON. fluctuation.json was converted from the Swift literals that this script

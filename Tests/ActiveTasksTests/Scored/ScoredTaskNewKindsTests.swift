@@ -213,7 +213,7 @@ import Testing
     }
 
     /// The keyed-archive form keeps `path` (three `UIBezierPath` objects, written by
-    /// `Tests/Reference/make_amsler_keyed_archive.py`): right eye, marked, 3 paths.
+    /// `Tools/fixtures/make_amsler_keyed_archive.py`): right eye, marked, 3 paths.
     @Test func anArchivedAmslerGridCountsItsPaths() throws {
         let input = try AnalysisRegistry.load(path: fixturePath("scored-archive/amslergrid.keyed.plist"))
         #expect(input.kinds == [.amslerGrid], "\(input.kinds) \(input.problems)")

@@ -273,7 +273,7 @@ import Testing
 }
 
 /// ResearchKit results archived with NSKeyedArchiver (BridgeAppSDK): a binary property list whose object graph is
-/// resolved into the serializer's JSON. The fixture is written by `Tests/Reference/make_keyed_archive.py` with the
+/// resolved into the serializer's JSON. The fixture is written by `Tools/fixtures/make_keyed_archive.py` with the
 /// values of `registration.json`, so the two readings must agree.
 @Suite struct KeyedArchiveTests {
     @Test func anArchivedRegistrationReadsLikeItsJSON() throws {

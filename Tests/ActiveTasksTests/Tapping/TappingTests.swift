@@ -7,7 +7,7 @@ import Testing
 @testable import StudyOutputs
 
 /// Reference tables written by R (the shared golden files, and Fixtures/tapping/r_reference.csv from
-/// Tests/Reference/tapping_reference.R), parsed here without taskproc's own CSV reader.
+/// Tools/reference/tapping_reference.R), parsed here without taskproc's own CSV reader.
 enum TappingReference {
     /// A parsed CSV: header and rows of raw strings (quotes removed).
     struct Table {

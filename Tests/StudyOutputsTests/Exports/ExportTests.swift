@@ -213,7 +213,7 @@ import Testing
         #expect(id.range(of: "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", options: .regularExpression) != nil)
     }
 
-    /// The bundle passes an independent FHIR validator (`Tests/Reference/fhir_validate.py`: the `fhir.resources`
+    /// The bundle passes an independent FHIR validator (`Tools/validators/fhir_validate.py`: the `fhir.resources`
     /// models plus the required value sets), and the validator rejects a broken bundle (so the check can fail).
     @Test func fhirBundlePassesAnIndependentValidator() throws {
         let (folder, input) = try Self.taskFolder()
@@ -227,7 +227,7 @@ import Testing
         try #"{"resourceType":"Bundle","type":"collection","entry":[{"resource":{"resourceType":"Observation","status":"done","code":{"text":"x"},"valueQuantity":{"value":"many"}}}]}"#
             .write(to: bad, atomically: true, encoding: .utf8)
         func validate(_ file: URL) throws -> (status: Int32, output: String) {
-            try runReferenceScript("fhir_validate.py", [file.path])
+            try runPythonScript("Tools/validators/fhir_validate.py", [file.path])
         }
         let accepted = try validate(good)
         #expect(accepted.status == 0, "\(accepted.output)")

@@ -12,7 +12,7 @@ import Testing
 #endif
 
 /// `taskproc report`: the page is well-formed XML with one plot per expected figure, the plots put the data
-/// where it belongs, and a real browser renders it (Tests/Reference/report_render.py).
+/// where it belongs, and a real browser renders it (Tools/validators/report_render.py).
 @Suite struct ReportTests {
     /// Results of every kind from real inputs: the Oxford hand walk, the mhealthtools taps, a dB HL result and a
     /// calibrated 12-s tone.
@@ -148,8 +148,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("report.html")
         try HTMLReport.render(records).write(to: page, atomically: true, encoding: .utf8)
-        let rendered = try runReferenceScript(
-            "report_render.py", [page.path, String(Self.expectedSVGs), folder.appendingPathComponent("report.png").path])
+        let png = folder.appendingPathComponent("report.png").path
+        let rendered = try runPythonScript(
+            "Tools/validators/report_render.py", [page.path, String(Self.expectedSVGs), png])
         #expect(rendered.status == 0, "\(rendered.output)")
     }
 }

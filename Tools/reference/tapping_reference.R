@@ -5,7 +5,7 @@
 #
 #   MHEALTHTOOLS_R=<dir with utils.R and get_tapping_features.R> \
 #   MPOWER_SDATA_R=<dir with tappingHelpers.R> \
-#   Rscript Tests/Reference/tapping_reference.R
+#   Rscript Tools/reference/tapping_reference.R
 #
 # Run from the repository root. The upstream code is read in place, never copied into this repository:
 # - mhealthtools: github.com/Sage-Bionetworks/mhealthtools @ 4340b82fce2aef66ba445f81515749aa1cf599c3, R/utils.R and
