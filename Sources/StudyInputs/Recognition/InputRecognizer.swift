@@ -283,8 +283,9 @@ public enum InputRecognizer {
     /// is expanded the same way otherwise. Hidden entries and `__MACOSX/` are skipped (``FileTree/sortedNames(_:)``).
     public static func records(under path: String) -> Expansion {
         var found = Expansion()
-        func visit(_ folder: String) {
-            for name in FileTree.sortedNames(folder) {
+        // Each folder is listed once: the listing that decides whether it is a record folder is the one visited.
+        func visit(_ folder: String, names: [String]) {
+            for name in names {
                 let child = folder == "/" ? "/" + name : folder + "/" + name
                 switch FileTree.fileType(child) {
                 case .regular:
@@ -294,16 +295,18 @@ public enum InputRecognizer {
                     }
                 case .link: found.links.append(child)
                 case .directory:
-                    if isRecordFolder(child, names: FileTree.sortedNames(child)) {
+                    let names = FileTree.sortedNames(child)
+                    if isRecordFolder(child, names: names) {
                         found.inputs.append((child, true))
                     } else {
-                        visit(child)
+                        visit(child, names: names)
                     }
                 case .other, .missing: continue
                 }
             }
         }
-        visit(absolute(path).path)
+        let root = absolute(path).path
+        visit(root, names: FileTree.sortedNames(root))
         found.inputs.sort { FileTree.precedes($0.path, $1.path) }
         found.links.sort()
         return found
