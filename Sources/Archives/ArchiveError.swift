@@ -5,11 +5,15 @@ public struct ArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
     public var archive: String
     /// What is wrong, in one line.
     public var message: String
+    /// Set when the extraction's own output failed (a full disk, a read-only folder): a fault of where taskproc
+    /// writes, not of the archive, so the archive must not be reported as bad; the caller stops.
+    public var outputFailure: FileFailure?
 
     /// Creates an error.
-    public init(archive: String, message: String) {
+    public init(archive: String, message: String, outputFailure: FileFailure? = nil) {
         self.archive = archive
         self.message = message
+        self.outputFailure = outputFailure
     }
 
     /// `archive: message`.

@@ -131,11 +131,16 @@ public enum ZipArchive {
             }
             let target = destination + "/" + relative
             let folder = (target as NSString).deletingLastPathComponent
-            do {
-                try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            do throws(FileFailure) {
+                try FileSystem.makeFolder(folder)
             } catch {
-                reject("cannot create folder for it: \(error.localizedDescription)")
-                continue
+                // A file of the archive in the way, or a name too long, is the archive's fault; a full disk or a
+                // read-only folder is where we write.
+                if [EEXIST, ENOTDIR, ENAMETOOLONG, ELOOP].contains(error.code) {
+                    reject("cannot create folder for it: \(error.reason)")
+                    continue
+                }
+                throw ArchiveError(archive: path, message: "cannot extract: \(error)", outputFailure: error)
             }
             switch try writeEntry(entry, from: file, to: target, limits: limits, total: &total) {
             case .written:
@@ -384,9 +389,12 @@ public enum ZipArchive {
         _ entry: Entry, from file: ZipFile, to target: String, createNew: Bool = true, limits: ArchiveLimits,
         total: inout Int64
     ) throws(ArchiveError) -> WriteOutcome {
-        func failure(_ reason: String) -> ArchiveError {
+        func failure(_ code: Int32) -> ArchiveError {
             if createNew { try? FileManager.default.removeItem(atPath: target) }
-            return ArchiveError(archive: file.path, message: "cannot write \(target) (entry \(entry.name)): \(reason)")
+            let failure = FileFailure(path: target, operation: .write, errno: code)
+            return ArchiveError(
+                archive: file.path, message: "cannot write \(target) (entry \(entry.name)): \(failure.reason)",
+                outputFailure: failure)
         }
         let output: OutputFile
         switch OutputFile.create(target, createNew: createNew) {
@@ -394,19 +402,19 @@ public enum ZipArchive {
         case .failure(let error) where error.code == EEXIST || error.code == EISDIR: return .clash
         case .failure(let error) where error.code == ENAMETOOLONG || error.code == ENOTDIR:
             return .rejected("cannot create \(target): \(error.reason)")
-        case .failure(let error): throw failure(error.reason)
+        case .failure(let error): throw failure(error.code)
         }
         let budget = limits.maxTotalBytes - total
         let (outcome, produced) = writeEntry(entry, from: file, to: output, budget: budget)
         total += produced
         let closed = output.close()
         switch outcome {
-        case .writeFailed(let reason): throw failure(reason)
+        case .writeFailed(let code): throw failure(code)
         case .rejected(let reason): return .rejected(reason)
         case .archiveLimit: return .archiveLimit
         case .written:
             // close() can report a delayed write error.
-            if case .failure(let error) = closed { throw failure(error.reason) }
+            if case .failure(let error) = closed { throw failure(error.code) }
             return .written
         }
     }
@@ -416,8 +424,8 @@ public enum ZipArchive {
         case written
         case rejected(String)
         case archiveLimit
-        /// The output could not be written (errno's text).
-        case writeFailed(String)
+        /// The output could not be written (errno).
+        case writeFailed(Int32)
     }
 
     /// Streams one entry's data (read in 1 MiB pieces) to `output`; returns the outcome and the bytes produced.
@@ -458,7 +466,7 @@ public enum ZipArchive {
                 }
                 crc = CRC32.update(crc, piece)
                 if case .failure(let error) = output.write(piece) {
-                    outcome = .writeFailed(error.reason)
+                    outcome = .writeFailed(error.code)
                     throw Stop()
                 }
             }

@@ -1,4 +1,5 @@
 import ActiveTasks
+import Archives
 import Foundation
 import StudyInputs
 import StudyOutputs
@@ -25,7 +26,7 @@ public final class BatchJournal {
     public private(set) var otherShard = 0
     /// Entries the consent policy excluded, by ``ConsentPolicy/Exclusion`` raw value.
     public private(set) var excluded: [String: Int] = [:]
-    private let handle: FileHandle
+    private let file: OutputFile
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -36,8 +37,8 @@ public final class BatchJournal {
     /// - Throws: ``BatchError`` when the file cannot be read or written.
     public init(_ path: String) throws {
         self.path = path
-        let fm = FileManager.default
-        if !fm.fileExists(atPath: path) { _ = fm.createFile(atPath: path, contents: nil) }
+        let file: OutputFile
+        do { file = try OutputFile.open(path, .update) } catch { throw BatchError(error) }
         var valid = 0
         var sources: Set<String> = []
         var otherShard = 0
@@ -50,15 +51,9 @@ public final class BatchJournal {
         done = sources
         self.otherShard = otherShard
         self.excluded = excluded
-        guard let handle = FileHandle(forUpdatingAtPath: path) else {
-            throw BatchError("\(path): cannot open the journal", kind: .io)
-        }
-        self.handle = handle
-        try handle.truncate(atOffset: UInt64(valid))
-        try handle.seekToEnd()
+        self.file = file
+        do { try file.truncate(to: Int64(valid)) } catch { throw BatchError(error) }
     }
-
-    deinit { try? handle.close() }
 
     /// Appends one entry (one `write` call; the kernel keeps it through a kill of the process).
     public func append(_ entry: BatchEntry) throws {
@@ -77,7 +72,7 @@ public final class BatchJournal {
         data.append(0x09)
         data.append(contentsOf: (entry.export ?? "").utf8)
         data.append(0x0A)
-        try handle.write(contentsOf: data)
+        do { try file.writeAll(data) } catch { throw BatchError(error) }
         done.insert(entry.source)
         Self.count(entry.status, reason: entry.reason, otherShard: &otherShard, excluded: &excluded)
     }
@@ -101,7 +96,9 @@ public final class BatchJournal {
     }
 
     /// Flushes the journal to stable storage.
-    public func synchronize() throws { try handle.synchronize() }
+    public func synchronize() throws {
+        do { try file.synchronize() } catch { throw BatchError(error) }
+    }
 
     /// Calls `body` for every complete, decodable entry of the journal at `path`, in file order.
     ///
@@ -111,7 +108,7 @@ public final class BatchJournal {
     /// - Throws: When the file cannot be read, or `body`'s error.
     public static func scan(_ path: String, _ body: (BatchEntry.Summary, Data, Int, Int) throws -> Void) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw BatchError("\(path): cannot read the journal", kind: .io)
+            throw BatchError("\(path): cannot read the journal: \(String(cString: strerror(errno)))", kind: .io)
         }
         defer { try? handle.close() }
         let decoder = JSONDecoder()
@@ -129,7 +126,7 @@ public final class BatchJournal {
             }
             let chunk: Data
             do { chunk = try handle.read(upToCount: 4 << 20) ?? Data() } catch {
-                throw BatchError("\(path): cannot read the journal: \(error.localizedDescription)", kind: .io)
+                throw BatchError.wrapping(error, path: path, operation: .read)
             }
             if chunk.isEmpty { return }  // an incomplete last line is ignored
             buffer.removeFirst(position)

@@ -1,4 +1,5 @@
 import ActiveTasks
+import Archives
 import Foundation
 import StudyInputs
 import StudyOutputs
@@ -12,6 +13,8 @@ public enum BatchMerge {
         public var records = 0
         /// What was written.
         public var counts = BatchOutputs.Counts()
+        /// Set when the merge took over the output lock of a process that no longer runs (say it as a warning).
+        public var lockNote: String?
     }
 
     /// Merges shard output folders into `outputFolder`.
@@ -98,17 +101,36 @@ public enum BatchMerge {
             throw BatchError("record \(lost) was analysed by no shard")
         }
 
-        // The merged folder looks like a single run's: its own journal and run description.
+        // One writer per output folder; then the merged folder looks like a single run's: its own journal and run
+        // description.
+        let lock = try BatchRunner.lockOutput(outputFolder, command: "taskproc merge")
+        defer { lock.release() }
+        do {
+            var summary = try write(states, owner: owner, into: outputFolder, force: force)
+            summary.lockNote = lock.takeoverNote
+            return summary
+        } catch {
+            throw BatchError.wrapping(error, path: outputFolder, operation: .write)
+        }
+    }
+
+    /// The writing half of ``merge(shardFolders:into:force:)``, holding the output lock.
+    private static func write(
+        _ states: [(folder: String, state: BatchRunner.RunState)], owner: [String: Int], into outputFolder: String,
+        force: Bool
+    ) throws -> Summary {
+        let first = states[0].state.configuration
+        let count = first.shard!.count
         try BatchRunner.prepareFreshFolder(outputFolder, force: force)
         let work = outputFolder + "/" + BatchRunner.workFolderName
-        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        do { try FileSystem.makeFolder(work) } catch { throw BatchError(error) }
         let journalPath = work + "/journal.jsonl"
         let merged = try BufferedFile(journalPath)
         var log: [BatchOutputs.LogEvent] = []
         for item in states.sorted(by: { $0.state.configuration.shard!.index < $1.state.configuration.shard!.index }) {
             let path = item.folder + "/" + BatchRunner.workFolderName + "/journal.jsonl"
             try BatchJournal.scan(path) { entry, line, _, _ in
-                if entry.status != .otherShard { merged.append(String(decoding: line, as: UTF8.self) + "\n") }
+                if entry.status != .otherShard { try merged.append(String(decoding: line, as: UTF8.self) + "\n") }
             }
             log += try BatchRunner.readLog(item.folder + "/" + BatchRunner.workFolderName)
         }

@@ -1,4 +1,5 @@
 import ActiveTasks
+import Archives
 import Foundation
 import StudyInputs
 import StudyOutputs
@@ -201,10 +202,10 @@ public enum BatchOutputs {
                 case .ok, .partial:
                     counts.succeeded += 1
                     if entry.status == .partial { counts.partial += 1 }
-                    results.append(entry.line + "\n")
+                    try results.append(entry.line + "\n")
                     if let exportFile {
                         if let line = entry.export {
-                            exportFile.append(line + "\n")
+                            try exportFile.append(line + "\n")
                             counts.exported += 1
                         } else {
                             let why = entry.exportError ?? "not exported (the run did not export then)"
@@ -217,7 +218,7 @@ public enum BatchOutputs {
                     }
                 case .error:
                     counts.failed += 1
-                    errors.append(entry.line + "\n")
+                    try errors.append(entry.line + "\n")
                 case .otherShard, .excluded:
                     continue
                 }
@@ -225,11 +226,11 @@ public enum BatchOutputs {
                 for table in entry.tables {
                     if csvs[table.kind] == nil {
                         let file = try BufferedFile(folder + "/" + fileName(kind: table.kind) + ".partial")
-                        file.append(csvLine(columns(table.kind)))
+                        try file.append(csvLine(columns(table.kind)))
                         csvs[table.kind] = file
                     }
                     for row in aligned(table) {
-                        csvs[table.kind]?.append(csvLine(row))
+                        try csvs[table.kind]?.append(csvLine(row))
                         counts.rowsByKind[table.kind, default: 0] += 1
                     }
                 }
@@ -248,7 +249,7 @@ public enum BatchOutputs {
         let dictionary = columnDictionary(kinds: Array(csvs.keys), columns: columns)
         counts.undocumentedColumns = dictionary.undocumented
         let columnsFile = try BufferedFile(folder + "/" + columnsFileName + ".partial")
-        for row in dictionary.rows { columnsFile.append(csvLine(row)) }
+        for row in dictionary.rows { try columnsFile.append(csvLine(row)) }
         try columnsFile.close()
 
         // Rename into place; remove CSVs of kinds no longer present.
@@ -257,9 +258,7 @@ public enum BatchOutputs {
         if let export { finals.append(BatchExport.fileName(export)) }
         for name in finals {
             let target = folder + "/" + name
-            if rename(target + ".partial", target) != 0 {
-                throw BatchError("\(target): cannot move into place (errno \(errno))", kind: .io)
-            }
+            do { try FileSystem.rename(target + ".partial", to: target) } catch { throw BatchError(error) }
         }
         for kind in (AnalysisRegistry.taskKinds + [.unknown]).map(\.rawValue) where csvs[kind] == nil {
             try? fm.removeItem(atPath: folder + "/" + fileName(kind: kind))
@@ -279,35 +278,23 @@ public enum BatchOutputs {
     }
 }
 
-/// A file written through a 1 MiB buffer.
+/// An output file written through a 1 MiB buffer; every failure a ``BatchError`` naming the file (73 when it
+/// cannot be created, 74 for a full disk or another I/O error).
 final class BufferedFile {
-    let path: String
-    private let handle: FileHandle
-    private var buffer = Data()
+    private let output: BufferedOutput
+    var path: String { output.path }
 
+    /// Creates `path`, replacing a leftover file of an interrupted run.
     init(_ path: String) throws {
-        self.path = path
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-            let handle = FileHandle(forWritingAtPath: path)
-        else { throw BatchError("\(path): cannot create the file", kind: .cannotCreate) }
-        self.handle = handle
-        buffer.reserveCapacity(1 << 20)
+        do { output = try BufferedOutput(replacing: path) } catch { throw BatchError(error) }
     }
 
-    func append(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 20 { flush() }
-    }
-
-    func flush() {
-        handle.write(buffer)
-        buffer.removeAll(keepingCapacity: true)
+    func append(_ text: String) throws {
+        do { try output.append(text) } catch { throw BatchError(error) }
     }
 
     func close() throws {
-        flush()
-        try handle.synchronize()
-        try handle.close()
+        do { try output.close() } catch { throw BatchError(error) }
     }
 }
 

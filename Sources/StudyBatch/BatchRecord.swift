@@ -1,4 +1,5 @@
 import ActiveTasks
+import Archives
 import Foundation
 import StudyInputs
 import StudyOutputs
@@ -102,4 +103,26 @@ public struct BatchError: Error, Sendable, Hashable, CustomStringConvertible {
     }
     /// The message.
     public var description: String { message }
+
+    /// A file-system failure: 73 when the output cannot be created (permissions, a read-only filesystem), 74 for
+    /// an I/O error (a full disk).
+    public init(_ failure: FileFailure) {
+        self.init(failure.description, kind: failure.category == .cannotCreate ? .cannotCreate : .io)
+    }
+
+    /// A refused output lock: another writer holds the output (73).
+    public init(_ refusal: OutputLock.Refusal) {
+        switch refusal {
+        case .held: self.init(refusal.description, kind: .cannotCreate)
+        case .failed(let failure): self.init(failure)
+        }
+    }
+
+    /// `error` as a batch error: itself, a file failure's words, or a Foundation file error on `path` with the
+    /// operating system's reason (never an `NSError` dump).
+    static func wrapping(_ error: any Error, path: String, operation: FileFailure.Operation) -> BatchError {
+        if let error = error as? BatchError { return error }
+        if let failure = error as? FileFailure { return BatchError(failure) }
+        return BatchError(FileFailure(path: path, operation: operation, error: error))
+    }
 }

@@ -147,6 +147,8 @@ public enum BatchRunner {
         public var alreadyComplete = false
         /// What `--consent-from-records` read before the analysis (nil without it).
         public var consentScan: ConsentScan.Found?
+        /// Set when the run took over the output lock of a process that no longer runs (say it as a warning).
+        public var lockNote: String?
 
         /// True when there were records of this shard and every one failed.
         public var allFailed: Bool { counts.failed > 0 && counts.succeeded == 0 }
@@ -203,8 +205,25 @@ public enum BatchRunner {
     static func saveState(_ state: RunState, _ outputFolder: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try encoder.encode(state).write(
-            to: URL(fileURLWithPath: outputFolder + "/" + workFolderName + "/run.json"), options: .atomic)
+        let path = outputFolder + "/" + workFolderName + "/run.json"
+        do { try FileSystem.writeAtomically(try encoder.encode(state), to: path) } catch {
+            throw BatchError.wrapping(error, path: path, operation: .write)
+        }
+    }
+
+    /// Takes the output folder's lock (creating the folder), so that no second batch, merge or report writes
+    /// there at the same time.
+    /// - Throws: ``BatchError`` (73) naming the holder when another process writes there.
+    static func lockOutput(_ folder: String, command: String) throws -> OutputLock {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw BatchError("\(folder) exists and is not a folder", kind: .cannotCreate)
+            }
+        } else {
+            do { try FileSystem.makeFolder(folder) } catch { throw BatchError(error) }
+        }
+        do { return try OutputLock.acquire(folder: folder, command: command) } catch { throw BatchError(error) }
     }
 
     /// Runs (or resumes) a batch.
@@ -224,6 +243,33 @@ public enum BatchRunner {
         configuration: BatchConfiguration, analysis: RecordAnalysis.Options, outputFolder: String, mode: Mode,
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount, progress: Progress? = nil
     ) async throws -> Summary {
+        if case .fresh = mode {
+            for input in configuration.inputs where !FileManager.default.fileExists(atPath: input.absolute) {
+                throw BatchError("\(input.display): no such file or folder", kind: .noInput)
+            }
+        } else if !FileManager.default.fileExists(atPath: outputFolder + "/" + workFolderName + "/run.json") {
+            _ = try loadState(outputFolder)  // the error that names the missing run
+        }
+        // One writer per output folder, from before anything is read or written there until the outputs are in
+        // place.
+        let lock = try lockOutput(outputFolder, command: "taskproc batch")
+        defer { lock.release() }
+        do {
+            var summary = try await locked(
+                configuration: configuration, analysis: analysis, outputFolder: outputFolder, mode: mode, jobs: jobs,
+                progress: progress)
+            summary.lockNote = lock.takeoverNote
+            return summary
+        } catch {
+            throw BatchError.wrapping(error, path: outputFolder, operation: .write)
+        }
+    }
+
+    /// ``run(configuration:analysis:outputFolder:mode:jobs:progress:)`` holding the output lock.
+    static func locked(
+        configuration: BatchConfiguration, analysis: RecordAnalysis.Options, outputFolder: String, mode: Mode,
+        jobs: Int, progress: Progress?
+    ) async throws -> Summary {
         let started = Date()
         // One decompressed-size limit: gzip files obey --max-entry-bytes as ZIP entries do.
         let analysis = { (options: RecordAnalysis.Options) in
@@ -231,18 +277,14 @@ public enum BatchRunner {
             options.loader.maxDecompressedBytes = configuration.limits.maxEntryBytes
             return options
         }(analysis)
-        let fm = FileManager.default
         let work = outputFolder + "/" + workFolderName
         let shardName = configuration.shard?.description ?? ""
         var summary = Summary()
         var exportedAt = started
         switch mode {
         case .fresh(let force):
-            for input in configuration.inputs where !fm.fileExists(atPath: input.absolute) {
-                throw BatchError("\(input.display): no such file or folder", kind: .noInput)
-            }
             try prepareFreshFolder(outputFolder, force: force)
-            try fm.createDirectory(atPath: work, withIntermediateDirectories: true)
+            do { try FileSystem.makeFolder(work) } catch { throw BatchError(error) }
             try saveState(RunState(configuration: configuration, complete: false, started: started), outputFolder)
             exportedAt = started
             try log(
@@ -434,7 +476,9 @@ public enum BatchRunner {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         if fm.fileExists(atPath: folder, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw BatchError("\(folder) exists and is not a folder", kind: .cannotCreate) }
+            guard isDirectory.boolValue else {
+                throw BatchError("\(folder) exists and is not a folder", kind: .cannotCreate)
+            }
             let names = (try? fm.contentsOfDirectory(atPath: folder)) ?? []
             let ours = Set(
                 BatchOutputs.fixedFileNames()
@@ -450,10 +494,12 @@ public enum BatchRunner {
                         "\(folder) already holds batch outputs (\(existing.joined(separator: ", "))); \(hint)",
                         kind: .cannotCreate)
                 }
-                for name in existing { try fm.removeTree(atPath: folder + "/" + name) }
+                for name in existing {
+                    do { try FileSystem.removeTree(folder + "/" + name) } catch { throw BatchError(error) }
+                }
             }
         } else {
-            try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            do { try FileSystem.makeFolder(folder) } catch { throw BatchError(error) }
         }
     }
 
@@ -462,7 +508,9 @@ public enum BatchRunner {
         if let shard = configuration.shard { parts.append("shard \(shard)") }
         if let consent = configuration.consent {
             var rule: [String] = []
-            if let scope = consent.minimumScope { rule.append("sharing scope ≥ \(scope.rawValue) (\(consent.scopes.count) participants on file)") }
+            if let scope = consent.minimumScope {
+                rule.append("sharing scope ≥ \(scope.rawValue) (\(consent.scopes.count) participants on file)")
+            }
             if !consent.withdrawn.isEmpty { rule.append("\(consent.withdrawn.count) withdrawn participants") }
             if consent.fromRecords == true { rule.append("and the consent records among the inputs") }
             parts.append("consent: " + (rule.isEmpty ? "none" : rule.joined(separator: ", ")))
@@ -489,19 +537,11 @@ public enum BatchRunner {
     /// Appends one event to the run log file.
     static func log(_ work: String, _ event: BatchOutputs.LogEvent) throws {
         let path = work + "/runlog.jsonl"
-        if !FileManager.default.fileExists(atPath: path) {
-            _ = FileManager.default.createFile(atPath: path, contents: nil)
-        }
-        guard let handle = FileHandle(forWritingAtPath: path) else {
-            throw BatchError("\(path): cannot write the run log (\(String(cString: strerror(errno))))", kind: .io)
-        }
-        defer { try? handle.close() }
-        try handle.seekToEnd()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var data = try encoder.encode(event)
         data.append(0x0A)
-        try handle.write(contentsOf: data)
+        do { try FileSystem.append(data, to: path) } catch { throw BatchError(error) }
     }
 
     /// The run log's complete lines.

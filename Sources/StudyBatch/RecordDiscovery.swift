@@ -108,8 +108,10 @@ public enum RecordDiscovery {
         var walker = Walker(archiveFolder: archiveFolder, limits: limits, emit: emit)
         for input in inputs {
             var st = stat()
-            guard stat(input.absolute, &st) == 0 else { throw BatchError("\(input.display): no such file or folder", kind: .noInput) }
-            walker.visit(location: input.absolute, source: input.display, root: input.absolute, depth: 0, top: true)
+            guard stat(input.absolute, &st) == 0 else {
+                throw BatchError("\(input.display): no such file or folder", kind: .noInput)
+            }
+            try walker.visit(location: input.absolute, source: input.display, root: input.absolute, depth: 0, top: true)
         }
     }
 
@@ -131,12 +133,12 @@ public enum RecordDiscovery {
         let limits: ArchiveLimits
         let emit: (Event) -> Void
 
-        mutating func visit(location: String, source: String, root: String, depth: Int, top: Bool = false) {
+        mutating func visit(location: String, source: String, root: String, depth: Int, top: Bool = false) throws {
             switch fileType(location) {
             case .directory:
-                visitFolder(location: location, source: source, root: root, depth: depth)
+                try visitFolder(location: location, source: source, root: root, depth: depth)
             case .regular:
-                visitFile(location: location, source: source, depth: depth, top: top)
+                try visitFile(location: location, source: source, depth: depth, top: top)
             case .link:
                 guard FileManager.default.fileExists(atPath: location) else {
                     let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: location)) ?? "?"
@@ -160,20 +162,20 @@ public enum RecordDiscovery {
                 }
                 // Links to folders inside the input are not followed (their target is visited anyway; no cycles).
                 if fileType(target) == .regular {
-                    visitFile(location: location, source: source, depth: depth, top: top)
+                    try visitFile(location: location, source: source, depth: depth, top: top)
                 } else if top, fileType(target) == .directory {
-                    visitFolder(location: target, source: source, root: target, depth: depth)
+                    try visitFolder(location: target, source: source, root: target, depth: depth)
                 }
             case .other, .missing:
                 emit(.skipped(source))
             }
         }
 
-        mutating func visitFile(location: String, source: String, depth: Int, top: Bool) {
+        mutating func visitFile(location: String, source: String, depth: Int, top: Bool) throws {
             let name = (location as NSString).lastPathComponent
             switch InputRecognizer.recognizeFile(location) {
             case .zipArchive:
-                expandArchive(location: location, source: source, depth: depth + 1)
+                try expandArchive(location: location, source: source, depth: depth + 1)
             case .skipped where !top, .myDataHelpsJoinTable where !top:
                 emit(.skipped(source))
             default:
@@ -185,13 +187,13 @@ public enum RecordDiscovery {
             }
         }
 
-        mutating func visitFolder(location: String, source: String, root: String, depth: Int) {
+        mutating func visitFolder(location: String, source: String, root: String, depth: Int) throws {
             if isRecordFolder(location) {
                 emit(.record(BatchRecord(source: source, location: location, isFolder: true)))
                 return
             }
             for name in sortedNames(location) {
-                visit(location: location + "/" + name, source: source + "/" + name, root: root, depth: depth)
+                try visit(location: location + "/" + name, source: source + "/" + name, root: root, depth: depth)
             }
         }
 
@@ -201,7 +203,7 @@ public enum RecordDiscovery {
             InputRecognizer.isRecordFolder(location, names: sortedNames(location))
         }
 
-        mutating func expandArchive(location: String, source: String, depth: Int) {
+        mutating func expandArchive(location: String, source: String, depth: Int) throws {
             if depth > limits.maxDepth {
                 emit(
                     .record(
@@ -220,22 +222,35 @@ public enum RecordDiscovery {
             {
                 report = saved
             } else {
+                // Every failure to write here is a fault of the output disk, not of the archive: the run stops
+                // (and a resume extracts again) rather than reporting the archive's records as bad.
                 let partial = folder + ".partial"
-                try? fm.removeTree(atPath: partial)
-                try? fm.removeTree(atPath: folder)
-                try? fm.createDirectory(atPath: partial, withIntermediateDirectories: true)
+                do throws(FileFailure) {
+                    try FileSystem.removeTree(partial)
+                    try FileSystem.removeTree(folder)
+                    try FileSystem.makeFolder(partial)
+                } catch {
+                    throw BatchError(error)
+                }
                 do throws(ArchiveError) {
                     let extraction = try ZipArchive.extract(location, into: partial, limits: limits)
                     report = ArchiveReport(error: nil, rejected: extraction.rejected.map { [$0.entry, $0.reason] })
                 } catch {
+                    if let failure = error.outputFailure { throw BatchError(failure) }
                     report = ArchiveReport(error: error.message, rejected: [])
-                    try? fm.removeTree(atPath: partial)
-                    try? fm.createDirectory(atPath: partial, withIntermediateDirectories: true)
+                    do throws(FileFailure) {
+                        try FileSystem.removeTree(partial)
+                        try FileSystem.makeFolder(partial)
+                    } catch {
+                        throw BatchError(error)
+                    }
                 }
-                if let data = try? JSONEncoder().encode(report) {
-                    try? data.write(to: URL(fileURLWithPath: reportPath), options: .atomic)
+                do {
+                    try FileSystem.writeAtomically(try JSONEncoder().encode(report), to: reportPath)
+                    try FileSystem.rename(partial, to: folder)
+                } catch {
+                    throw BatchError.wrapping(error, path: reportPath, operation: .write)
                 }
-                try? fm.moveItem(atPath: partial, toPath: folder)
             }
             if let error = report.error {
                 emit(.record(BatchRecord(source: source, location: "", rejection: error)))
@@ -248,7 +263,7 @@ public enum RecordDiscovery {
                             source: source + "!/" + pair[0], location: "", rejection: "archive entry " + pair[1])))
             }
             for name in sortedNames(folder) {
-                visit(location: folder + "/" + name, source: source + "!/" + name, root: folder, depth: depth)
+                try visit(location: folder + "/" + name, source: source + "!/" + name, root: folder, depth: depth)
             }
         }
     }

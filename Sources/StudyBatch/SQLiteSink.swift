@@ -19,7 +19,18 @@ struct SQLiteSink {
     private var tables: Set<String> = []
 
     /// Creates the database at `path` (replacing a leftover partial file) and runs `body` in one transaction.
+    /// - Throws: `body`'s errors; SQLite's as a ``BatchError`` naming the file (a full disk is an I/O error, 74; a
+    ///   read-only or forbidden folder cannot be created, 73).
     static func session<T>(path: String, _ body: (inout SQLiteSink) throws -> T) throws -> T {
+        do { return try unwrappedSession(path: path, body) } catch let error as DatabaseError {
+            let cannotCreate: [ResultCode] = [.SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PERM]
+            throw BatchError(
+                "\(path): cannot write the database: \(error.message ?? error.resultCode.description)",
+                kind: cannotCreate.contains(error.resultCode.primaryResultCode) ? .cannotCreate : .io)
+        }
+    }
+
+    private static func unwrappedSession<T>(path: String, _ body: (inout SQLiteSink) throws -> T) throws -> T {
         let fm = FileManager.default
         for suffix in ["", "-journal", "-wal", "-shm"] { try? fm.removeItem(atPath: path + suffix) }
         let queue = try DatabaseQueue(path: path)

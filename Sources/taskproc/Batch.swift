@@ -285,6 +285,7 @@ struct Batch: AsyncParsableCommand {
             throw CommandFailure(error)
         }
         bar?.finish()
+        if let note = summary.lockNote { Diagnostics.note("taskproc batch: warning: " + note) }
         Self.report(summary, shard: configuration.shard, out: out)
         Self.warnUndocumented(summary.counts, command: "batch", out: outFolder)
         // The export is written with the other outputs; say what it holds.

@@ -1,4 +1,5 @@
 import ActiveTasks
+import Archives
 import ArgumentParser
 import Foundation
 import StudyBatch
@@ -38,7 +39,9 @@ struct CommandFailure: Error, CustomStringConvertible {
     var description: String { message }
 
     /// A data error (65).
-    static func data(_ message: String) -> CommandFailure { CommandFailure(status: ExitStatus.dataError, message: message) }
+    static func data(_ message: String) -> CommandFailure {
+        CommandFailure(status: ExitStatus.dataError, message: message)
+    }
     /// A missing input (66).
     static func noInput(_ path: String) -> CommandFailure {
         CommandFailure(status: ExitStatus.noInput, message: "\(path): no such file or folder")
@@ -58,6 +61,30 @@ func printError(_ text: String) {
 }
 
 extension CommandFailure {
+    /// An error a command's `run()` threw, as the failure it means: ArgumentParser's own (usage, exit codes) and
+    /// ``CommandFailure`` unchanged; a batch error, a file failure or a Foundation file error with its exit status
+    /// and the operating system's reason in words (never an `NSError` dump, never exit 1).
+    static func translating(_ error: any Error) -> any Error {
+        switch error {
+        case is CommandFailure, is ExitCode, is ValidationError, is CleanExit: return error
+        case let error as BatchError: return CommandFailure(error)
+        case let failure as FileFailure:
+            return CommandFailure(
+                status: failure.category == .cannotCreate ? ExitStatus.cannotCreate : ExitStatus.ioError,
+                message: failure.description)
+        case let refusal as OutputLock.Refusal: return CommandFailure(BatchError(refusal))
+        case is DecodingError: return CommandFailure.data("unreadable data: \(error)")
+        default:
+            if let code = FileFailure.errno(of: error) {
+                let failure = FileFailure(path: "(a file)", operation: .write, errno: code)
+                return CommandFailure(
+                    status: failure.category == .cannotCreate ? ExitStatus.cannotCreate : ExitStatus.ioError,
+                    message: failure.reason + ((error as NSError).userInfo[NSFilePathErrorKey].map { ": \($0)" } ?? ""))
+            }
+            return CommandFailure.io("\(error)")
+        }
+    }
+
     /// The exit status of a batch or merge failure.
     init(_ error: BatchError) {
         switch error.kind {

@@ -47,6 +47,7 @@ struct Merge: ParsableCommand {
             "taskproc merge: \(shards.count) shards, \(summary.records) records: \(summary.counts.succeeded) analysed, "
             + "\(summary.counts.failed) failed; outputs in \(out)\n"
         Diagnostics.detail("taskproc merge: shard folders: " + shards.joined(separator: " "))
+        if let note = summary.lockNote { Diagnostics.note("taskproc merge: warning: " + note) }
         Diagnostics.note(text)
         Batch.warnUndocumented(summary.counts, command: "merge", out: out)
     }

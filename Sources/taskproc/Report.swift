@@ -1,4 +1,5 @@
 import ActiveTasks
+import Archives
 import ArgumentParser
 import Foundation
 import StudyBatch
@@ -36,6 +37,16 @@ struct Report: AsyncParsableCommand {
 
     func run() async throws {
         guard FileManager.default.fileExists(atPath: results) else { throw CommandFailure.noInput(results) }
+        // One writer per output: a second report to the same file is refused while this one runs.
+        let target = OutputTarget(path: output)
+        if !force && target.exists {
+            throw CommandFailure.cannotCreate("\(output) exists; pass --force to overwrite it")
+        }
+        let lock =
+            target.isSpecial || target.isDirectory
+            ? nil : try OutputLock.acquire(forFile: output, command: "taskproc report")
+        defer { lock?.release() }
+        if let note = lock?.takeoverNote { Diagnostics.note("taskproc report: warning: " + note) }
         let records: [ReportRecord]
         do { records = try HTMLReport.load(path: results) } catch let error as ExportError {
             throw CommandFailure.data(error.description)

@@ -37,10 +37,14 @@ struct TaskprocCommand: AsyncParsableCommand {
             if let controlled = command as? any VerbosityControlled {
                 Diagnostics.verbosity = controlled.diagnostics.level
             }
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
+            do {
+                if var asyncCommand = command as? any AsyncParsableCommand {
+                    try await asyncCommand.run()
+                } else {
+                    try command.run()
+                }
+            } catch {
+                failure = CommandFailure.translating(error)
             }
         } catch {
             failure = error
