@@ -1,5 +1,16 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+private func posixOpenForReading(_ path: String) -> Int32 { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+private func posixCloseForReading(_ fd: Int32) -> Int32 { close(fd) }
+private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }
+private func readErrno() -> Int32 { errno }
+
 /// Why a file's bytes could not be read.
 public enum FileReadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No file at the path.
@@ -10,6 +21,11 @@ public enum FileReadError: Error, Sendable, Equatable, CustomStringConvertible {
     case corruptCompressedData(path: String, reason: String)
     /// Decompressed data would exceed the caller's limit (bytes).
     case tooLarge(path: String, limit: Int64)
+    /// A plain file is larger than the caller's limit for plain files (`size` as `stat` gave it, or as far as it
+    /// was read when it grew), bytes.
+    case overSize(path: String, size: Int64, limit: Int64)
+    /// Not a regular file: a device, FIFO or socket (`type` in words), refused before any byte is read.
+    case notRegularFile(path: String, type: String)
 
     /// `path: what went wrong`.
     public var description: String {
@@ -18,6 +34,8 @@ public enum FileReadError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreadable(let p, let r): "\(p): cannot read file: \(r)"
         case .corruptCompressedData(let p, let r): "\(p): corrupt gzip data: \(r)"
         case .tooLarge(let p, let limit): "\(p): \(ArchiveLimits.exceededMessage(limit))"
+        case .overSize(let p, let size, let limit): "\(p): \(size) bytes, over the limit of \(limit) bytes"
+        case .notRegularFile(let p, let type): "\(p): is \(type), not a regular file"
         }
     }
 }
@@ -33,38 +51,140 @@ public enum FileBytes {
     }
 
     /// The file's bytes, gunzipped if it is a gzip stream (concatenated members included).
-    /// - Parameter limit: Most bytes a gzip file may decompress to (protects against decompression bombs); the
-    ///   default is ``ArchiveLimits/defaultMaxEntryBytes``, the limit ZIP entries have too. Plain files are not
-    ///   limited here.
+    ///
+    /// Only regular files are read: a device (`/dev/zero`), FIFO or socket is refused from its type before any
+    /// byte is read (opening never blocks on a FIFO). A plain file's size is checked from `fstat` before it is read,
+    /// and the read stops at the limit: a file that grows while it is read is cut off there with the same error.
+    /// gzip is decompressed as it is read, in 1 MiB pieces.
+    /// - Parameters:
+    ///   - limit: Most bytes a gzip file may decompress to (protects against decompression bombs), and most bytes
+    ///     of a plain file when `plainLimit` is nil; the default is ``ArchiveLimits/defaultMaxEntryBytes``, the
+    ///     limit ZIP entries have too.
+    ///   - plainLimit: Most bytes a plain (not gzip) file may have (``FileReadError/overSize(path:size:limit:)``).
     /// - Throws: ``FileReadError``.
-    public static func read(path: String, limit: Int64 = ArchiveLimits.defaultMaxEntryBytes) throws(FileReadError)
-        -> Data
-    {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .fileNotFound(path: path)
-        }
-        if isDirectory.boolValue { throw .unreadable(path: path, reason: "is a directory") }
-        let raw: Data
-        do {
-            // Foundation's whole-file reader leaks a 4 KiB buffer on every file whose size is 0 (Swift 6.3.1,
-            // found by LeakSanitizer under Fuzz/): such files (empty ones, and /proc files that report 0) are read
-            // through a handle, which reads to the end whatever the size says.
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
-            if size == 0 {
-                let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-                defer { try? handle.close() }
-                raw = try handle.readToEnd() ?? Data()
-            } else {
-                raw = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+    public static func read(
+        path: String, limit: Int64 = ArchiveLimits.defaultMaxEntryBytes, plainLimit: Int64? = nil
+    ) throws(FileReadError) -> Data {
+        let fd = posixOpenForReading(path)
+        guard fd >= 0 else {
+            let code = readErrno()
+            switch code {
+            case ENOENT: throw .fileNotFound(path: path)
+            case EISDIR: throw .unreadable(path: path, reason: "is a directory")
+            case EACCES, EPERM: throw .unreadable(path: path, reason: "permission denied")
+            default: throw .unreadable(path: path, reason: String(cString: strerror(code)))
             }
-        } catch {
-            throw .unreadable(
-                path: path, reason: FileManager.default.isReadableFile(atPath: path) ? "I/O error" : "permission denied"
-            )
         }
-        guard isGzip(raw) else { return raw }
-        return try gunzip(raw, path: path, limit: limit)
+        defer { _ = posixCloseForReading(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            throw .unreadable(path: path, reason: String(cString: strerror(readErrno())))
+        }
+        switch FileBytes.fileType(mode: st.st_mode) {
+        case nil: break
+        case "a directory"?: throw .unreadable(path: path, reason: "is a directory")
+        case let type?: throw .notRegularFile(path: path, type: type)
+        }
+        let size = Int64(st.st_size)
+        var head = Data(count: 2)
+        let headCount = try readFully(fd, into: &head, from: 0, path: path)
+        let gzip = headCount == 2 && head[0] == 0x1F && head[1] == 0x8B
+        if !gzip {
+            let cap = plainLimit ?? limit
+            func over(_ bytes: Int64) -> FileReadError {
+                plainLimit == nil ? .tooLarge(path: path, limit: cap) : .overSize(path: path, size: bytes, limit: cap)
+            }
+            if size > cap { throw over(size) }
+            // What stat says, plus one byte to see a file that grew; files of /proc say 0 and are read to their end.
+            var data = head.prefix(headCount)
+            var filled = headCount
+            var room = Int(max(size, Int64(headCount))) + 1
+            while true {
+                data.count = room
+                let n = try readFully(fd, into: &data, from: filled, path: path)
+                filled += n
+                if filled < room { break }
+                if Int64(filled) > cap { throw over(Int64(filled)) }
+                room = filled + Int(min(max(Int64(filled), 4096), 1 << 20))
+            }
+            data.count = filled
+            if Int64(filled) > cap { throw over(Int64(filled)) }
+            return data
+        }
+        // gzip: stream the compressed bytes through the inflater.
+        var output = Data()
+        struct OverLimit: Error {}
+        do {
+            let inflater = try Inflater(.gzip)
+            let sink: (UnsafeRawBufferPointer) throws -> Void = { piece in
+                guard Int64(output.count) + Int64(piece.count) <= limit else { throw OverLimit() }
+                output.append(contentsOf: piece)
+            }
+            _ = try head.withUnsafeBytes { try inflater.feed($0, sink: sink) }
+            var buffer = Data(count: Int(min(max(size, 4096), 1 << 20)))
+            while true {
+                let n = try readFully(fd, into: &buffer, from: 0, path: path)
+                if n == 0 { break }
+                _ = try buffer.prefix(n).withUnsafeBytes { try inflater.feed($0, sink: sink) }
+            }
+            if !inflater.isFinished { throw InflateError.truncated }
+        } catch is OverLimit {
+            throw .tooLarge(path: path, limit: limit)
+        } catch InflateError.truncated {
+            throw .corruptCompressedData(path: path, reason: "stream ends early (truncated file)")
+        } catch InflateError.corrupt(let message) {
+            throw .corruptCompressedData(path: path, reason: message)
+        } catch let error as FileReadError {
+            throw error
+        } catch {
+            throw .corruptCompressedData(path: path, reason: "\(error)")
+        }
+        return output
+    }
+
+    /// What a file that is not a regular file is, in words (`a FIFO (named pipe)`); nil for a regular file.
+    public static func fileType(mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a directory"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
+    }
+
+    /// What is at `path` if it is not a regular file (following links), in words; nil for a regular file or
+    /// nothing at all.
+    public static func nonRegularType(_ path: String) -> String? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return fileType(mode: st.st_mode)
+    }
+
+    /// Fills `buffer` from index `offset` on with bytes of `fd`, as far as the file goes; the count read (less
+    /// than the room only at the end of the file).
+    private static func readFully(_ fd: Int32, into buffer: inout Data, from offset: Int, path: String)
+        throws(FileReadError) -> Int
+    {
+        var total = 0
+        let room = buffer.count - offset
+        let failure: Int32? = buffer.withUnsafeMutableBytes { raw -> Int32? in
+            guard let base = raw.baseAddress else { return nil }
+            while total < room {
+                let n = posixRead(fd, base + offset + total, room - total)
+                if n < 0 {
+                    if readErrno() == EINTR { continue }
+                    return readErrno()
+                }
+                if n == 0 { break }
+                total += n
+            }
+            return nil
+        }
+        if let failure { throw .unreadable(path: path, reason: String(cString: strerror(failure))) }
+        return total
     }
 
     /// Decompresses a complete gzip stream (one or more members) held in memory.

@@ -20,8 +20,12 @@ import StudyOutputs
 public final class BatchJournal {
     /// The journal file.
     public let path: String
-    /// Sources already in the journal.
-    public private(set) var done: Set<String> = []
+    /// Sources already in the journal, by their exact bytes (``SourceKey``).
+    private(set) var done: Set<SourceKey> = []
+    /// How many records the journal holds.
+    public var doneCount: Int { done.count }
+    /// True when `source` (byte for byte) is in the journal.
+    public func contains(_ source: String) -> Bool { done.contains(SourceKey(source)) }
     /// Entries of other shards in the journal.
     public private(set) var otherShard = 0
     /// Entries the consent policy excluded, by ``ConsentPolicy/Exclusion`` raw value.
@@ -40,11 +44,11 @@ public final class BatchJournal {
         let file: OutputFile
         do { file = try OutputFile.open(path, .update) } catch { throw BatchError(error) }
         var valid = 0
-        var sources: Set<String> = []
+        var sources: Set<SourceKey> = []
         var otherShard = 0
         var excluded: [String: Int] = [:]
         try Self.scan(path) { entry, _, _, end in
-            sources.insert(entry.source)
+            sources.insert(SourceKey(entry.source))
             valid = end
             Self.count(entry.status, reason: entry.reason, otherShard: &otherShard, excluded: &excluded)
         }
@@ -62,7 +66,9 @@ public final class BatchJournal {
         head.tables = []
         head.export = nil
         var kinds: [String] = []
-        for table in entry.tables where !table.header.isEmpty && !kinds.contains(table.kind) { kinds.append(table.kind) }
+        for table in entry.tables where !table.header.isEmpty && !kinds.contains(table.kind) {
+            kinds.append(table.kind)
+        }
         head.headerKinds = kinds
         var data = try encoder.encode(head)
         data.append(0x09)
@@ -73,7 +79,7 @@ public final class BatchJournal {
         data.append(contentsOf: (entry.export ?? "").utf8)
         data.append(0x0A)
         do { try file.writeAll(data) } catch { throw BatchError(error) }
-        done.insert(entry.source)
+        done.insert(SourceKey(entry.source))
         Self.count(entry.status, reason: entry.reason, otherShard: &otherShard, excluded: &excluded)
     }
 
@@ -171,4 +177,13 @@ public final class BatchJournal {
         entry.headerKinds = nil
         return entry
     }
+}
+
+/// A record's source compared by its exact bytes. Swift compares strings by canonical equivalence, so `é` written
+/// precomposed (NFC) and as `e` + a combining accent (NFD) are one string to it, but two files to Linux: keyed
+/// by `String`, one of two such twins vanished from a run.
+struct SourceKey: Hashable, Sendable {
+    let bytes: [UInt8]
+    init(_ source: String) { bytes = Array(source.utf8) }
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -76,29 +76,29 @@ public enum BatchMerge {
         if Set(indices).count != indices.count { throw BatchError("a shard is given twice") }
 
         // Every shard must know every record; each record is analysed by one shard.
-        var owner: [String: Int] = [:]
-        var known: [Set<String>] = []
+        var owner: [SourceKey: Int] = [:]
+        var known: [Set<SourceKey>] = []
         for (i, item) in states.enumerated() {
-            var sources: Set<String> = []
+            var sources: Set<SourceKey> = []
             try BatchJournal.scan(item.folder + "/" + BatchRunner.workFolderName + "/journal.jsonl") { entry, _, _, _ in
-                sources.insert(entry.source)
+                sources.insert(SourceKey(entry.source))
                 guard entry.status != .otherShard else { return }
-                if let other = owner[entry.source] {
+                if let other = owner[SourceKey(entry.source)] {
                     throw BatchError(
                         "record \(entry.source) was analysed by both \(states[other].folder) and \(item.folder)")
                 }
-                owner[entry.source] = i
+                owner[SourceKey(entry.source)] = i
             }
             known.append(sources)
         }
         for (i, sources) in known.enumerated() where sources != known[0] {
-            let diff = sources.symmetricDifference(known[0]).sorted(by: RecordDiscovery.precedes).prefix(3)
+            let diff = sources.symmetricDifference(known[0]).map(\.text).sorted(by: RecordDiscovery.precedes).prefix(3)
             throw BatchError(
                 "\(states[i].folder) and \(states[0].folder) discovered different records (e.g. \(diff.joined(separator: ", "))); were the inputs changed between shard runs?"
             )
         }
         if let lost = known[0].first(where: { owner[$0] == nil }) {
-            throw BatchError("record \(lost) was analysed by no shard")
+            throw BatchError("record \(lost.text) was analysed by no shard")
         }
 
         // One writer per output folder; then the merged folder looks like a single run's: its own journal and run
@@ -116,7 +116,7 @@ public enum BatchMerge {
 
     /// The writing half of ``merge(shardFolders:into:force:)``, holding the output lock.
     private static func write(
-        _ states: [(folder: String, state: BatchRunner.RunState)], owner: [String: Int], into outputFolder: String,
+        _ states: [(folder: String, state: BatchRunner.RunState)], owner: [SourceKey: Int], into outputFolder: String,
         force: Bool
     ) throws -> Summary {
         let first = states[0].state.configuration

@@ -147,7 +147,7 @@ public enum BatchOutputs {
             }
         }
         index.sort { RecordDiscovery.precedes($0.source, $1.source) }
-        for i in index.indices.dropFirst() where index[i].source == index[i - 1].source {
+        for i in index.indices.dropFirst() where index[i].source.utf8.elementsEqual(index[i - 1].source.utf8) {
             throw BatchError("record \(index[i].source) appears twice in the journals (overlapping shards?)")
         }
         let handles = try journals.map { path in

@@ -43,38 +43,31 @@ public struct BatchRecord: Sendable, Hashable, Codable {
         return manifest.finalize()
     }
 
-    /// SHA-256 of a file read in 1 MiB pieces.
+    /// SHA-256 of a file read in 1 MiB pieces; only a regular file is read (opening never blocks on a FIFO put
+    /// in a file's place).
     static func hashFile(_ path: String) throws -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw BatchError("\(path): cannot be read (missing or permission denied)")
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw BatchError("\(path): cannot be read: \(String(cString: strerror(errno)))", kind: .io)
         }
-        defer { try? handle.close() }
+        defer { close(fd) }
+        var st = stat()
+        if fstat(fd, &st) != 0 || (st.st_mode & S_IFMT) != S_IFREG {
+            let type = FileBytes.fileType(mode: st.st_mode) ?? "not a regular file"
+            throw BatchError("\(path): " + InputFiles.notRegularMessage(type))
+        }
         var hasher = SHA256()
+        var buffer = [UInt8](repeating: 0, count: Int(min(max(Int64(st.st_size), 4096), 1 << 20)))
         while true {
-            let chunk = try handle.read(upToCount: 1 << 20) ?? Data()
-            if chunk.isEmpty { break }
-            hasher.update(chunk)
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw BatchError("\(path): cannot be read: \(String(cString: strerror(errno)))", kind: .io)
+            }
+            if n == 0 { break }
+            buffer.withUnsafeBytes { hasher.update(bytes: UnsafeRawBufferPointer(rebasing: $0[..<n])) }
         }
         return hasher.finalize()
-    }
-}
-
-extension FileManager {
-    /// Removes a file or folder tree, retrying: on some file systems a folder read while its entries are being
-    /// deleted can skip entries, so one pass may leave a non-empty folder behind.
-    /// - Throws: The last error when the tree still exists after three passes.
-    func removeTree(atPath path: String) throws {
-        var lastError: (any Error)?
-        for _ in 0..<3 {
-            do {
-                try removeItem(atPath: path)
-                return
-            } catch {
-                lastError = error
-                if !fileExists(atPath: path) { return }  // gone after all
-            }
-        }
-        if let lastError { throw lastError }
     }
 }
 

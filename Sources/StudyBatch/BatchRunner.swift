@@ -125,8 +125,11 @@ public enum BatchRunner {
     public struct Summary: Sendable {
         /// Records discovered.
         public var records = 0
-        /// Files skipped as not inputs.
+        /// Paths skipped: not inputs, hidden, devices and FIFOs, reached twice (``skipReasons`` says why).
         public var skippedFiles = 0
+        /// How many paths were skipped for each reason (``RecordDiscovery/SkipReason``, or what a device, FIFO or
+        /// socket is).
+        public var skipReasons: [String: Int] = [:]
         /// Records finished by this session (the rest were in the journal already).
         public var processedNow = 0
         /// Records of other shards.
@@ -338,7 +341,8 @@ public enum BatchRunner {
         let journal = try BatchJournal(work + "/journal.jsonl")
         let events = RecordDiscovery.stream(
             inputs: configuration.inputs, archiveFolder: work + "/archives", limits: configuration.limits)
-        var seen: Set<String> = []
+        var seen: Set<SourceKey> = []
+        var notedSkips = 0
         var alreadyDone = 0
         var done = 0
         var failed = 0
@@ -375,11 +379,20 @@ public enum BatchRunner {
             }
             for try await event in events {
                 switch event {
-                case .skipped:
+                case .skipped(let source, let reason):
                     summary.skippedFiles += 1
+                    summary.skipReasons[reason, default: 0] += 1
+                    if reason != RecordDiscovery.SkipReason.notAnInput && reason != RecordDiscovery.SkipReason.hidden
+                        && notedSkips < 20
+                    {
+                        notedSkips += 1
+                        try log(
+                            work,
+                            BatchOutputs.LogEvent(shard: shardName, event: "skipped", detail: source + ": " + reason))
+                    }
                 case .record(let record):
-                    guard seen.insert(record.source).inserted else { continue }
-                    if journal.done.contains(record.source) {
+                    guard seen.insert(SourceKey(record.source)).inserted else { continue }
+                    if journal.contains(record.source) {
                         alreadyDone += 1
                         done += 1
                         report()
@@ -405,7 +418,9 @@ public enum BatchRunner {
             BatchOutputs.LogEvent(
                 shard: shardName, event: "discovered",
                 detail:
-                    "\(summary.records) records (\(alreadyDone) already done), \(summary.skippedFiles) files skipped"))
+                    "\(summary.records) records (\(alreadyDone) already done), \(summary.skippedFiles) paths skipped"
+                    + (summary.skipReasons.isEmpty ? "" : " (" + BatchRunner.describe(skips: summary.skipReasons) + ")")
+            ))
         try journal.synchronize()
 
         let analysed = Date()
@@ -429,7 +444,7 @@ public enum BatchRunner {
         // Extracted archives are no longer needed (a resumed complete run does not look at them): they are removed
         // on another thread while the outputs are written.
         let archives = work + "/archives"
-        let cleanup = Task.detached { try? FileManager.default.removeTree(atPath: archives) }
+        let cleanup = Task.detached { try? FileSystem.removeTree(archives) }
         summary.counts = try BatchOutputs.write(
             journals: [journal.path], to: outputFolder, runLog: try readLog(work), runInfo: runInfo(configuration),
             export: exporting?.format)
@@ -455,6 +470,13 @@ public enum BatchRunner {
         }
         let hash: String
         do {
+            // A file refused from its type or size is never read, not even to hash it.
+            if !record.isFolder, record.rejection == nil,
+                let refusal = InputLoader.refusal(beforeReading: record.location, options: options.loader)
+            {
+                throw BatchError(
+                    InputProblem(refusal).description.replacingOccurrences(of: record.location, with: record.source))
+            }
             hash = try record.contentHash()
         } catch {
             let fallback = SHA256.hex(Data(record.source.utf8))
@@ -501,6 +523,12 @@ public enum BatchRunner {
         } else {
             do { try FileSystem.makeFolder(folder) } catch { throw BatchError(error) }
         }
+    }
+
+    /// `4 not an input, 2 a FIFO (named pipe)`: skip counts by reason, most first.
+    public static func describe(skips: [String: Int]) -> String {
+        skips.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+            .joined(separator: ", ")
     }
 
     static func describe(_ configuration: BatchConfiguration, jobs: Int) -> String {

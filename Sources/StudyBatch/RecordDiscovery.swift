@@ -25,8 +25,10 @@ public enum RecordDiscovery {
     public struct Found: Sendable {
         /// Records in source order.
         public var records: [BatchRecord] = []
-        /// Sources of files skipped as not inputs (documentation, images, …), in source order.
+        /// Sources of paths skipped (documentation, images, hidden files, FIFOs, …), in source order.
         public var skipped: [String] = []
+        /// How many paths were skipped for each reason (``SkipReason``).
+        public var skipReasons: [String: Int] = [:]
     }
 
     /// An input path: as the user gave it (used to name records) and absolute (used to read).
@@ -61,22 +63,26 @@ public enum RecordDiscovery {
         try walk(inputs: inputs, archiveFolder: archiveFolder, limits: limits) { event in
             switch event {
             case .record(let record): found.records.append(record)
-            case .skipped(let source): found.skipped.append(source)
+            case .skipped(let source, let reason):
+                found.skipped.append(source)
+                found.skipReasons[reason, default: 0] += 1
             }
         }
-        var seen: Set<String> = []
+        var seen: Set<SourceKey> = []
         let records = found.records.sorted(by: { precedes($0.source, $1.source) }).filter {
-            seen.insert($0.source).inserted
+            seen.insert(SourceKey($0.source)).inserted
         }
-        return Found(records: records, skipped: found.skipped.sorted(by: precedes))
+        var result = Found(records: records, skipped: found.skipped.sorted(by: precedes))
+        result.skipReasons = found.skipReasons
+        return result
     }
 
     /// Something discovery found.
     public enum Event: Sendable {
         /// A record (possibly a duplicate of an earlier one when inputs overlap).
         case record(BatchRecord)
-        /// A file skipped as not an input.
-        case skipped(String)
+        /// A path skipped, with why (a ``SkipReason`` or, for a device, FIFO or socket, what it is).
+        case skipped(String, reason: String)
     }
 
     /// Discovers the records under `inputs` on a thread of its own, delivering them as they are found (in walk
@@ -128,10 +134,40 @@ public enum RecordDiscovery {
     /// Visible entries of a folder in byte order (``FileTree/sortedNames(_:)``).
     static func sortedNames(_ dir: String) -> [String] { FileTree.sortedNames(dir) }
 
+    /// Why discovery skipped a path (every path it meets is a record, a skip with one of these reasons, or a
+    /// rejected record).
+    public enum SkipReason {
+        /// Documentation, images, scripts, index tables: files that are never inputs.
+        public static let notAnInput = "not an input"
+        /// A hidden entry (a leading dot) or `__MACOSX`.
+        public static let hidden = "hidden"
+        /// A file or folder reached a second time (the same device and inode: an input given twice as `x` and
+        /// `./x`, or a link to a file already visited): it is one record, under the name it was first found by.
+        public static let reachedTwice = "the same file or folder reached again"
+        /// A link to a folder inside the input (not followed: its target is visited on its own).
+        public static let linkToFolder = "a link to a folder inside the input (its target is visited)"
+        /// A path that vanished between the listing and the visit.
+        public static let vanished = "vanished while its folder was read"
+    }
+
+    struct FileIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
     struct Walker {
         let archiveFolder: String
         let limits: ArchiveLimits
         let emit: (Event) -> Void
+        /// Files and folders already visited, so that a path reached twice is one record.
+        var visited: Set<FileIdentity> = []
+
+        /// False when the path (after links) was visited before; records it otherwise.
+        mutating func firstVisit(_ path: String) -> Bool {
+            var st = stat()
+            guard stat(path, &st) == 0 else { return true }
+            return visited.insert(FileIdentity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))).inserted
+        }
 
         mutating func visit(location: String, source: String, root: String, depth: Int, top: Bool = false) throws {
             switch fileType(location) {
@@ -161,26 +197,36 @@ public enum RecordDiscovery {
                     return
                 }
                 // Links to folders inside the input are not followed (their target is visited anyway; no cycles).
-                if fileType(target) == .regular {
-                    try visitFile(location: location, source: source, depth: depth, top: top)
-                } else if top, fileType(target) == .directory {
+                switch fileType(target) {
+                case .regular: try visitFile(location: location, source: source, depth: depth, top: top)
+                case .directory where top:
                     try visitFolder(location: target, source: source, root: target, depth: depth)
+                case .directory: emit(.skipped(source, reason: SkipReason.linkToFolder))
+                case .missing, .link: emit(.skipped(source, reason: SkipReason.vanished))
+                case .other: emit(.skipped(source, reason: FileBytes.nonRegularType(target) ?? "not a regular file"))
                 }
-            case .other, .missing:
-                emit(.skipped(source))
+            case .other:
+                // Devices, FIFOs and sockets are never read (a FIFO would block, /dev/zero never ends).
+                emit(.skipped(source, reason: FileBytes.nonRegularType(location) ?? "not a regular file"))
+            case .missing:
+                emit(.skipped(source, reason: SkipReason.vanished))
             }
         }
 
         mutating func visitFile(location: String, source: String, depth: Int, top: Bool) throws {
             let name = (location as NSString).lastPathComponent
+            guard firstVisit(location) else {
+                emit(.skipped(source, reason: SkipReason.reachedTwice))
+                return
+            }
             switch InputRecognizer.recognizeFile(location) {
             case .zipArchive:
                 try expandArchive(location: location, source: source, depth: depth + 1)
             case .skipped where !top, .myDataHelpsJoinTable where !top:
-                emit(.skipped(source))
+                emit(.skipped(source, reason: SkipReason.notAnInput))
             default:
                 if !top && name.hasPrefix(".") {
-                    emit(.skipped(source))
+                    emit(.skipped(source, reason: SkipReason.hidden))
                 } else {
                     emit(.record(BatchRecord(source: source, location: location)))
                 }
@@ -188,11 +234,35 @@ public enum RecordDiscovery {
         }
 
         mutating func visitFolder(location: String, source: String, root: String, depth: Int) throws {
+            guard firstVisit(location) else {
+                emit(.skipped(source, reason: SkipReason.reachedTwice))
+                return
+            }
+            let listing = FileTree.listing(location)
+            if let code = listing.error {
+                // An unreadable folder is an error, never silently empty.
+                emit(
+                    .record(
+                        BatchRecord(
+                            source: source, location: "",
+                            rejection: "cannot list the folder: \(String(cString: strerror(code)))")))
+                return
+            }
             if isRecordFolder(location) {
                 emit(.record(BatchRecord(source: source, location: location, isFolder: true)))
                 return
             }
-            for name in sortedNames(location) {
+            for name in listing.hidden { emit(.skipped(source + "/" + name, reason: SkipReason.hidden)) }
+            for name in listing.undecodable {
+                emit(
+                    .record(
+                        BatchRecord(
+                            source: source + "/" + name, location: "",
+                            rejection:
+                                "the file name is not valid UTF-8 (invalid bytes shown as \\xHH): taskproc cannot "
+                                + "name it in its outputs; rename it (e.g. with convmv) and run again")))
+            }
+            for name in listing.names {
                 try visit(location: location + "/" + name, source: source + "/" + name, root: root, depth: depth)
             }
         }

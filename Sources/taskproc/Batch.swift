@@ -291,10 +291,12 @@ struct Batch: AsyncParsableCommand {
         // The export is written with the other outputs; say what it holds.
         if let format = configuration.export, !summary.alreadyComplete {
             let c = summary.counts
-            var text = "taskproc batch: \(c.exported) records exported to \(outFolder)/\(BatchExport.fileName(format))\n"
+            var text =
+                "taskproc batch: \(c.exported) records exported to \(outFolder)/\(BatchExport.fileName(format))\n"
             for (note, count) in c.exportNotes.sorted(by: { $0.key < $1.key }) { text += "  \(count)× \(note)\n" }
             if !c.exportErrors.isEmpty {
-                text += "  \(c.exportErrors.count) analysed records could not be exported (their results are in results.jsonl):\n"
+                text +=
+                    "  \(c.exportErrors.count) analysed records could not be exported (their results are in results.jsonl):\n"
                 for error in c.exportErrors.prefix(3) { text += "    \(error)\n" }
                 if c.exportErrors.count > 3 { text += "    … and \(c.exportErrors.count - 3) more\n" }
             }
@@ -338,7 +340,9 @@ struct Batch: AsyncParsableCommand {
                 "; \(excluded) excluded by consent ("
                 + s.excluded.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ") + ")"
         }
-        if s.skippedFiles > 0 { text += "; \(s.skippedFiles) files skipped as not inputs" }
+        if s.skippedFiles > 0 {
+            text += "; \(s.skippedFiles) paths skipped (" + BatchRunner.describe(skips: s.skipReasons) + ")"
+        }
         if !s.counts.rowsByKind.isEmpty {
             text +=
                 "; rows: "

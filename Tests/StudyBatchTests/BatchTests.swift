@@ -7,6 +7,10 @@ import Testing
 @testable import StudyBatch
 @testable import StudyInputs
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// SHA-256 against the FIPS 180-2 / NIST example vectors.
 @Suite struct BatchHashTests {
     @Test(arguments: [
@@ -71,9 +75,70 @@ import Testing
         let found = try RecordDiscovery.discover(
             inputs: [.init(input)], archiveFolder: folder + "/archives", limits: ArchiveLimits())
         let sources = found.records.map(\.source)
-        #expect(sources == [input + "/escape.csv", input + "/inside.csv", input + "/sub/a.csv"])
+        // sub/a.csv is the file inside.csv links to: one record, under the name it was found by first.
+        #expect(sources == [input + "/escape.csv", input + "/inside.csv"])
         #expect(found.records[0].rejection?.contains("leaves the input folder; not followed") == true)
         #expect(found.records[1].rejection == nil)
+        // Every other path is a skip with its reason, none vanishes.
+        #expect(found.skipped == [input + "/.hidden.csv", input + "/loop", input + "/sub/a.csv"])
+        #expect(
+            found.skipReasons == [
+                RecordDiscovery.SkipReason.hidden: 1, RecordDiscovery.SkipReason.linkToFolder: 1,
+                RecordDiscovery.SkipReason.reachedTwice: 1,
+            ])
+    }
+
+    @Test func nothingVanishesNothingDoubles() throws {
+        let folder = try BatchSupport.temporaryFolder("vanish")
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
+        let input = folder + "/export"
+        try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
+        let walk = Data("t,x,y,z\n0,0,0,1\n".utf8)
+        // NFC and NFD twins: two files to Linux, one string to Swift's ==.
+        let nfc = input + "/caf\u{E9}.csv"
+        let nfd = input + "/cafe\u{301}.csv"
+        try walk.write(to: URL(fileURLWithPath: nfc))
+        try walk.write(to: URL(fileURLWithPath: nfd))
+        // A name that is not UTF-8 (Latin-1 é), made with the raw bytes.
+        let latin1 = Array((input + "/caf").utf8) + [0xE9] + Array(".csv".utf8) + [0]
+        let fd = latin1.withUnsafeBufferPointer {
+            $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        }
+        #expect(fd >= 0)
+        close(fd)
+        #expect(mkfifo(input + "/pipe.csv", 0o644) == 0)
+        // The same export given twice, under two spellings.
+        let found = try RecordDiscovery.discover(
+            inputs: [.init(input), .init(folder + "/./export")], archiveFolder: folder + "/archives",
+            limits: ArchiveLimits())
+        let sources = found.records.map(\.source)
+        #expect(sources.count == 3, "\(sources)")
+        #expect(
+            sources.contains { $0.utf8.elementsEqual(nfc.utf8) } && sources.contains { $0.utf8.elementsEqual(nfd.utf8) }
+        )
+        let bad = try #require(found.records.first { $0.rejection != nil })
+        #expect(bad.source == input + "/caf\\xE9.csv")
+        #expect(bad.rejection?.contains("the file name is not valid UTF-8") == true)
+        #expect(
+            found.skipReasons == ["a FIFO (named pipe)": 1, RecordDiscovery.SkipReason.reachedTwice: 1],
+            "\(found.skipReasons)")
+    }
+
+    @Test(.enabled(if: geteuid() != 0, "root reads every folder"))
+    func anUnreadableFolderIsARejectedRecordNotSilence() throws {
+        let folder = try BatchSupport.temporaryFolder("unreadable")
+        defer {
+            chmod(folder + "/export/locked", 0o755)
+            for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) }
+        }
+        let locked = folder + "/export/locked"
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: true)
+        try Data("t,x,y,z\n".utf8).write(to: URL(fileURLWithPath: locked + "/a.csv"))
+        chmod(locked, 0)
+        let found = try RecordDiscovery.discover(
+            inputs: [.init(folder + "/export")], archiveFolder: folder + "/archives", limits: ArchiveLimits())
+        #expect(found.records.map(\.source) == [folder + "/export/locked"])
+        #expect(found.records.first?.rejection == "cannot list the folder: Permission denied")
     }
 
     @Test func taskFoldersAndMyDataHelpsStepsAreOneRecord() throws {
@@ -178,7 +243,9 @@ import Testing
             let a = String(decoding: mergedOutputs[name] ?? Data(), as: UTF8.self).split(separator: "\n")
             let b = String(decoding: singleOutputs[name] ?? Data(), as: UTF8.self).split(separator: "\n")
             let line = zip(a, b).first { $0 != $1 }
-            Issue.record("\(name) differs: merged \(a.count) lines, single \(b.count); first difference \(String(describing: line))")
+            Issue.record(
+                "\(name) differs: merged \(a.count) lines, single \(b.count); first difference \(String(describing: line))"
+            )
         }
         #expect(try BatchSupport.sqliteTables(merged) == BatchSupport.sqliteTables(single))
         #expect(try BatchSupport.runLogEvents(merged).filter { $0 == "start" }.count == 3)
@@ -386,13 +453,17 @@ import Testing
             ),
             (
                 "researchkit/dbhl-result.json", "dBHLToneAudiometry",
-                AudiometryProcessor.analyze(try AnalysisRegistry.load(path: Self.fixtures + "researchkit/dbhl-result.json"))
-                    .count
+                AudiometryProcessor.analyze(
+                    try AnalysisRegistry.load(path: Self.fixtures + "researchkit/dbhl-result.json")
+                )
+                .count
             ),
             (
                 "researchkit/tapping-task.json", "tapping",
-                TappingProcessor.analyze(try AnalysisRegistry.load(path: Self.fixtures + "researchkit/tapping-task.json"))
-                    .count
+                TappingProcessor.analyze(
+                    try AnalysisRegistry.load(path: Self.fixtures + "researchkit/tapping-task.json")
+                )
+                .count
             ),
             ("researchkit/timed-walk-task.json", "walking", 2),
         ]

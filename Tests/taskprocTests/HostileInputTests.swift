@@ -25,11 +25,12 @@ import Testing
     /// Runs the binary under a small Python wrapper that waits with `os.wait4` and prints the child's `ru_maxrss`.
     static func measured(_ arguments: [String], stdoutFile: String? = nil) throws -> Measured {
         let wrapper = """
-            import os, sys, json
+            import os, sys, json, signal
             out_path = sys.argv[1]
             err_r, err_w = os.pipe()
             pid = os.fork()
             if pid == 0:
+                signal.alarm(120)  # a run that blocks (on a FIFO, say) ends on SIGALRM: the test fails, never hangs
                 fd = os.open(out_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
                 os.dup2(fd, 1); os.dup2(err_w, 2); os.close(err_r)
                 os.execv(sys.argv[2], sys.argv[2:])
@@ -344,7 +345,8 @@ import Testing
         let folder = try M.corpus(in: dir)
         let r = try M.measured(["analyze", folder + "/bomb.json.gz"])
         #expect(r.status == ExpectedExit.dataError)
-        #expect(r.stderr.contains("out of range (max 25165824 bytes = 24 MiB; --max-input-bytes raises it)"), "\(r.stderr)")
+        #expect(
+            r.stderr.contains("out of range (max 25165824 bytes = 24 MiB; --max-input-bytes raises it)"), "\(r.stderr)")
         #expect(r.peakKB < 120_000, "peak RSS \(r.peakKB) kB (it was 554 MB)")
     }
 
@@ -366,10 +368,12 @@ import Testing
         let walk = sharedDataPath("oxford-step-counter/user1_hand_1506421989895.csv.gz")
         let small = try E2E.run(["analyze", walk, "--max-samples", "1000"])
         #expect(small.status == ExpectedExit.dataError)
-        #expect(small.stderr.contains("samples: 19405 out of range (max 1000; --max-samples raises it)"), "\(small.stderr)")
+        #expect(
+            small.stderr.contains("samples: 19405 out of range (max 1000; --max-samples raises it)"), "\(small.stderr)")
         let tight = try E2E.run(["inspect", walk, "--max-input-bytes", "100000"])
         #expect(tight.status == ExpectedExit.partlyUnreadable)
-        #expect(tight.stdout.contains("(max 100000 bytes = 0.09537 MiB; --max-input-bytes raises it)"), "\(tight.stdout)")
+        #expect(
+            tight.stdout.contains("(max 100000 bytes = 0.09537 MiB; --max-input-bytes raises it)"), "\(tight.stdout)")
         #expect(try E2E.run(["inspect", walk, "--max-input-bytes", "1029347"]).status == ExpectedExit.success)
         #expect(try E2E.run(["analyze", walk, "--max-samples", "19405"]).status == ExpectedExit.success)
         #expect(try E2E.run(["analyze", walk, "--max-samples", "0"]).status == ExpectedExit.usage)

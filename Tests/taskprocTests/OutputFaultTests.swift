@@ -184,3 +184,50 @@ extension BatchCommandEndToEndTests {
         #expect(report.stderr.contains("Read-only file system"), "\(report.stderr)")
     }
 }
+
+/// Runs the binary as `nobody` (root in CI reads every folder, so a permission test needs another user).
+enum Unprivileged {
+    /// True when this process is root, `setpriv` exists and `nobody` can run the built binary.
+    static let available: Bool = {
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return false }
+        let probe = try? runProcess(
+            URL(fileURLWithPath: "/usr/bin/setpriv"), arguments(["--version"]))
+        return probe?.status == 0
+    }()
+
+    static func arguments(_ taskproc: [String]) -> [String] {
+        ["--reuid=65534", "--regid=65534", "--clear-groups", CommandLineEndToEndTests.binary.path] + taskproc
+    }
+
+    static func run(_ taskproc: [String]) throws -> ProcessOutput {
+        try runProcess(URL(fileURLWithPath: "/usr/bin/setpriv"), arguments(taskproc))
+    }
+}
+
+extension BatchCommandEndToEndTests {
+    @Test(.enabled(if: Unprivileged.available, "needs root, setpriv and a binary nobody can run"))
+    func anUnreadableFolderIsAFailedRecordAndAReadOnlyOutputIs73() throws {
+        let folder = try temporaryFolder("unreadable")
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
+        chmod(folder, 0o777)
+        let export = folder + "/export"
+        try generate(export, records: 12, seed: 36)
+        let locked = export + "/locked"
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: export + "/README.md", toPath: locked + "/README.md")
+        chmod(locked, 0o700)  // root's: nobody cannot list it
+        let out = folder + "/out"
+        let r = try Unprivileged.run(["batch", export, "--out", out, "--no-progress"])
+        #expect(r.status == 2, "\(r.stderr)")
+        let errors = try String(contentsOfFile: out + "/errors.jsonl", encoding: .utf8)
+        #expect(errors.contains("\"reason\":\"cannot list the folder: Permission denied\""), "\(errors)")
+        #expect(errors.contains("\"source\":\"\(locked)\""), "\(errors)")
+        // A folder nobody may write: cannot create, 73, in words.
+        let readOnly = folder + "/ro"
+        try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: true)
+        let denied = try Unprivileged.run(["batch", export, "--out", readOnly + "/out", "--no-progress"])
+        #expect(denied.status == 73, "\(denied.stderr)")
+        #expect(
+            denied.stderr.contains(readOnly + "/out: cannot create the folder: Permission denied"), "\(denied.stderr)")
+    }
+}

@@ -53,6 +53,7 @@ public enum InputLoader {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw InputError(.unreadable, file: path, message: "no such file or folder")
         }
+        try InputFiles.requireRegularOrFolder(path)
         let parsed = options.maxParsedBytes ?? InputLimits.maximumParsedBytes
         let samples = options.maxSamplesPerLog ?? InputLimits.maximumSamplesPerLog
         return KindRecognition.$current.withValue(recognition) {
@@ -64,6 +65,32 @@ public enum InputLoader {
                 }
             }
         }
+    }
+
+    /// Why the file `path` is refused before a byte of it is read: it is not a regular file (a device, FIFO or
+    /// socket), or it is read whole into memory (JSON, CSV, recorder logs, mPower and MyDataHelps files), is not
+    /// gzip, and `stat` gives it more bytes than the parse limit. nil when it may be read. Batch asks before it
+    /// hashes a record, so a 3 GB sparse `y.csv` costs one `stat`, not a 3 GB read.
+    public static func refusal(beforeReading path: String, options: Options = Options()) -> InputError? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }  // missing: the read says so
+        if let type = FileBytes.fileType(mode: st.st_mode), type != "a directory" {
+            return InputError(.unsupported, file: path, message: InputFiles.notRegularMessage(type))
+        }
+        let parsed = options.maxParsedBytes ?? InputLimits.maximumParsedBytes
+        guard (st.st_mode & S_IFMT) == S_IFREG, Int64(st.st_size) > parsed else { return nil }
+        switch InputRecognizer.recognizeFile(path) {
+        case .audio, .zipArchive, .skipped, .myDataHelpsJoinTable: return nil
+        case .table, .json, .mPower, .myDataHelpsMotion: break
+        }
+        var head = [UInt8](repeating: 0, count: 2)
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        let n = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, 2) }
+        close(fd)
+        if n == 2 && head[0] == 0x1F && head[1] == 0x8B { return nil }  // gzip: the decompressed size counts
+        return InputError(
+            .unsupported, file: path, message: InputLimits.parsedBytesMessage(size: Int(clamping: st.st_size)))
     }
 
     // MARK: Files

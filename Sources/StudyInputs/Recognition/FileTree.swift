@@ -43,8 +43,76 @@ public enum FileTree {
     }
 
     /// Visible entries of a folder in byte order (hidden files and `__MACOSX` left out).
-    package static func sortedNames(_ dir: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-        return names.filter { !$0.hasPrefix(".") && $0 != "__MACOSX" }.sorted(by: precedes)
+    package static func sortedNames(_ dir: String) -> [String] { listing(dir).names }
+
+    /// Everything in one folder, sorted in byte order, read with `readdir` so that nothing is lost on the way.
+    package struct Listing: Sendable {
+        /// Visible entries.
+        package var names: [String] = []
+        /// Hidden entries (a leading dot) and `__MACOSX`.
+        package var hidden: [String] = []
+        /// Entries whose names are not valid UTF-8, with each invalid byte written `\xHH`: they cannot be named in
+        /// the outputs (nor opened through a Swift path), so the caller reports them.
+        package var undecodable: [String] = []
+        /// The errno when the folder itself could not be opened (permission denied); nil when it was listed.
+        package var error: Int32?
+    }
+
+    /// Lists `dir`.
+    package static func listing(_ dir: String) -> Listing {
+        var result = Listing()
+        guard let handle = opendir(dir) else {
+            result.error = errno
+            return result
+        }
+        defer { closedir(handle) }
+        while let entry = readdir(handle) {
+            let bytes: [UInt8] = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix { $0 != 0 })
+            }
+            if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
+            guard let name = String(validating: bytes, as: UTF8.self) else {
+                result.undecodable.append(escaped(bytes))
+                continue
+            }
+            if name.hasPrefix(".") || name == "__MACOSX" {
+                result.hidden.append(name)
+            } else {
+                result.names.append(name)
+            }
+        }
+        result.names.sort(by: precedes)
+        result.hidden.sort(by: precedes)
+        result.undecodable.sort(by: precedes)
+        return result
+    }
+
+    /// A file name's bytes with every byte of an invalid UTF-8 sequence written `\xHH`.
+    package static func escaped(_ bytes: [UInt8]) -> String {
+        var out = ""
+        var i = 0
+        while i < bytes.count {
+            // The longest valid UTF-8 sequence starting here (1 to 4 bytes), else one escaped byte.
+            var taken = false
+            for length in 1...4 where i + length <= bytes.count {
+                if let text = String(validating: bytes[i..<(i + length)], as: UTF8.self) {
+                    out += text
+                    i += length
+                    taken = true
+                    break
+                }
+            }
+            if !taken {
+                out += "\\x" + String(bytes[i], radix: 16, uppercase: true).leftPadded(to: 2)
+                i += 1
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
