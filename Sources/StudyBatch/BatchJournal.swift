@@ -6,17 +6,19 @@ import StudyOutputs
 
 /// The append-only record of finished records that makes a batch run resumable.
 ///
-/// One line per record, appended with one `write` each by the single writer task, in four tab-separated parts:
+/// One line per record, appended with one `write` each by the single writer task, in five tab-separated parts:
 /// the head (the ``BatchEntry`` as compact JSON without its line, tables and export, plus the kinds that have a
-/// CSV header), the results line verbatim, the CSV tables as a JSON array, and the export line verbatim (empty
-/// when there is none). Compact JSON holds no raw tab, so the tabs split the parts unambiguously. Indexing a
-/// journal decodes only the heads; the line is never escaped into JSON and unescaped again. A line without a tab
-/// (journals of earlier versions) is one whole JSON entry; one with a single tab has the tables and export in
-/// its head.
+/// CSV header), the results line verbatim, the CSV tables as a JSON array, the export line verbatim (empty
+/// when there is none), and the CRC-32 of everything before it (8 lowercase hex digits). Compact JSON holds no raw
+/// tab, so the tabs split the parts unambiguously. Indexing a journal decodes only the heads; the line is never
+/// escaped into JSON and unescaped again. Lines of earlier versions have no checksum: four parts, or one whole JSON
+/// entry (no tab), or two parts with the tables and export in the head.
 ///
-/// A run killed at any moment (even `kill -9`) leaves at most one incomplete last line; ``open(_:)`` drops it (and
-/// any undecodable tail) by truncating the file to its last complete entry, so every record is either in the
-/// journal exactly once or still to do.
+/// A run killed at any moment (even `kill -9`) leaves at most one incomplete last line (no newline); ``init(_:)``
+/// drops it by truncating the file to its last complete line, so every record is either in the journal or still
+/// to do. A complete line that is damaged (its checksum does not match, its head does not decode) is quarantined:
+/// it is listed with its line number in ``quarantined`` and `quarantine.jsonl` beside the journal, never read as
+/// an entry, and its record is analysed again.
 public final class BatchJournal {
     /// The journal file.
     public let path: String
@@ -30,6 +32,18 @@ public final class BatchJournal {
     public private(set) var otherShard = 0
     /// Entries the consent policy excluded, by ``ConsentPolicy/Exclusion`` raw value.
     public private(set) var excluded: [String: Int] = [:]
+    /// Damaged lines found when the journal was opened: 1-based line number and why.
+    public private(set) var quarantined: [Damage] = []
+
+    /// A damaged journal line.
+    public struct Damage: Sendable, Hashable, CustomStringConvertible {
+        /// The 1-based line number.
+        public var line: Int
+        /// Why it is not an entry (`checksum mismatch`, `undecodable head`).
+        public var reason: String
+        /// `line 17: checksum mismatch`.
+        public var description: String { "line \(line): \(reason)" }
+    }
     private let file: OutputFile
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -41,22 +55,37 @@ public final class BatchJournal {
     /// - Throws: ``BatchError`` when the file cannot be read or written.
     public init(_ path: String) throws {
         self.path = path
-        let file: OutputFile
-        do { file = try OutputFile.open(path, .update) } catch { throw BatchError(error) }
+        // Created first (an empty journal for a new run), opened for writing after any damage is moved out.
+        do { try OutputFile.open(path, .update).closeChecked() } catch { throw BatchError(error) }
         var valid = 0
         var sources: Set<SourceKey> = []
         var otherShard = 0
         var excluded: [String: Int] = [:]
-        try Self.scan(path) { entry, _, _, end in
-            sources.insert(SourceKey(entry.source))
-            valid = end
-            Self.count(entry.status, reason: entry.reason, otherShard: &otherShard, excluded: &excluded)
+        var damaged: [(damage: Damage, start: Int, end: Int)] = []
+        try Self.scan(
+            path,
+            { entry, _, _, end in
+                valid = end
+                // A second entry of one record (two writers once shared this journal): the first counts.
+                guard sources.insert(SourceKey(entry.source)).inserted else { return }
+                Self.count(entry.status, reason: entry.reason, otherShard: &otherShard, excluded: &excluded)
+            },
+            damaged: { damage, end in
+                damaged.append((damage, valid, end))
+                valid = end
+            })
+        quarantined = damaged.map(\.damage)
+        if !damaged.isEmpty {
+            try Self.quarantine(damaged.map { ($0.damage, $0.start..<$0.end) }, of: path, keeping: valid)
+            valid -= damaged.reduce(0) { $0 + $1.end - $1.start }
         }
         done = sources
         self.otherShard = otherShard
         self.excluded = excluded
-        self.file = file
-        do { try file.truncate(to: Int64(valid)) } catch { throw BatchError(error) }
+        do {
+            file = try OutputFile.open(path, .update)
+            try file.truncate(to: Int64(valid))
+        } catch { throw BatchError(error) }
     }
 
     /// Appends one entry (one `write` call; the kernel keeps it through a kill of the process).
@@ -77,6 +106,9 @@ public final class BatchJournal {
         data.append(contentsOf: Self.tablesJSON(entry.tables).utf8)
         data.append(0x09)
         data.append(contentsOf: (entry.export ?? "").utf8)
+        let crc = data.withUnsafeBytes { CRC32.update(0, $0) }
+        data.append(0x09)
+        data.append(contentsOf: Self.hex8(crc).utf8)
         data.append(0x0A)
         do { try file.writeAll(data) } catch { throw BatchError(error) }
         done.insert(SourceKey(entry.source))
@@ -101,18 +133,92 @@ public final class BatchJournal {
         if status == .excluded { excluded[reason ?? "", default: 0] += 1 }
     }
 
+    /// Moves damaged lines out of the journal at `path`: each goes to `quarantine.jsonl` beside it (line number,
+    /// reason, and its bytes as text, at most 64 KiB), and the journal is rewritten without them (up to `end`, the
+    /// incomplete tail dropped), atomically.
+    static func quarantine(_ lines: [(Damage, Range<Int>)], of path: String, keeping end: Int) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard let source = FileHandle(forReadingAtPath: path) else {
+            throw BatchError("\(path): cannot read the journal: \(String(cString: strerror(errno)))", kind: .io)
+        }
+        defer { try? source.close() }
+        do {
+            let quarantine = try BufferedOutput(replacing: folder + "/quarantine.jsonl.partial")
+            let kept = try BufferedOutput(replacing: path + ".partial")
+            var position = 0
+            func copy(upTo limit: Int) throws {
+                try source.seek(toOffset: UInt64(position))
+                while position < limit {
+                    let chunk = try source.read(upToCount: min(4 << 20, limit - position)) ?? Data()
+                    if chunk.isEmpty { break }
+                    try kept.append(chunk)
+                    position += chunk.count
+                }
+            }
+            for (damage, range) in lines {
+                try copy(upTo: range.lowerBound)
+                try source.seek(toOffset: UInt64(range.lowerBound))
+                let bytes = try source.read(upToCount: min(range.count, 64 << 10)) ?? Data()
+                let text = String(decoding: bytes, as: UTF8.self)
+                try quarantine.append(
+                    "{\"line\":\(damage.line),\"reason\":\(JSONText.string(damage.reason)),\"bytes\":\(range.count),"
+                        + "\"text\":\(JSONText.string(text))}\n")
+                position = range.upperBound
+            }
+            try copy(upTo: end)
+            try quarantine.close()
+            try kept.close()
+            try FileSystem.rename(folder + "/quarantine.jsonl.partial", to: folder + "/quarantine.jsonl")
+            try FileSystem.rename(path + ".partial", to: path)
+        } catch {
+            throw BatchError.wrapping(error, path: path, operation: .write)
+        }
+    }
+
+    /// The damaged lines of the journal at `path` (none when it is missing).
+    public static func damage(_ path: String) throws -> [Damage] {
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        var found: [Damage] = []
+        try scan(path, { _, _, _, _ in }, damaged: { damage, _ in found.append(damage) })
+        return found
+    }
+
+    /// `crc` as 8 lowercase hex digits.
+    static func hex8(_ crc: UInt32) -> String {
+        let digits = String(crc, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
+    }
+
+    /// Why a complete line is not an entry, or nil for a good one: a checksum that does not match its bytes
+    /// (lines with five parts), or a head that does not decode.
+    static func damage(of line: ArraySlice<UInt8>) -> String? {
+        var tabs = 0
+        var last = line.startIndex
+        for i in line.indices where line[i] == 0x09 {
+            tabs += 1
+            last = i
+        }
+        guard tabs == 4 else { return nil }
+        let stored = String(decoding: line[(last + 1)...], as: UTF8.self)
+        let crc = line[..<last].withUnsafeBytes { CRC32.update(0, $0) }
+        return stored == hex8(crc) ? nil : "checksum mismatch (the line was damaged after it was written)"
+    }
+
     /// Flushes the journal to stable storage.
     public func synchronize() throws {
         do { try file.synchronize() } catch { throw BatchError(error) }
     }
 
-    /// Calls `body` for every complete, decodable entry of the journal at `path`, in file order.
+    /// Calls `body` for every complete, intact entry of the journal at `path`, in file order.
     ///
-    /// `body` gets the entry's summary, the line's bytes (no newline) and its byte range. Scanning stops at the
-    /// first incomplete or undecodable line (an interrupted tail). Reads in 4 MiB pieces: memory use does not grow
-    /// with the journal.
+    /// `body` gets the entry's summary, the line's bytes (no newline) and its byte range. An incomplete last line
+    /// (an interrupted tail) is ignored; a complete line that is damaged goes to `damaged` (with the offset after
+    /// it), never to `body`. Reads in 4 MiB pieces: memory use does not grow with the journal.
     /// - Throws: When the file cannot be read, or `body`'s error.
-    public static func scan(_ path: String, _ body: (BatchEntry.Summary, Data, Int, Int) throws -> Void) throws {
+    public static func scan(
+        _ path: String, _ body: (BatchEntry.Summary, Data, Int, Int) throws -> Void,
+        damaged: ((Damage, Int) throws -> Void)? = nil
+    ) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw BatchError("\(path): cannot read the journal: \(String(cString: strerror(errno)))", kind: .io)
         }
@@ -121,12 +227,25 @@ public final class BatchJournal {
         var buffer: [UInt8] = []
         var position = 0
         var offset = 0  // file offset of buffer[0]
+        var number = 0
         while true {
             if let newline = buffer[position...].firstIndex(of: 0x0A) {
-                let line = Data(buffer[position..<newline])
-                let head = buffer[position..<newline].firstIndex(of: 0x09).map { Data(buffer[position..<$0]) } ?? line
-                guard let entry = try? decoder.decode(BatchEntry.Summary.self, from: head) else { return }
-                try body(entry, line, offset + position, offset + newline + 1)
+                number += 1
+                let bytes = buffer[position..<newline]
+                let end = offset + newline + 1
+                if let reason = damage(of: bytes) {
+                    try damaged?(Damage(line: number, reason: reason), end)
+                    position = newline + 1
+                    continue
+                }
+                let line = Data(bytes)
+                let head = bytes.firstIndex(of: 0x09).map { Data(buffer[position..<$0]) } ?? line
+                guard let entry = try? decoder.decode(BatchEntry.Summary.self, from: head) else {
+                    try damaged?(Damage(line: number, reason: "its head is not a journal entry"), end)
+                    position = newline + 1
+                    continue
+                }
+                try body(entry, line, offset + position, end)
                 position = newline + 1
                 continue
             }
@@ -167,11 +286,16 @@ public final class BatchJournal {
     static func read(_ handle: FileHandle, start: Int, end: Int, decoder: JSONDecoder) throws -> BatchEntry {
         try handle.seek(toOffset: UInt64(start))
         let data = try handle.read(upToCount: end - start - 1) ?? Data()
-        let parts = tabSeparatedParts(data, maximum: 4)
-        var entry = try decoder.decode(BatchEntry.self, from: parts[0])
+        let parts = tabSeparatedParts(data, maximum: 5)
+        var entry: BatchEntry
+        do { entry = try decoder.decode(BatchEntry.self, from: parts[0]) } catch {
+            throw BatchError("the journal entry at byte \(start) does not decode: \(error)")
+        }
         if parts.count > 1 { entry.line = String(decoding: parts[1], as: UTF8.self) }
-        if parts.count == 4 {
-            entry.tables = try decoder.decode([BatchEntry.Table].self, from: parts[2])
+        if parts.count >= 4 {
+            do { entry.tables = try decoder.decode([BatchEntry.Table].self, from: parts[2]) } catch {
+                throw BatchError("the journal entry at byte \(start) has undecodable tables: \(error)")
+            }
             entry.export = parts[3].isEmpty ? nil : String(decoding: parts[3], as: UTF8.self)
         }
         entry.headerKinds = nil

@@ -48,6 +48,12 @@ public enum BatchMerge {
                     "\(folder): the shard run is not complete; finish it with `taskproc batch --resume --out \(folder)`"
                 )
             }
+            if let damage = try BatchJournal.damage(folder + "/" + BatchRunner.workFolderName + "/journal.jsonl").first
+            {
+                throw BatchError(
+                    "\(folder): its journal is damaged (\(damage)); `taskproc batch --resume --out \(folder)` "
+                        + "analyses those records again")
+            }
             guard state.configuration.shard != nil else {
                 throw BatchError("\(folder): not a shard run (it was run without --shard)")
             }

@@ -146,10 +146,25 @@ public enum BatchOutputs {
                 index.append(IndexItem(source: entry.source, journal: j, start: start, end: end, kinds: mask))
             }
         }
-        index.sort { RecordDiscovery.precedes($0.source, $1.source) }
-        for i in index.indices.dropFirst() where index[i].source.utf8.elementsEqual(index[i - 1].source.utf8) {
-            throw BatchError("record \(index[i].source) appears twice in the journals (overlapping shards?)")
+        // Source order; one journal's second entry of a record (two writers once shared it) after its first.
+        index.sort {
+            if $0.source.utf8.elementsEqual($1.source.utf8) {
+                return ($0.journal, $0.start) < ($1.journal, $1.start)
+            }
+            return RecordDiscovery.precedes($0.source, $1.source)
         }
+        var unique: [IndexItem] = []
+        unique.reserveCapacity(index.count)
+        for item in index {
+            if let last = unique.last, last.source.utf8.elementsEqual(item.source.utf8) {
+                guard last.journal == item.journal else {
+                    throw BatchError("record \(item.source) appears twice in the journals (overlapping shards?)")
+                }
+                continue  // the first entry counts, as the journal's own index says
+            }
+            unique.append(item)
+        }
+        index = unique
         let handles = try journals.map { path in
             guard let handle = FileHandle(forReadingAtPath: path) else {
                 throw BatchError("\(path): cannot read the journal")

@@ -152,6 +152,8 @@ public enum BatchRunner {
         public var consentScan: ConsentScan.Found?
         /// Set when the run took over the output lock of a process that no longer runs (say it as a warning).
         public var lockNote: String?
+        /// Damaged journal lines this session found and set aside (their records were analysed again).
+        public var quarantined: [BatchJournal.Damage] = []
 
         /// True when there were records of this shard and every one failed.
         public var allFailed: Bool { counts.failed > 0 && counts.succeeded == 0 }
@@ -300,7 +302,8 @@ public enum BatchRunner {
                 throw BatchError(
                     "\(outputFolder): the stored run has different inputs or options; resume it without changing them")
             }
-            if state.complete {
+            let damaged = try BatchJournal.damage(work + "/journal.jsonl")
+            if state.complete && damaged.isEmpty {
                 summary.alreadyComplete = true
                 try BatchJournal.scan(work + "/journal.jsonl") { entry, _, _, _ in
                     summary.records += 1
@@ -339,6 +342,16 @@ public enum BatchRunner {
         }
         // Discovery runs on its own thread and feeds the workers as it goes; the journal decides what is left.
         let journal = try BatchJournal(work + "/journal.jsonl")
+        summary.quarantined = journal.quarantined
+        if !journal.quarantined.isEmpty {
+            try log(
+                work,
+                BatchOutputs.LogEvent(
+                    shard: shardName, event: "quarantined",
+                    detail: "\(journal.quarantined.count) damaged journal line(s), listed in quarantine.jsonl; their "
+                        + "records are analysed again: "
+                        + journal.quarantined.prefix(10).map(\.description).joined(separator: "; ")))
+        }
         let events = RecordDiscovery.stream(
             inputs: configuration.inputs, archiveFolder: work + "/archives", limits: configuration.limits)
         var seen: Set<SourceKey> = []

@@ -286,6 +286,12 @@ struct Batch: AsyncParsableCommand {
         }
         bar?.finish()
         if let note = summary.lockNote { Diagnostics.note("taskproc batch: warning: " + note) }
+        if !summary.quarantined.isEmpty {
+            printError(
+                "taskproc batch: warning: \(summary.quarantined.count) damaged journal line(s) set aside in "
+                    + "\(outFolder)/\(BatchRunner.workFolderName)/quarantine.jsonl (their records were analysed again): "
+                    + summary.quarantined.prefix(3).map(\.description).joined(separator: "; "))
+        }
         Self.report(summary, shard: configuration.shard, out: out)
         Self.warnUndocumented(summary.counts, command: "batch", out: outFolder)
         // The export is written with the other outputs; say what it holds.

@@ -262,6 +262,43 @@ import Testing
         #expect(try BatchSupport.textOutputs(serial) == BatchSupport.textOutputs(single))
     }
 
+    @Test func aDamagedOrDoubledJournalLineIsQuarantinedAndNeverCopiedOut() async throws {
+        let folder = try BatchSupport.temporaryFolder("damage")
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
+        let export = folder + "/export"
+        _ = try BatchSupport.generateExport(at: export, records: 60, seed: 6)
+        let reference = folder + "/reference"
+        _ = try await run(export, out: reference)
+        let damaged = folder + "/damaged"
+        _ = try await run(export, out: damaged)
+        let path = damaged + "/" + BatchRunner.workFolderName + "/journal.jsonl"
+        var lines = try Data(contentsOf: URL(fileURLWithPath: path)).split(separator: 0x0A).map { Array($0) }
+        // A flipped byte inside line 11's results (its head still decodes), a zeroed line 21 (what a lost NFS
+        // block looks like), and line 30 written twice (two writers shared the journal once).
+        let tab = try #require(lines[10].firstIndex(of: 0x09))
+        lines[10][tab + 12] ^= 0x01
+        lines[20] = [UInt8](repeating: 0, count: lines[20].count)
+        lines.insert(lines[29], at: 30)
+        try Data(lines.joined(separator: [0x0A]) + [0x0A]).write(to: URL(fileURLWithPath: path))
+        var state = try BatchRunner.loadState(damaged)
+        #expect(state.complete)
+        // A complete run whose journal is damaged is not complete: the resume analyses those records again.
+        let resumed = try await run(export, out: damaged, mode: .resume)
+        #expect(!resumed.alreadyComplete)
+        #expect(resumed.quarantined.map(\.line) == [11, 21])
+        #expect(resumed.quarantined[0].reason.hasPrefix("checksum mismatch"))
+        #expect(resumed.processedNow == 2)
+        #expect(try BatchSupport.textOutputs(damaged) == BatchSupport.textOutputs(reference))
+        #expect(try BatchSupport.sqliteTables(damaged) == BatchSupport.sqliteTables(reference))
+        let quarantine = try BatchSupport.jsonLines(damaged + "/" + BatchRunner.workFolderName + "/quarantine.jsonl")
+        #expect(quarantine.map { $0["line"] as? Int } == [11, 21])
+        // The damage left the journal: the run is complete now.
+        #expect(try BatchJournal.damage(path).isEmpty)
+        state = try BatchRunner.loadState(damaged)
+        #expect(state.complete)
+        #expect(try await run(export, out: damaged, mode: .resume).alreadyComplete)
+    }
+
     @Test func resumeAfterAnInterruptedJournalReproducesTheRun() async throws {
         let folder = try BatchSupport.temporaryFolder("resume")
         defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
@@ -322,7 +359,7 @@ import Testing
         var rewritten = Data()
         for line in lines.prefix(20) {
             let parts = line.split(separator: 0x09, omittingEmptySubsequences: false)
-            try #require(parts.count == 4, "a journal line has a head, the line, the tables and the export")
+            try #require(parts.count == 5, "a journal line has a head, the line, the tables, the export, a CRC")
             var head = try #require(JSONSerialization.jsonObject(with: Data(parts[0])) as? [String: Any])
             head["line"] = String(decoding: parts[1], as: UTF8.self)
             head["tables"] = try JSONSerialization.jsonObject(with: Data(parts[2]))
@@ -331,12 +368,19 @@ import Testing
             rewritten.append(try JSONSerialization.data(withJSONObject: head, options: [.sortedKeys]))
             rewritten.append(0x0A)
         }
+        // And lines of the next version: four parts, no checksum.
+        for line in lines[20..<25] {
+            let parts = line.split(separator: 0x09, omittingEmptySubsequences: false)
+            rewritten.append(Data(parts.prefix(4).joined(separator: [0x09])))
+            rewritten.append(0x0A)
+        }
         try rewritten.write(to: URL(fileURLWithPath: work + "/journal.jsonl"))
         var state = try BatchRunner.loadState(old)
         state.complete = false
         try BatchRunner.saveState(state, old)
         let resumed = try await run(export, out: old, mode: .resume)
-        #expect(resumed.processedNow == 10)
+        #expect(resumed.processedNow == 5)
+        #expect(resumed.quarantined.isEmpty)
         #expect(try BatchSupport.textOutputs(old) == BatchSupport.textOutputs(reference))
         #expect(try BatchSupport.sqliteTables(old) == BatchSupport.sqliteTables(reference))
     }
