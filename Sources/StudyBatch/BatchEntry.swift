@@ -42,6 +42,10 @@ public struct BatchEntry: Sendable, Hashable, Codable {
         }
         /// The record's source.
         public var source: String
+        /// SHA-256 of the record's content (absent in no journal, but optional for robustness).
+        public var contentHash: String?
+        /// The record's file-system stamp when it was analysed (``BatchRecord/stamp``); nil in earlier journals.
+        public var stamp: String?
         /// What happened.
         public var status: Status
         /// Why it failed or was excluded (nil otherwise).
@@ -81,6 +85,9 @@ public struct BatchEntry: Sendable, Hashable, Codable {
     public var export: String?
     /// What the export noted (FHIR measures without a code, …), one line each.
     public var exportNotes: [String]?
+    /// The record's file-system stamp when it was analysed (``BatchRecord/stamp``): a resume re-analyses a record
+    /// whose stamp changed.
+    public var stamp: String?
     /// Why the record could not be exported, when the run exports and it could not.
     public var exportError: String?
 
@@ -102,16 +109,20 @@ public struct BatchEntry: Sendable, Hashable, Codable {
 
     /// An entry for a record of another shard.
     static func otherShard(_ record: BatchRecord, hash: String) -> BatchEntry {
-        BatchEntry(
+        var entry = BatchEntry(
             source: record.source, contentHash: hash, status: .otherShard, kind: nil, line: "", reason: nil, tables: [],
             keys: RecordKeys(), dialect: nil)
+        entry.stamp = record.stamp
+        return entry
     }
 
     /// An entry for a record the consent policy excludes: its source and why, nothing else.
     static func excluded(_ record: BatchRecord, hash: String, exclusion: ConsentPolicy.Exclusion) -> BatchEntry {
-        BatchEntry(
+        var entry = BatchEntry(
             source: record.source, contentHash: hash, status: .excluded, kind: nil, line: "",
             reason: exclusion.rawValue, tables: [], keys: RecordKeys(), dialect: nil)
+        entry.stamp = record.stamp
+        return entry
     }
 
     /// An error entry for a record that could not even be loaded (rejected, unreadable).
@@ -124,6 +135,7 @@ public struct BatchEntry: Sendable, Hashable, Codable {
     init(record: BatchRecord, hash: String, outcome: RecordAnalysis.Outcome) {
         let rename = PathRename(from: record.location, to: record.source)
         source = record.source
+        stamp = record.stamp
         contentHash = hash
         keys = outcome.keys
         dialect = outcome.dialect == .unrecognised && record.rejection != nil ? nil : outcome.dialect.rawValue

@@ -22,16 +22,63 @@ import StudyOutputs
 public final class BatchJournal {
     /// The journal file.
     public let path: String
-    /// Sources already in the journal, by their exact bytes (``SourceKey``).
-    private(set) var done: Set<SourceKey> = []
+    /// What the journal knows of one record: its latest entry's stamp, content hash and status.
+    struct Known {
+        /// `hashValue` of the stamp (nil in entries of earlier versions, which had none).
+        var stamp: Int?
+        /// The first 64 bits of the content hash.
+        var hash: UInt64
+        var status: BatchEntry.Status
+        /// The exclusion of an excluded record.
+        var exclusion: String?
+
+        init(stamp: String?, contentHash: String?, status: BatchEntry.Status, reason: String?) {
+            self.stamp = stamp?.hashValue
+            hash = contentHash.flatMap { UInt64($0.prefix(16), radix: 16) } ?? 0
+            self.status = status
+            exclusion = status == .excluded ? reason ?? "" : nil
+        }
+    }
+
+    /// Records in the journal, by their exact bytes (``SourceKey``): the latest entry of each counts.
+    private(set) var known: [SourceKey: Known] = [:]
     /// How many records the journal holds.
-    public var doneCount: Int { done.count }
+    public var doneCount: Int { known.count }
     /// True when `source` (byte for byte) is in the journal.
-    public func contains(_ source: String) -> Bool { done.contains(SourceKey(source)) }
+    public func contains(_ source: String) -> Bool { known[SourceKey(source)] != nil }
     /// Entries of other shards in the journal.
-    public private(set) var otherShard = 0
+    public var otherShard: Int { known.values.reduce(0) { $0 + ($1.status == .otherShard ? 1 : 0) } }
     /// Entries the consent policy excluded, by ``ConsentPolicy/Exclusion`` raw value.
-    public private(set) var excluded: [String: Int] = [:]
+    public var excluded: [String: Int] {
+        known.values.reduce(into: [:]) { counts, item in
+            if let exclusion = item.exclusion { counts[exclusion, default: 0] += 1 }
+        }
+    }
+
+    /// Where a discovered record stands against the journal.
+    public enum Standing: Sendable, Equatable {
+        /// Not in the journal: to do.
+        case new
+        /// In the journal with the same stamp (or an entry without one): done.
+        case done
+        /// In the journal, but its file-system stamp changed since: analysed again (the new entry supersedes).
+        case changed
+    }
+
+    /// Where `record` stands.
+    public func standing(of record: BatchRecord) -> Standing {
+        guard let item = known[SourceKey(record.source)] else { return .new }
+        guard let stored = item.stamp, let now = record.stamp else { return .done }
+        return stored == now.hashValue ? .done : .changed
+    }
+
+    /// The first 64 bits of the content hash of the journal's latest entry for `source`.
+    func contentPrefix(of source: String) -> UInt64? { known[SourceKey(source)]?.hash }
+
+    /// The records of the journal that are not in `sources` (inputs deleted since an earlier session).
+    func sources(notIn sources: Set<SourceKey>) -> [String] {
+        known.keys.filter { !sources.contains($0) }.map(\.text).sorted(by: RecordDiscovery.precedes)
+    }
     /// Damaged lines found when the journal was opened: 1-based line number and why.
     public private(set) var quarantined: [Damage] = []
 
@@ -58,17 +105,16 @@ public final class BatchJournal {
         // Created first (an empty journal for a new run), opened for writing after any damage is moved out.
         do { try OutputFile.open(path, .update).closeChecked() } catch { throw BatchError(error) }
         var valid = 0
-        var sources: Set<SourceKey> = []
-        var otherShard = 0
-        var excluded: [String: Int] = [:]
+        var known: [SourceKey: Known] = [:]
         var damaged: [(damage: Damage, start: Int, end: Int)] = []
         try Self.scan(
             path,
             { entry, _, _, end in
                 valid = end
-                // A second entry of one record (two writers once shared this journal): the first counts.
-                guard sources.insert(SourceKey(entry.source)).inserted else { return }
-                Self.count(entry.status, reason: entry.reason, otherShard: &otherShard, excluded: &excluded)
+                // A later entry of one record supersedes the earlier (the record changed, or two writers once
+                // shared this journal).
+                known[SourceKey(entry.source)] = Known(
+                    stamp: entry.stamp, contentHash: entry.contentHash, status: entry.status, reason: entry.reason)
             },
             damaged: { damage, end in
                 damaged.append((damage, valid, end))
@@ -79,9 +125,7 @@ public final class BatchJournal {
             try Self.quarantine(damaged.map { ($0.damage, $0.start..<$0.end) }, of: path, keeping: valid)
             valid -= damaged.reduce(0) { $0 + $1.end - $1.start }
         }
-        done = sources
-        self.otherShard = otherShard
-        self.excluded = excluded
+        self.known = known
         do {
             file = try OutputFile.open(path, .update)
             try file.truncate(to: Int64(valid))
@@ -111,8 +155,8 @@ public final class BatchJournal {
         data.append(contentsOf: Self.hex8(crc).utf8)
         data.append(0x0A)
         do { try file.writeAll(data) } catch { throw BatchError(error) }
-        done.insert(SourceKey(entry.source))
-        Self.count(entry.status, reason: entry.reason, otherShard: &otherShard, excluded: &excluded)
+        known[SourceKey(entry.source)] = Known(
+            stamp: entry.stamp, contentHash: entry.contentHash, status: entry.status, reason: entry.reason)
     }
 
     /// The tables as compact JSON with sorted keys, as `JSONEncoder` writes them (a test compares the two), without
@@ -124,13 +168,6 @@ public final class BatchJournal {
                 "{\"header\":" + strings(table.header) + ",\"kind\":" + JSONText.string(table.kind) + ",\"rows\":"
                     + JSONText.array(table.rows.map(strings)) + "}"
             })
-    }
-
-    private static func count(
-        _ status: BatchEntry.Status, reason: String?, otherShard: inout Int, excluded: inout [String: Int]
-    ) {
-        if status == .otherShard { otherShard += 1 }
-        if status == .excluded { excluded[reason ?? "", default: 0] += 1 }
     }
 
     /// Moves damaged lines out of the journal at `path`: each goes to `quarantine.jsonl` beside it (line number,
@@ -306,8 +343,11 @@ public final class BatchJournal {
 /// A record's source compared by its exact bytes. Swift compares strings by canonical equivalence, so `é` written
 /// precomposed (NFC) and as `e` + a combining accent (NFD) are one string to it, but two files to Linux: keyed
 /// by `String`, one of two such twins vanished from a run.
-struct SourceKey: Hashable, Sendable {
-    let bytes: [UInt8]
-    init(_ source: String) { bytes = Array(source.utf8) }
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+public struct SourceKey: Hashable, Sendable {
+    /// The source's UTF-8 bytes.
+    public let bytes: [UInt8]
+    /// The key of `source`.
+    public init(_ source: String) { bytes = Array(source.utf8) }
+    /// The source.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 }

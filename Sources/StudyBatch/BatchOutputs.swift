@@ -120,12 +120,14 @@ public enum BatchOutputs {
     ///   - runLog: The run log, in order.
     ///   - runInfo: Key/value facts about the run (inputs, options, version) for the `run_info` table.
     ///   - export: The run's export format: `export.<format>.jsonl` is written from the entries' export lines.
+    ///   - only: When given, the sources to write: entries of other records (inputs deleted since the entry was
+    ///     written) are left out.
     /// - Returns: The counts.
     /// - Throws: ``BatchError`` for a duplicated source or an I/O failure.
     @discardableResult
     public static func write(
         journals: [String], to folder: String, runLog: [LogEvent], runInfo: [(String, String)],
-        export: OutputFormat? = nil
+        export: OutputFormat? = nil, only: Set<SourceKey>? = nil
     ) throws -> Counts {
         // Pass 1: index every entry; the CSV header of a kind is that of its first record (in source order)
         // with results.
@@ -134,6 +136,7 @@ public enum BatchOutputs {
         for (j, journal) in journals.enumerated() {
             try BatchJournal.scan(journal) { entry, _, start, end in
                 guard entry.status != .otherShard && entry.status != .excluded else { return }
+                if let only, !only.contains(SourceKey(entry.source)) { return }
                 var mask: UInt64 = 0
                 for kind in entry.kindsWithHeader {
                     let bit = kindNames.firstIndex(of: kind) ?? kindNames.count
@@ -146,7 +149,8 @@ public enum BatchOutputs {
                 index.append(IndexItem(source: entry.source, journal: j, start: start, end: end, kinds: mask))
             }
         }
-        // Source order; one journal's second entry of a record (two writers once shared it) after its first.
+        // Source order; of one journal's entries of a record, the latest counts (it supersedes: the record changed
+        // between sessions, or two writers once shared the journal).
         index.sort {
             if $0.source.utf8.elementsEqual($1.source.utf8) {
                 return ($0.journal, $0.start) < ($1.journal, $1.start)
@@ -160,7 +164,8 @@ public enum BatchOutputs {
                 guard last.journal == item.journal else {
                     throw BatchError("record \(item.source) appears twice in the journals (overlapping shards?)")
                 }
-                continue  // the first entry counts, as the journal's own index says
+                unique[unique.count - 1] = item
+                continue
             }
             unique.append(item)
         }

@@ -20,6 +20,11 @@ public struct BatchRecord: Sendable, Hashable, Codable {
     public var isFolder: Bool
     /// Why the record was refused before reading (zip slip, link escape, archive limit); nil for readable records.
     public var rejection: String?
+    /// What the file system says about the record's content without reading it: size and modification time of a
+    /// file (`size:seconds.nanoseconds`), a digest of every file's path, size and time for a folder, and for an
+    /// archive member the archive's own stamp with the member's size. `--resume` re-analyses a record whose stamp
+    /// changed since the journal entry was written. Nil for rejected records.
+    public var stamp: String?
 
     /// Creates a record.
     public init(source: String, location: String, isFolder: Bool = false, rejection: String? = nil) {
@@ -27,6 +32,27 @@ public struct BatchRecord: Sendable, Hashable, Codable {
         self.location = location
         self.isFolder = isFolder
         self.rejection = rejection
+    }
+
+    /// The stamp of a file: `size:seconds.nanoseconds` of its modification time; nil when it cannot be stat'ed.
+    public static func fileStamp(_ path: String) -> String? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return "\(st.st_size):\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)"
+    }
+
+    /// The stamp of a record folder: a digest of every file's relative path and stamp (or, inside an archive,
+    /// `archive` followed by a digest of paths and sizes: extraction sets the times).
+    public static func folderStamp(_ path: String, archive: String?) -> String {
+        var digest = SHA256()
+        for relative in RecordDiscovery.filesUnder(path) {
+            var st = stat()
+            _ = stat(path + "/" + relative, &st)
+            let stamp = archive == nil ? "\(st.st_size):\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)" : "\(st.st_size)"
+            digest.update(Data((relative + "\0" + stamp + "\n").utf8))
+        }
+        let value = String(digest.finalize().prefix(16))
+        return archive.map { $0 + "!" + value } ?? "folder:" + value
     }
 
     /// The record's content hash: SHA-256 of a file's bytes; for a folder, of every file's relative path and

@@ -152,6 +152,13 @@ public enum BatchRunner {
         public var consentScan: ConsentScan.Found?
         /// Set when the run took over the output lock of a process that no longer runs (say it as a warning).
         public var lockNote: String?
+        /// Records whose content changed since an earlier session's entry (analysed again; the new entry counts),
+        /// in discovery order.
+        public var changedInputs: [String] = []
+        /// Records whose stamp changed but whose content did not (analysed again, same results).
+        public var touchedInputs = 0
+        /// Records of an earlier session that are no longer among the inputs: left out of the outputs.
+        public var deletedInputs: [String] = []
         /// Damaged journal lines this session found and set aside (their records were analysed again).
         public var quarantined: [BatchJournal.Damage] = []
 
@@ -355,6 +362,7 @@ public enum BatchRunner {
         let events = RecordDiscovery.stream(
             inputs: configuration.inputs, archiveFolder: work + "/archives", limits: configuration.limits)
         var seen: Set<SourceKey> = []
+        var restamped: [(source: String, hash: UInt64?)] = []
         var notedSkips = 0
         var alreadyDone = 0
         var done = 0
@@ -405,11 +413,17 @@ public enum BatchRunner {
                     }
                 case .record(let record):
                     guard seen.insert(SourceKey(record.source)).inserted else { continue }
-                    if journal.contains(record.source) {
+                    switch journal.standing(of: record) {
+                    case .done:
                         alreadyDone += 1
                         done += 1
                         report()
                         continue
+                    case .changed:
+                        // Changed on disk since its entry was written: analysed again; the new entry supersedes.
+                        restamped.append((record.source, journal.contentPrefix(of: record.source)))
+                    case .new:
+                        break
                     }
                     report()
                     while inFlight >= parallel * 2, let entry = try await group.next() { try collect(entry) }
@@ -435,6 +449,20 @@ public enum BatchRunner {
                     + (summary.skipReasons.isEmpty ? "" : " (" + BatchRunner.describe(skips: summary.skipReasons) + ")")
             ))
         try journal.synchronize()
+        // What changed since an earlier session: inputs whose content differs now, inputs that are gone.
+        summary.changedInputs = restamped.filter { journal.contentPrefix(of: $0.source) != $0.hash }.map(\.source)
+        summary.touchedInputs = restamped.count - summary.changedInputs.count
+        summary.deletedInputs = journal.sources(notIn: seen)
+        if !summary.changedInputs.isEmpty || !summary.deletedInputs.isEmpty {
+            try log(
+                work,
+                BatchOutputs.LogEvent(
+                    shard: shardName, event: "inputs-changed",
+                    detail: "since the earlier session: \(summary.changedInputs.count) changed (analysed again), "
+                        + "\(summary.deletedInputs.count) deleted (left out of the outputs)"
+                        + (summary.changedInputs.prefix(10) + summary.deletedInputs.prefix(10)).map { "\n  " + $0 }
+                        .joined()))
+        }
 
         let analysed = Date()
         summary.analysisSeconds = analysed.timeIntervalSince(started)
@@ -460,7 +488,7 @@ public enum BatchRunner {
         let cleanup = Task.detached { try? FileSystem.removeTree(archives) }
         summary.counts = try BatchOutputs.write(
             journals: [journal.path], to: outputFolder, runLog: try readLog(work), runInfo: runInfo(configuration),
-            export: exporting?.format)
+            export: exporting?.format, only: summary.deletedInputs.isEmpty ? nil : seen)
         try saveState(RunState(configuration: configuration, complete: true, started: exportedAt), outputFolder)
         await cleanup.value
         let end = Date()

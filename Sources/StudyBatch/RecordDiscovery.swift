@@ -161,6 +161,16 @@ public enum RecordDiscovery {
         let emit: (Event) -> Void
         /// Files and folders already visited, so that a path reached twice is one record.
         var visited: Set<FileIdentity> = []
+        /// The stamps of the archives being expanded, innermost last (their members' stamps start with it).
+        var archiveStamps: [String] = []
+
+        /// A file's stamp: its own, or inside an archive the archive's with the member's size.
+        func stamp(ofFile path: String) -> String? {
+            guard let archive = archiveStamps.last else { return BatchRecord.fileStamp(path) }
+            var st = stat()
+            _ = stat(path, &st)
+            return archive + "!" + String(st.st_size)
+        }
 
         /// False when the path (after links) was visited before; records it otherwise.
         mutating func firstVisit(_ path: String) -> Bool {
@@ -228,7 +238,9 @@ public enum RecordDiscovery {
                 if !top && name.hasPrefix(".") {
                     emit(.skipped(source, reason: SkipReason.hidden))
                 } else {
-                    emit(.record(BatchRecord(source: source, location: location)))
+                    var record = BatchRecord(source: source, location: location)
+                    record.stamp = stamp(ofFile: location)
+                    emit(.record(record))
                 }
             }
         }
@@ -249,7 +261,9 @@ public enum RecordDiscovery {
                 return
             }
             if isRecordFolder(location) {
-                emit(.record(BatchRecord(source: source, location: location, isFolder: true)))
+                var record = BatchRecord(source: source, location: location, isFolder: true)
+                record.stamp = BatchRecord.folderStamp(location, archive: archiveStamps.last)
+                emit(.record(record))
                 return
             }
             for name in listing.hidden { emit(.skipped(source + "/" + name, reason: SkipReason.hidden)) }
@@ -287,8 +301,11 @@ public enum RecordDiscovery {
             let reportPath = folder + ".report.json"
             let fm = FileManager.default
             var report: ArchiveReport
+            // An extraction of an earlier session is reused only when the archive has not changed since.
+            let archiveStamp = stamp(ofFile: location) ?? "?"
             if fm.fileExists(atPath: folder), let data = fm.contents(atPath: reportPath),
-                let saved = try? JSONDecoder().decode(ArchiveReport.self, from: data)
+                let saved = try? JSONDecoder().decode(ArchiveReport.self, from: data),
+                saved.stamp == nil || saved.stamp == archiveStamp
             {
                 report = saved
             } else {
@@ -304,10 +321,11 @@ public enum RecordDiscovery {
                 }
                 do throws(ArchiveError) {
                     let extraction = try ZipArchive.extract(location, into: partial, limits: limits)
-                    report = ArchiveReport(error: nil, rejected: extraction.rejected.map { [$0.entry, $0.reason] })
+                    report = ArchiveReport(
+                        error: nil, rejected: extraction.rejected.map { [$0.entry, $0.reason] }, stamp: archiveStamp)
                 } catch {
                     if let failure = error.outputFailure { throw BatchError(failure) }
-                    report = ArchiveReport(error: error.message, rejected: [])
+                    report = ArchiveReport(error: error.message, rejected: [], stamp: archiveStamp)
                     do throws(FileFailure) {
                         try FileSystem.removeTree(partial)
                         try FileSystem.makeFolder(partial)
@@ -332,6 +350,8 @@ public enum RecordDiscovery {
                         BatchRecord(
                             source: source + "!/" + pair[0], location: "", rejection: "archive entry " + pair[1])))
             }
+            archiveStamps.append(archiveStamp)
+            defer { archiveStamps.removeLast() }
             for name in sortedNames(folder) {
                 try visit(location: folder + "/" + name, source: source + "!/" + name, root: folder, depth: depth)
             }
@@ -342,5 +362,7 @@ public enum RecordDiscovery {
     struct ArchiveReport: Codable {
         var error: String?
         var rejected: [[String]]
+        /// The archive's stamp when it was extracted (nil in reports of earlier versions).
+        var stamp: String?
     }
 }

@@ -286,6 +286,16 @@ struct Batch: AsyncParsableCommand {
         }
         bar?.finish()
         if let note = summary.lockNote { Diagnostics.note("taskproc batch: warning: " + note) }
+        if !summary.changedInputs.isEmpty || !summary.deletedInputs.isEmpty || summary.touchedInputs > 0 {
+            var text =
+                "taskproc batch: warning: the inputs changed since the earlier session: "
+                + "\(summary.changedInputs.count) record(s) changed (analysed again), "
+                + "\(summary.deletedInputs.count) deleted (left out of the outputs)"
+            if summary.touchedInputs > 0 { text += ", \(summary.touchedInputs) touched but unchanged" }
+            for source in summary.changedInputs.prefix(3) { text += "\n  changed: " + source }
+            for source in summary.deletedInputs.prefix(3) { text += "\n  deleted: " + source }
+            Diagnostics.note(text)
+        }
         if !summary.quarantined.isEmpty {
             printError(
                 "taskproc batch: warning: \(summary.quarantined.count) damaged journal line(s) set aside in "

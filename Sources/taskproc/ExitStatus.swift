@@ -75,13 +75,14 @@ extension CommandFailure {
         case let refusal as OutputLock.Refusal: return CommandFailure(BatchError(refusal))
         case is DecodingError: return CommandFailure.data("unreadable data: \(error)")
         default:
-            if let code = FileFailure.errno(of: error) {
-                let failure = FileFailure(path: "(a file)", operation: .write, errno: code)
-                return CommandFailure(
-                    status: failure.category == .cannotCreate ? ExitStatus.cannotCreate : ExitStatus.ioError,
-                    message: failure.reason + ((error as NSError).userInfo[NSFilePathErrorKey].map { ": \($0)" } ?? ""))
-            }
-            return CommandFailure.io("\(error)")
+            // Foundation's file errors; anything else (ArgumentParser's own help and usage errors) is left alone.
+            let domain = (error as NSError).domain
+            guard domain == NSCocoaErrorDomain || domain == NSPOSIXErrorDomain, let code = FileFailure.errno(of: error)
+            else { return error }
+            let failure = FileFailure(path: "(a file)", operation: .write, errno: code)
+            return CommandFailure(
+                status: failure.category == .cannotCreate ? ExitStatus.cannotCreate : ExitStatus.ioError,
+                message: failure.reason + ((error as NSError).userInfo[NSFilePathErrorKey].map { ": \($0)" } ?? ""))
         }
     }
 

@@ -299,6 +299,38 @@ import Testing
         #expect(try await run(export, out: damaged, mode: .resume).alreadyComplete)
     }
 
+    @Test func aResumeAfterTheInputsChangedReanalysesChangedRecordsAndDropsDeletedOnes() async throws {
+        let folder = try BatchSupport.temporaryFolder("changed")
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
+        let export = folder + "/export"
+        _ = try BatchSupport.generateExport(at: export, records: 60, seed: 7)
+        let out = folder + "/out"
+        _ = try await run(export, out: out)
+        // Between sessions: one file's content changes, one is deleted, one is only touched.
+        let files = RecordDiscovery.filesUnder(export).filter { $0.hasSuffix(".csv") && $0.hasPrefix("csv/") }
+        try #require(files.count >= 3)
+        let changed = export + "/" + files[0]
+        var text = try String(contentsOfFile: changed, encoding: .utf8)
+        text += text.split(separator: "\n").last.map { String($0) + "\n" } ?? ""
+        try text.write(toFile: changed, atomically: false, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: export + "/" + files[1])
+        let touched = export + "/" + files[2]
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: touched)
+        var state = try BatchRunner.loadState(out)
+        state.complete = false
+        try BatchRunner.saveState(state, out)
+        let resumed = try await run(export, out: out, mode: .resume)
+        #expect(resumed.changedInputs == [changed])
+        #expect(resumed.deletedInputs == [export + "/" + files[1]])
+        #expect(resumed.touchedInputs == 1)
+        #expect(resumed.processedNow == 2)
+        // The outputs are those of a fresh run over the inputs as they are now.
+        let fresh = folder + "/fresh"
+        _ = try await run(export, out: fresh)
+        #expect(try BatchSupport.textOutputs(out) == BatchSupport.textOutputs(fresh))
+        #expect(try BatchSupport.sqliteTables(out) == BatchSupport.sqliteTables(fresh))
+    }
+
     @Test func resumeAfterAnInterruptedJournalReproducesTheRun() async throws {
         let folder = try BatchSupport.temporaryFolder("resume")
         defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
