@@ -340,7 +340,9 @@ public final class BatchJournal {
     }
 }
 
-/// A record's source compared by its exact bytes. Swift compares strings by canonical equivalence, so `é` written
+/// A record's source compared by its exact bytes.
+///
+/// Swift compares strings by canonical equivalence, so `é` written
 /// precomposed (NFC) and as `e` + a combining accent (NFD) are one string to it, but two files to Linux: keyed
 /// by `String`, one of two such twins vanished from a run.
 public struct SourceKey: Hashable, Sendable {

@@ -20,8 +20,9 @@ public struct BatchRecord: Sendable, Hashable, Codable {
     public var isFolder: Bool
     /// Why the record was refused before reading (zip slip, link escape, archive limit); nil for readable records.
     public var rejection: String?
-    /// What the file system says about the record's content without reading it: size and modification time of a
-    /// file (`size:seconds.nanoseconds`), a digest of every file's path, size and time for a folder, and for an
+    /// What the file system says about the record's content without reading it.
+    ///
+    /// Size and modification time of a file (`size:seconds.nanoseconds`), a digest of every file's path, size and time for a folder, and for an
     /// archive member the archive's own stamp with the member's size. `--resume` re-analyses a record whose stamp
     /// changed since the journal entry was written. Nil for rejected records.
     public var stamp: String?
