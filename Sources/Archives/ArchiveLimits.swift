@@ -10,6 +10,8 @@ public struct ArchiveLimits: Sendable, Hashable, Codable {
     /// Most entries one archive may hold (files and folders); more rejects the whole archive.
     public var maxEntries: Int = 1_000_000
     /// Most bytes one archive may decompress to in total, counting every entry; more rejects the whole archive.
+    ///
+    /// In a batch run, the budget of all archives together, nested ones included (``ZipArchive/extract(_:into:limits:budget:)``).
     public var maxTotalBytes: Int64 = 16 << 30
     /// Most bytes one ZIP entry or one gzip file may decompress to (``defaultMaxEntryBytes`` unless overridden);
     /// a larger one is rejected on its own.

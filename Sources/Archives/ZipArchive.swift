@@ -49,6 +49,8 @@ public enum ZipArchive {
         public var files: [String] = []
         /// Entries refused, in archive order.
         public var rejected: [Rejection] = []
+        /// Bytes written (decompressed), counted against the budget.
+        public var bytes: Int64 = 0
     }
 
     /// Reads the central directory.
@@ -71,20 +73,39 @@ public enum ZipArchive {
     /// - Throws: ``ArchiveError`` when the archive is unreadable, breaks a whole-archive limit (entry count, total
     ///   decompressed size), or a file cannot be written (a full disk, an I/O error: the message names the file);
     ///   nothing then should be used from `destination`.
+    ///   Entries whose data overlap (several entries reading the same compressed bytes, the "overlapping zip bomb"
+    ///   that turns 129 KB into gigabytes) refuse the whole archive.
+    /// - Parameter budget: Most bytes this extraction may write when less than `limits.maxTotalBytes`: what is
+    ///   left of a budget shared with other archives (a batch run's one `--max-archive-bytes`, nested archives
+    ///   included); nil for `limits.maxTotalBytes`.
     public static func extract(
-        _ path: String, into destination: String, limits: ArchiveLimits = ArchiveLimits()
+        _ path: String, into destination: String, limits: ArchiveLimits = ArchiveLimits(), budget: Int64? = nil
     ) throws(ArchiveError) -> Extraction {
         let file = try ZipFile(path)
         let list = try parseCentralDirectory(file, path: path, limits: limits)
+        // Every entry's local header and data must lie after the previous entry's (a lower bound of its extent:
+        // the 30-byte header and the compressed data, without the names).
+        let ordered = list.filter { !$0.isDirectory || $0.compressedSize > 0 }.sorted {
+            $0.localHeaderOffset < $1.localHeaderOffset
+        }
+        for (previous, next) in zip(ordered, ordered.dropFirst()) {
+            let (extent, overflow) = previous.localHeaderOffset.addingReportingOverflow(30 + previous.compressedSize)
+            if overflow || next.localHeaderOffset < extent {
+                throw ArchiveError(
+                    archive: path,
+                    message:
+                        "entries overlap: \(next.name)'s data starts inside \(previous.name)'s (an overlapping-entry zip "
+                        + "bomb, which decompresses one piece of data many times); the archive is refused")
+            }
+        }
+        let allowance = min(limits.maxTotalBytes, budget ?? .max)
         let declaredTotal = list.reduce(UInt64(0)) { sum, entry in
             let (total, overflow) = sum.addingReportingOverflow(entry.uncompressedSize)
             return overflow ? .max : total
         }
-        if declaredTotal > UInt64(max(0, limits.maxTotalBytes)) {
+        if declaredTotal > UInt64(max(0, allowance)) {
             throw ArchiveError(
-                archive: path,
-                message:
-                    "declares \(declaredTotal) bytes decompressed, over the limit of \(limits.maxTotalBytes) bytes (--max-archive-bytes)"
+                archive: path, message: overBudget("declares \(declaredTotal) bytes decompressed, over", limits, budget)
             )
         }
         // How many file entries share each path: a shared path is ambiguous, so every copy is refused.
@@ -142,7 +163,9 @@ public enum ZipArchive {
                 }
                 throw ArchiveError(archive: path, message: "cannot extract: \(error)", outputFailure: error)
             }
-            switch try writeEntry(entry, from: file, to: target, limits: limits, total: &total) {
+            var entryLimits = limits
+            entryLimits.maxTotalBytes = allowance
+            switch try writeEntry(entry, from: file, to: target, limits: entryLimits, total: &total) {
             case .written:
                 result.files.append(relative)
             case .rejected(let reason):
@@ -152,13 +175,21 @@ public enum ZipArchive {
                 reject("clashes with another entry's path")
             case .archiveLimit:
                 try? fm.removeItem(atPath: target)
-                throw ArchiveError(
-                    archive: path,
-                    message:
-                        "decompresses to more than the limit of \(limits.maxTotalBytes) bytes (--max-archive-bytes)")
+                throw ArchiveError(archive: path, message: overBudget("decompresses to more than", limits, budget))
             }
         }
+        result.bytes = total
         return result
+    }
+
+    /// `what, over the limit of N bytes (--max-archive-bytes)`, naming the shared budget when one binds.
+    static func overBudget(_ what: String, _ limits: ArchiveLimits, _ budget: Int64?) -> String {
+        if let budget, budget < limits.maxTotalBytes {
+            return what
+                + " what is left (\(max(0, budget)) bytes) of the run's --max-archive-bytes of "
+                + "\(limits.maxTotalBytes) bytes, which every archive of a run shares, nested ones included"
+        }
+        return what + " the limit of \(limits.maxTotalBytes) bytes (--max-archive-bytes)"
     }
 
     // MARK: Names

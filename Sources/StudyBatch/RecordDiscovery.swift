@@ -163,6 +163,9 @@ public enum RecordDiscovery {
         var visited: Set<FileIdentity> = []
         /// The stamps of the archives being expanded, innermost last (their members' stamps start with it).
         var archiveStamps: [String] = []
+        /// Bytes extracted from archives so far in this run (nested ones included, reused extractions of an
+        /// earlier session too): one `--max-archive-bytes` budget for the whole run.
+        var extractedBytes: Int64 = 0
 
         /// A file's stamp: its own, or inside an archive the archive's with the member's size.
         func stamp(ofFile path: String) -> String? {
@@ -320,9 +323,11 @@ public enum RecordDiscovery {
                     throw BatchError(error)
                 }
                 do throws(ArchiveError) {
-                    let extraction = try ZipArchive.extract(location, into: partial, limits: limits)
+                    let extraction = try ZipArchive.extract(
+                        location, into: partial, limits: limits, budget: limits.maxTotalBytes - extractedBytes)
                     report = ArchiveReport(
-                        error: nil, rejected: extraction.rejected.map { [$0.entry, $0.reason] }, stamp: archiveStamp)
+                        error: nil, rejected: extraction.rejected.map { [$0.entry, $0.reason] }, stamp: archiveStamp,
+                        bytes: extraction.bytes)
                 } catch {
                     if let failure = error.outputFailure { throw BatchError(failure) }
                     report = ArchiveReport(error: error.message, rejected: [], stamp: archiveStamp)
@@ -340,6 +345,7 @@ public enum RecordDiscovery {
                     throw BatchError.wrapping(error, path: reportPath, operation: .write)
                 }
             }
+            extractedBytes += report.bytes ?? 0
             if let error = report.error {
                 emit(.record(BatchRecord(source: source, location: "", rejection: error)))
                 return
@@ -364,5 +370,7 @@ public enum RecordDiscovery {
         var rejected: [[String]]
         /// The archive's stamp when it was extracted (nil in reports of earlier versions).
         var stamp: String?
+        /// Bytes the extraction wrote, nested archives not included (nil in reports of earlier versions).
+        var bytes: Int64?
     }
 }

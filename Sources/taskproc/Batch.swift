@@ -52,7 +52,7 @@ struct Batch: AsyncParsableCommand {
     @Option(help: "Most entries one .zip archive may hold.")
     var maxArchiveEntries: Int = ArchiveLimits().maxEntries
 
-    @Option(help: "Most bytes one .zip archive may decompress to.")
+    @Option(help: "Most bytes the run's .zip archives may decompress to, all together (nested ones included).")
     var maxArchiveBytes: Int64 = ArchiveLimits().maxTotalBytes
 
     @Option(help: "Most bytes one .zip entry or one gzip file may decompress to (default 512 MiB).")

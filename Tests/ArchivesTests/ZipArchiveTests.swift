@@ -83,6 +83,53 @@ import Testing
             })
     }
 
+    /// The overlapping-entry bomb (Fifield 2019): many central-directory entries read one stored piece of data.
+    @Test func overlappingEntriesRefuseTheArchive() throws {
+        let dir = TemporaryDirectory()
+        let single = ZipFixture.zip([.init(name: "a.csv", data: Data(repeating: 0x41, count: 4000))])
+        // The single archive's local header and data end where its central directory starts.
+        let centralStart = Int(
+            single.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: single.count - 6, as: UInt32.self) })
+        let record = single.subdata(in: centralStart..<(single.count - 22))
+        var bomb = single.prefix(centralStart)
+        var central = Data()
+        for i in 0..<50 {
+            var copy = record
+            // Names differ (a.csv, b.csv, ...), so this is not a duplicate-name refusal.
+            copy[46] = 0x61 + UInt8(i % 26)
+            copy[47] = 0x30 + UInt8(i / 26)
+            central.append(copy)
+        }
+        bomb.append(central)
+        var end = single.suffix(22)
+        end.withUnsafeMutableBytes { raw in
+            raw.storeBytes(of: UInt16(50).littleEndian, toByteOffset: 8, as: UInt16.self)
+            raw.storeBytes(of: UInt16(50).littleEndian, toByteOffset: 10, as: UInt16.self)
+            raw.storeBytes(of: UInt32(central.count).littleEndian, toByteOffset: 12, as: UInt32.self)
+        }
+        bomb.append(end)
+        let path = dir.path("bomb.zip")
+        try bomb.write(to: URL(fileURLWithPath: path))
+        try FileManager.default.createDirectory(atPath: dir.path("out"), withIntermediateDirectories: true)
+        #expect(try ZipArchive.entries(of: path).count == 50)
+        do {
+            _ = try ZipArchive.extract(path, into: dir.path("out"))
+            Issue.record("the overlapping entries were extracted")
+        } catch {
+            #expect(error.message.contains("entries overlap"), "\(error)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path("out")).isEmpty)
+    }
+
+    @Test func aSharedBudgetBindsAcrossArchives() throws {
+        let big = Data(repeating: 0x41, count: 1000)
+        let dir = TemporaryDirectory()
+        let (zip, out) = try write([.init(name: "a.csv", data: big), .init(name: "b.csv", data: big)], in: dir)
+        let error = #expect(throws: ArchiveError.self) { try ZipArchive.extract(zip, into: out, budget: 1500) }
+        #expect(error?.message.contains("over what is left (1500 bytes) of the run's --max-archive-bytes") == true)
+        #expect(try ZipArchive.extract(zip, into: out, budget: 2000).bytes == 2000)
+    }
+
     @Test func lyingHeadersAndBadChecksumsAreCaught() throws {
         let data = Data(repeating: 0x42, count: 100)
         let dir = TemporaryDirectory()

@@ -141,6 +141,26 @@ import Testing
         #expect(found.records.first?.rejection == "cannot list the folder: Permission denied")
     }
 
+    @Test func archivesOfArchivesShareOneByteBudget() throws {
+        let folder = try BatchSupport.temporaryFolder("budget")
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
+        let input = folder + "/export"
+        try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
+        let csv = Data(("t,x,y,z\n" + String(repeating: "0,0,0,1\n", count: 500)).utf8)  // 4 008 bytes
+        let inner = BatchSupport.zip([.init(name: "walk.csv", data: csv)])
+        let outer = BatchSupport.zip((1...3).map { .init(name: "part\($0).zip", data: inner) })
+        try outer.write(to: URL(fileURLWithPath: input + "/export.zip"))
+        var limits = ArchiveLimits()
+        // Each archive alone is within it; the outer archive and its three inner ones are not.
+        limits.maxTotalBytes = Int64(3 * inner.count + 2 * csv.count + 100)
+        let found = try RecordDiscovery.discover(
+            inputs: [.init(input)], archiveFolder: folder + "/archives", limits: limits)
+        let rejected = found.records.filter { $0.rejection != nil }
+        #expect(found.records.count == 3)
+        #expect(rejected.map(\.source) == [input + "/export.zip!/part3.zip"])
+        #expect(rejected.first?.rejection?.contains("of the run's --max-archive-bytes") == true)
+    }
+
     @Test func taskFoldersAndMyDataHelpsStepsAreOneRecord() throws {
         let fixtures = fixturePath("mydatahelps")
         let folder = try BatchSupport.temporaryFolder("mdh")
