@@ -1,6 +1,7 @@
 import ActiveTasks
 import Archives
 import Foundation
+import SensorSignal
 import StudyInputs
 import StudyOutputs
 
@@ -55,6 +56,17 @@ public struct BatchConfiguration: Sendable, Hashable, Codable {
     public var morkConfigurationFile: String?
     /// The `--fhir-consent` shape of a `fhir` export (`consent` or `contract`); nil = `consent`.
     public var fhirConsent: String?
+    /// The time limit of one record's analysis, seconds (`--record-timeout`); nil for
+    /// ``BatchConfiguration/defaultRecordTimeout``, 0 for none.
+    public var recordTimeout: Double?
+    /// The default time limit of one record, seconds: ten minutes, far beyond any real recording's analysis
+    /// (a one-hour WAV takes seconds).
+    public static let defaultRecordTimeout: Double = 600
+    /// The time limit in force, seconds (nil for none).
+    public var effectiveRecordTimeout: Double? {
+        let value = recordTimeout ?? Self.defaultRecordTimeout
+        return value > 0 ? value : nil
+    }
 
     /// Creates a configuration.
     public init(
@@ -378,6 +390,7 @@ public enum BatchRunner {
             return options
         }()
         let parallel = max(1, jobs)
+        let timeout = configuration.effectiveRecordTimeout
         try await withThrowingTaskGroup(of: BatchEntry.self) { group in
             var inFlight = 0
             func report(failure: String? = nil) {
@@ -428,7 +441,9 @@ public enum BatchRunner {
                     report()
                     while inFlight >= parallel * 2, let entry = try await group.next() { try collect(entry) }
                     group.addTask {
-                        process(record, shard: shard, consent: consent, options: perRecord, export: exporting)
+                        WorkDeadline.withLimit(seconds: timeout) {
+                            process(record, shard: shard, consent: consent, options: perRecord, export: exporting)
+                        }
                     }
                     inFlight += 1
                 }

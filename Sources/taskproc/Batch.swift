@@ -55,6 +55,12 @@ struct Batch: AsyncParsableCommand {
     @Option(help: "Most bytes the run's .zip archives may decompress to, all together (nested ones included).")
     var maxArchiveBytes: Int64 = ArchiveLimits().maxTotalBytes
 
+    @Option(
+        help: ArgumentHelp(
+            "Most seconds one record's analysis may take; a record over it fails with the reason and the run goes on "
+                + "(0: no limit).", valueName: "seconds"))
+    var recordTimeout: Double = BatchConfiguration.defaultRecordTimeout
+
     @Option(help: "Most bytes one .zip entry or one gzip file may decompress to (default 512 MiB).")
     var maxEntryBytes: Int64 = ArchiveLimits().maxEntryBytes
 
@@ -162,6 +168,12 @@ struct Batch: AsyncParsableCommand {
                 "--resume keeps the stored run's consent policy; do not give --sharing-scope, --withdrawals or "
                     + "--consent-from-records")
         }
+        guard recordTimeout.isFinite, (0...10_000_000).contains(recordTimeout) else {
+            throw ValidationError("--record-timeout must be 0 (no limit) … 10000000 seconds, got \(recordTimeout)")
+        }
+        if resume && recordTimeout != BatchConfiguration.defaultRecordTimeout {
+            throw ValidationError("--resume keeps the stored run's --record-timeout; do not give it")
+        }
         guard maxArchiveEntries >= 1, maxArchiveBytes >= 1, maxEntryBytes >= 1 else {
             throw ValidationError("archive limits must be positive")
         }
@@ -235,6 +247,7 @@ struct Batch: AsyncParsableCommand {
             requested.exportFormat = exportFormat?.rawValue
             requested.morkConfigurationFile = morkConfig.map { RecordDiscovery.Input($0).absolute }
             requested.fhirConsent = fhirConsent?.rawValue
+            if recordTimeout != BatchConfiguration.defaultRecordTimeout { requested.recordTimeout = recordTimeout }
         }
         if resume {
             do {

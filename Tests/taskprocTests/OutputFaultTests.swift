@@ -231,3 +231,25 @@ extension BatchCommandEndToEndTests {
             denied.stderr.contains(readOnly + "/out: cannot create the folder: Permission denied"), "\(denied.stderr)")
     }
 }
+
+extension BatchCommandEndToEndTests {
+    @Test func aRecordOverTheTimeLimitFailsWithTheReasonAndTheRunGoesOn() throws {
+        let folder = try temporaryFolder("timeout")
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
+        let export = folder + "/export"
+        try FileManager.default.createDirectory(atPath: export, withIntermediateDirectories: true)
+        // Two minutes of audio: 88 blocks, checked against the limit between blocks.
+        #expect(try run(["synth", export + "/long.wav", "--duration", "120", "--sample-rate", "48000"]).status == 0)
+        try Data(E2E.mPowerWalk(frequency: 1.8, seconds: 20).utf8).write(
+            to: URL(fileURLWithPath: export + "/accel_walking_outbound.json.items-1.tmp"))
+        let out = folder + "/out"
+        let r = try run(["batch", export, "--out", out, "--no-progress", "--record-timeout", "0.001"])
+        #expect(r.status == 2, "\(r.stderr)")
+        let errors = try String(contentsOfFile: out + "/errors.jsonl", encoding: .utf8)
+        #expect(errors.contains("analysis stopped after 0.001 s: over the time limit of one record (--record-timeout)"))
+        #expect(errors.contains("long.wav") && !errors.contains("accel_walking"))
+        // Stored with the run: a resume may not change it.
+        #expect(try run(["batch", "--resume", "--out", out, "--record-timeout", "5"]).status == 64)
+        #expect(try run(["batch", export, "--out", out, "--record-timeout", "-1"]).status == 64)
+    }
+}

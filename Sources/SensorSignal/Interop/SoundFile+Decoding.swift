@@ -63,9 +63,14 @@ public final class AudioFileReader {
     public func forEachBlock<Sample: AudioSample>(
         frames blockFrames: Int = 65_536, as type: Sample.Type, _ body: (borrowing AudioBlock<Sample>) throws -> Void
     ) throws {
+        // Between blocks, the task's time limit (WorkDeadline): a long stream stops there, ffmpeg with it.
+        let checked: (borrowing AudioBlock<Sample>) throws -> Void = { block in
+            try WorkDeadline.check()
+            try body(block)
+        }
         switch backend {
-        case .sndfile(let f): try f.forEachBlock(frames: blockFrames, as: type, body)
-        case .ffmpeg(let d): try d.forEachBlock(frames: blockFrames, as: type, body)
+        case .sndfile(let f): try f.forEachBlock(frames: blockFrames, as: type, checked)
+        case .ffmpeg(let d): try d.forEachBlock(frames: blockFrames, as: type, checked)
         }
     }
 }
