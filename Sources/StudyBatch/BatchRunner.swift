@@ -185,6 +185,11 @@ public enum BatchRunner {
         /// When the run started: the export time of its records (nil in runs stored before exports were made
         /// with the analysis).
         var started: Date?
+        /// True once every record is in the journal and the outputs are being written: a resume writes them
+        /// from the journal without discovering again (the extracted archives are being removed by then).
+        var analysed: Bool?
+        /// Records of the journal to leave out of the outputs (inputs deleted since an earlier session).
+        var leftOut: [String]?
     }
 
     /// The export a configuration asks for, with the run's export time.
@@ -324,16 +329,22 @@ public enum BatchRunner {
             let damaged = try BatchJournal.damage(work + "/journal.jsonl")
             if state.complete && damaged.isEmpty {
                 summary.alreadyComplete = true
+                // The latest entry of each record counts (an entry superseded by a later session's does not).
+                var latest: [SourceKey: (BatchEntry.Status, String?)] = [:]
+                let left = Set((state.leftOut ?? []).map(SourceKey.init))
                 try BatchJournal.scan(work + "/journal.jsonl") { entry, _, _, _ in
+                    latest[SourceKey(entry.source)] = (entry.status, entry.reason)
+                }
+                for (source, item) in latest where !left.contains(source) {
                     summary.records += 1
-                    switch entry.status {
+                    switch item.0 {
                     case .ok: summary.counts.succeeded += 1
                     case .partial:
                         summary.counts.succeeded += 1
                         summary.counts.partial += 1
                     case .error: summary.counts.failed += 1
                     case .otherShard: summary.otherShard += 1
-                    case .excluded: summary.excluded[entry.reason ?? "", default: 0] += 1
+                    case .excluded: summary.excluded[item.1 ?? "", default: 0] += 1
                     }
                 }
                 return summary
@@ -341,6 +352,24 @@ public enum BatchRunner {
             try log(
                 work,
                 BatchOutputs.LogEvent(shard: shardName, event: "resume", detail: describe(configuration, jobs: jobs)))
+            if state.analysed == true && damaged.isEmpty {
+                // Stopped while writing the outputs: every record is in the journal; write them again from it.
+                try? FileSystem.removeTree(work + "/archives")
+                try? FileSystem.removeTree(work + "/archives.removing")
+                let exporting = try exportSettings(configuration, exportedAt: exportedAt)
+                let journal = try BatchJournal(work + "/journal.jsonl")
+                summary.records = journal.doneCount - (state.leftOut?.count ?? 0)
+                summary.otherShard = journal.otherShard
+                summary.excluded = journal.excluded
+                summary.deletedInputs = state.leftOut ?? []
+                let analysed = Date()
+                try writeOutputs(
+                    journal: journal, state: state, outputFolder: outputFolder, exporting: exporting,
+                    summary: &summary)
+                summary.outputSeconds = Date().timeIntervalSince(analysed)
+                summary.elapsed = Date().timeIntervalSince(started)
+                return summary
+            }
         }
 
         let exporting = try exportSettings(configuration, exportedAt: exportedAt)
@@ -497,19 +526,47 @@ public enum BatchRunner {
                 "\(summary.processedNow) records analysed in this session in \(String(format: "%.1f", summary.analysisSeconds)) s"
         )
         try log(work, finishing)
-        // Extracted archives are no longer needed (a resumed complete run does not look at them): they are removed
-        // on another thread while the outputs are written.
+        // Every record is in the journal: from here a resume only writes the outputs again.
+        var state = RunState(configuration: configuration, complete: false, started: exportedAt)
+        state.analysed = true
+        state.leftOut = summary.deletedInputs.isEmpty ? nil : summary.deletedInputs
+        try saveState(state, outputFolder)
+        // Extracted archives are no longer needed: moved aside at once (a later discovery never reuses a half
+        // removed extraction) and removed on another thread while the outputs are written.
         let archives = work + "/archives"
-        let cleanup = Task.detached { try? FileSystem.removeTree(archives) }
-        summary.counts = try BatchOutputs.write(
-            journals: [journal.path], to: outputFolder, runLog: try readLog(work), runInfo: runInfo(configuration),
-            export: exporting?.format, only: summary.deletedInputs.isEmpty ? nil : seen)
-        try saveState(RunState(configuration: configuration, complete: true, started: exportedAt), outputFolder)
+        let removing = work + "/archives.removing"
+        try? FileSystem.removeTree(removing)
+        if FileManager.default.fileExists(atPath: archives) {
+            do { try FileSystem.rename(archives, to: removing) } catch { throw BatchError(error) }
+        }
+        let cleanup = Task.detached { try? FileSystem.removeTree(removing) }
+        try writeOutputs(
+            journal: journal, state: state, outputFolder: outputFolder, exporting: exporting, summary: &summary)
         await cleanup.value
         let end = Date()
         summary.outputSeconds = end.timeIntervalSince(analysed)
         summary.elapsed = end.timeIntervalSince(started)
         return summary
+    }
+
+    /// Writes the outputs from the journal (leaving out `state.leftOut`), then marks the run complete.
+    static func writeOutputs(
+        journal: BatchJournal, state: RunState, outputFolder: String, exporting: BatchExport.Settings?,
+        summary: inout Summary
+    ) throws {
+        let work = outputFolder + "/" + workFolderName
+        var only: Set<SourceKey>?
+        if let left = state.leftOut, !left.isEmpty {
+            let leave = Set(left.map(SourceKey.init))
+            only = Set(journal.known.keys.filter { !leave.contains($0) })
+        }
+        summary.counts = try BatchOutputs.write(
+            journals: [journal.path], to: outputFolder, runLog: try readLog(work),
+            runInfo: runInfo(state.configuration), export: exporting?.format, only: only)
+        var done = state
+        done.complete = true
+        done.analysed = nil
+        try saveState(done, outputFolder)
     }
 
     /// Analyses one record into its journal entry; never throws.

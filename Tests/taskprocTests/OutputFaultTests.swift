@@ -253,3 +253,41 @@ extension BatchCommandEndToEndTests {
         #expect(try run(["batch", export, "--out", out, "--record-timeout", "-1"]).status == 64)
     }
 }
+
+extension BatchCommandEndToEndTests {
+    @Test func aRunKilledWhileWritingItsOutputsResumesWithoutAnalysingAgain() throws {
+        let folder = try temporaryFolder("kill-outputs")
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
+        let export = folder + "/export"
+        try generate(export, records: 400, seed: 37)
+        let reference = folder + "/reference"
+        #expect(try run(["batch", export, "--out", reference, "--no-progress"]).status == 2)
+        var killedInOutputs = 0
+        for attempt in 0..<6 where killedInOutputs == 0 {
+            let out = folder + "/out\(attempt)"
+            let (process, err) = try start(["batch", export, "--out", out, "--no-progress"])
+            let runFile = out + "/.taskproc-batch/run.json"
+            let deadline = Date().addingTimeInterval(120)
+            while process.isRunning && Date() < deadline {
+                if let text = try? String(contentsOfFile: runFile, encoding: .utf8),
+                    text.contains("\"analysed\" : true")
+                {
+                    kill(process.processIdentifier, SIGKILL)
+                    break
+                }
+                usleep(200)
+            }
+            process.waitUntilExit()
+            _ = err.fileHandleForReading.readDataToEndOfFile()
+            guard process.terminationReason == .uncaughtSignal else { continue }
+            killedInOutputs += 1
+            let resumed = try run(["batch", "--resume", "--out", out, "--no-progress"])
+            #expect(resumed.status == 2, "\(resumed.stderr)")
+            #expect(resumed.stderr.contains(" 0 processed in "), "no record is analysed again: \(resumed.stderr)")
+            #expect(try outputs(out) == outputs(reference))
+            #expect(try tables(out) == tables(reference))
+            #expect(!FileManager.default.fileExists(atPath: out + "/.taskproc-batch/archives.removing"))
+        }
+        #expect(killedInOutputs == 1, "no run could be killed while writing its outputs")
+    }
+}
