@@ -36,7 +36,8 @@ public enum AudiometryCalibrationError: Error, Sendable, Hashable, CustomStringC
         case .invalidVolume(let v):
             return "output volume \(v) is not a number in 0…1"
         case .invalidLevel(let l):
-            return "level \(l) dB HL is not a finite number"
+            return l.isFinite
+                ? "level \(l) dB HL is outside ±1000000 dB HL" : "level \(l) dB HL is not a finite number"
         }
     }
 }
@@ -182,7 +183,7 @@ public struct HeadphoneCalibration: Sendable, Hashable {
     /// - Throws: ``AudiometryCalibrationError/invalidLevel(_:)`` for a non-finite level (fuzz finding: it trapped
     ///   in `Decimal(Double)`), or the frequency's table errors.
     public func spl(frequency: Double, level: Double) throws(AudiometryCalibrationError) -> Decimal {
-        guard level.isFinite else { throw .invalidLevel(level) }
+        guard level.isFinite, level.magnitude <= 1e6 else { throw .invalidLevel(level) }
         return try retspl(frequency: frequency) + Decimal.exact(level)
     }
 
@@ -195,7 +196,14 @@ public struct HeadphoneCalibration: Sendable, Hashable {
 extension Decimal {
     /// The decimal written by `value`'s shortest round-trip text (so 101.41 is exactly 101.41, not the binary
     /// neighbour `Decimal(Double)` gives).
-    static func exact(_ value: Double) -> Decimal { Decimal(string: "\(value)") ?? Decimal(value) }
+    /// Magnitudes below 10⁻¹⁰⁰ (subnormal doubles such as 5e-324, which `Decimal`'s exponent cannot hold: it gave
+    /// NaN and failed the record) are 0; NaN never comes out of a finite `value`.
+    static func exact(_ value: Double) -> Decimal {
+        guard value.isFinite else { return .nan }
+        if value.magnitude < 1e-100 { return .zero }
+        if let decimal = Decimal(string: "\(value)"), !decimal.isNaN { return decimal }
+        return Decimal(value)
+    }
 
     /// The nearest `Double` (parsed from the decimal text; `NSDecimalNumber.doubleValue` can be off by an ulp).
     var doubleValue: Double { Double(description) ?? NSDecimalNumber(decimal: self).doubleValue }
