@@ -55,6 +55,9 @@ public struct CSVTable: Sendable {
 
     /// Number of data rows (the header excluded).
     public var rowCount: Int { rowLines.count }
+    /// Records left out because their number of fields differs from the first record's (only with
+    /// ``RaggedRecords/setAside``), each an error naming its line.
+    public internal(set) var raggedRecords: [(line: Int, error: InputError)] = []
 
     // MARK: Reading
 
@@ -64,8 +67,19 @@ public struct CSVTable: Sendable {
     ///   - header: whether the first record is a header.
     /// - Throws: ``InputError``: `.unreadable` for a missing file, `.syntax` for malformed CSV (with
     ///   `line L, column C`), an empty file or corrupt gzip data.
-    public static func read(path: String, header: HeaderMode = .present) throws(InputError) -> CSVTable {
-        try parse(try DialectFiles.read(path: path), file: path, header: header)
+    public static func read(path: String, header: HeaderMode = .present, ragged: RaggedRecords = .fail)
+        throws(InputError) -> CSVTable
+    {
+        try parse(try DialectFiles.read(path: path), file: path, header: header, ragged: ragged)
+    }
+
+    /// What a record with another number of fields than the first does.
+    public enum RaggedRecords: Sendable, Hashable {
+        /// Fails the whole file (a table of one recording: a broken row breaks the recording).
+        case fail
+        /// Is left out of the rows and listed in ``raggedRecords`` (a table of many participants: one broken row
+        /// fails only itself).
+        case setAside
     }
 
     /// Parses CSV text held in memory.
@@ -75,12 +89,13 @@ public struct CSVTable: Sendable {
     ///   - header: whether the first record is a header.
     /// - Throws: ``InputError`` of kind `.syntax`: unterminated quote, text after a closing quote, ragged
     ///   record, binary data (control bytes or invalid UTF-8), or an empty file.
-    public static func parse(_ data: Data, file: String, header: HeaderMode = .present) throws(InputError)
-        -> CSVTable
-    {
+    public static func parse(
+        _ data: Data, file: String, header: HeaderMode = .present, ragged: RaggedRecords = .fail
+    ) throws(InputError) -> CSVTable {
         let bytes = [UInt8](data)
         let scanned: Result<CSVScan, InputError> = bytes.withUnsafeBufferPointer { buffer in
             var scanner = CSVScanner(bytes: buffer, file: file)
+            scanner.setsAsideRagged = ragged == .setAside
             do throws(InputError) {
                 try scanner.scan()
                 return .success(scanner.result)
@@ -110,6 +125,7 @@ public struct CSVTable: Sendable {
                 bytes: bytes, starts: scan.starts, ends: scan.ends, escaped: scan.escaped,
                 rowLines: Array(scan.recordLines.dropFirst()), firstDataCell: scan.columnCount)
         }
+        table.raggedRecords = scan.ragged
         return table
     }
 
@@ -388,6 +404,8 @@ struct CSVScan {
     var escaped: [Bool] = []
     var recordLines: [Int] = []
     var columnCount = 0
+    /// Records with another number of fields than the first, set aside (``CSVTable/RaggedRecords/setAside``).
+    var ragged: [(line: Int, error: InputError)] = []
 }
 
 /// One pass over CSV bytes, recording cell ranges and validating syntax, UTF-8 and record widths.
@@ -397,6 +415,8 @@ struct CSVScanner {
     var result = CSVScan()
     var index = 0
     var line = 1
+    /// Set aside records of another width instead of failing the file.
+    var setsAsideRagged = false
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
@@ -431,6 +451,7 @@ struct CSVScanner {
     mutating func scanRecord() throws(InputError) {
         let n = bytes.count
         let recordLine = line
+        let firstCell = result.starts.count
         var fields = 0
         while true {
             fields += 1
@@ -458,11 +479,17 @@ struct CSVScanner {
             result.columnCount = fields
         } else if fields != result.columnCount {
             let column = fields > result.columnCount ? result.columnCount + 1 : fields + 1
-            throw InputError(
+            let error = InputError(
                 .syntax, file: file, location: "line \(recordLine), column \(column)",
                 expected: "\(result.columnCount) fields, as in line \(result.recordLines[0])",
                 found: "\(fields) fields",
                 message: "ragged record")
+            guard setsAsideRagged else { throw error }
+            result.starts.removeSubrange(firstCell...)
+            result.ends.removeSubrange(firstCell...)
+            result.escaped.removeSubrange(firstCell...)
+            result.ragged.append((recordLine, error))
+            return
         }
         result.recordLines.append(recordLine)
     }

@@ -93,3 +93,24 @@ struct MyDataHelpsTable {
         return value == .null ? nil : value
     }
 }
+
+extension CSVTable {
+    /// A failed row for each record set aside as ragged (``CSVTable/RaggedRecords/setAside``): its cells cannot be
+    /// told apart, so it has no keys, only its line and the error.
+    func raggedRows<Value: Sendable>() -> [MyDataHelpsRow<Value>] {
+        raggedRecords.map { item in
+            MyDataHelpsRow(
+                keys: MyDataHelpsKeys(participantIdentifier: "", surveyResultKey: ""), line: item.line,
+                result: .failure(item.error))
+        }
+    }
+}
+
+extension Array {
+    /// The rows and the ragged rows of `table`, in line order.
+    func withRaggedRows<Value: Sendable>(of table: CSVTable) -> [MyDataHelpsRow<Value>]
+    where Element == MyDataHelpsRow<Value> {
+        guard !table.raggedRecords.isEmpty else { return self }
+        return (self + table.raggedRows()).sorted { $0.line < $1.line }
+    }
+}

@@ -108,12 +108,14 @@ public enum MyDataHelpsSurveys {
     /// Reads `SurveyQuestionResults.csv` (or `.csv.gz`) and the join tables beside it.
     /// - Throws: ``InputError`` for file-level problems; a bad row fails on its own.
     public static func readQuestions(path: String) throws(InputError) -> [MyDataHelpsRow<Row>] {
-        try questions(try CSVTable.read(path: path, header: .present), joins: try JoinTables.beside(path))
+        try questions(
+            try CSVTable.read(path: path, header: .present, ragged: .setAside), joins: try JoinTables.beside(path))
     }
 
     /// Reads `SurveyConsentSignatureResults.csv` (or `.csv.gz`) and the join tables beside it.
     public static func readConsents(path: String) throws(InputError) -> [MyDataHelpsRow<Row>] {
-        try consents(try CSVTable.read(path: path, header: .present), joins: try JoinTables.beside(path))
+        try consents(
+            try CSVTable.read(path: path, header: .present, ragged: .setAside), joins: try JoinTables.beside(path))
     }
 
     static func questions(_ table: CSVTable, joins: JoinTables) throws(InputError) -> [MyDataHelpsRow<Row>] {
@@ -124,7 +126,7 @@ public enum MyDataHelpsSurveys {
         let name = table.columnIndex(named: "SurveyName")
         let start = table.columnIndex(named: "StartDate")
         let end = table.columnIndex(namedAnyOf: ["EndDate", "Date"])
-        return (0..<table.rowCount).map { row in
+        let rows = (0..<table.rowCount).map { row in
             let keys = t.keys(row: row)
             let result: Result<Row, InputError>
             do throws(InputError) {
@@ -139,7 +141,9 @@ public enum MyDataHelpsSurveys {
                     values = answerList(table.string(row: row, column: answers))
                 }
                 let joined = keys.surveyStepResultKey.flatMap { joins.steps[$0] }
-                let stepID = step.flatMap { table.isBlank(row: row, column: $0) ? nil : table.string(row: row, column: $0) }
+                let stepID = step.flatMap {
+                    table.isBlank(row: row, column: $0) ? nil : table.string(row: row, column: $0)
+                }
                 var a = answer(
                     step: stepID ?? joined?.step ?? id, question: id, values: values,
                     secret: ResearchKit.isSecret(id))
@@ -158,6 +162,7 @@ public enum MyDataHelpsSurveys {
             }
             return MyDataHelpsRow(keys: keys, line: table.line(ofRow: row), result: result)
         }
+        return rows.withRaggedRows(of: table)
     }
 
     static func consents(_ table: CSVTable, joins: JoinTables) throws(InputError) -> [MyDataHelpsRow<Row>] {
@@ -170,7 +175,7 @@ public enum MyDataHelpsSurveys {
         let signed = table.columnIndex(named: "SignatureDate")
         let start = table.columnIndex(named: "StartDate")
         let end = table.columnIndex(named: "EndDate")
-        return (0..<table.rowCount).map { row in
+        let rows = (0..<table.rowCount).map { row in
             let keys = t.keys(row: row)
             let result: Result<Row, InputError>
             do throws(InputError) {
@@ -204,12 +209,15 @@ public enum MyDataHelpsSurveys {
                 a.endDate = try table.date(row: row, column: end) ?? joined?.end
                 let survey = joins.surveys[keys.surveyResultKey]
                 result = .success(
-                    Row(keys: keys, surveyName: survey?.name, surveyStart: survey?.start, surveyEnd: survey?.end, answer: a))
+                    Row(
+                        keys: keys, surveyName: survey?.name, surveyStart: survey?.start, surveyEnd: survey?.end,
+                        answer: a))
             } catch {
                 result = .failure(error)
             }
             return MyDataHelpsRow(keys: keys, line: table.line(ofRow: row), result: result)
         }
+        return rows.withRaggedRows(of: table)
     }
 
     /// An `Answers` cell: a JSON array gives its elements as text; any other text is one answer.
@@ -267,7 +275,8 @@ public enum MyDataHelpsSurveys {
 
     /// True when a JSON document's first bytes look like survey answers of the MyDataHelps API.
     static func looksLikeAPIAnswers(_ head: String) -> Bool {
-        head.contains("\"surveyAnswers\"") || head.contains("\"surveyResultID\"") && head.contains("\"resultIdentifier\"")
+        head.contains("\"surveyAnswers\"")
+            || head.contains("\"surveyResultID\"") && head.contains("\"resultIdentifier\"")
     }
 
     /// Decodes the survey answers API's JSON: `{"surveyAnswers":[…]}` or an array of answer objects.
@@ -282,7 +291,8 @@ public enum MyDataHelpsSurveys {
         }
         guard let items = list else {
             throw InputError(
-                .schema, file: file, location: base, expected: "an array of survey answers (or {\"surveyAnswers\":[…]})",
+                .schema, file: file, location: base,
+                expected: "an array of survey answers (or {\"surveyAnswers\":[…]})",
                 found: (root.objectValue?["surveyAnswers"] ?? root).summary)
         }
         return items.enumerated().map { k, item in
@@ -295,7 +305,8 @@ public enum MyDataHelpsSurveys {
             let result: Result<Row, InputError>
             do throws(InputError) {
                 guard let o else {
-                    throw InputError(.schema, file: file, location: path, expected: "an answer object", found: item.summary)
+                    throw InputError(
+                        .schema, file: file, location: path, expected: "an answer object", found: item.summary)
                 }
                 func required(_ key: String) throws(InputError) -> String {
                     guard let s = o[key]?.stringValue, !s.isEmpty else {
@@ -328,7 +339,9 @@ public enum MyDataHelpsSurveys {
                     a.endDate = date
                 }
                 result = .success(
-                    Row(keys: keys, surveyName: text("surveyName"), stepFromQuestion: text("stepIdentifier") == nil, answer: a))
+                    Row(
+                        keys: keys, surveyName: text("surveyName"), stepFromQuestion: text("stepIdentifier") == nil,
+                        answer: a))
             } catch {
                 result = .failure(error)
             }
@@ -363,7 +376,8 @@ public enum MyDataHelpsSurveys {
         }
         guard let surveys = list else {
             throw InputError(
-                .schema, file: file, location: "$", expected: "an array of survey results (objects with SurveyResultKey)",
+                .schema, file: file, location: "$",
+                expected: "an array of survey results (objects with SurveyResultKey)",
                 found: root.summary)
         }
         var rows: [MyDataHelpsRow<Row>] = []
@@ -374,7 +388,9 @@ public enum MyDataHelpsSurveys {
                     MyDataHelpsRow(
                         keys: MyDataHelpsKeys(participantIdentifier: "", surveyResultKey: ""), line: k + 1,
                         result: .failure(
-                            InputError(.schema, file: file, location: path, expected: "a survey result object", found: item.summary))))
+                            InputError(
+                                .schema, file: file, location: path, expected: "a survey result object",
+                                found: item.summary))))
                 continue
             }
             rows += surveyRows(survey, path: path, index: k, file: file)
@@ -404,7 +420,8 @@ public enum MyDataHelpsSurveys {
             guard let f = MyDataHelpsShapes.field(o, [name]), f.value != .null else { return nil }
             guard let s = f.value.stringValue, let d = ResultDate(s) else {
                 throw InputError(
-                    .schema, file: file, location: at + "." + f.key, expected: "an ISO 8601 date-time with a UTC offset",
+                    .schema, file: file, location: at + "." + f.key,
+                    expected: "an ISO 8601 date-time with a UTC offset",
                     found: f.value.summary)
             }
             return d
@@ -422,7 +439,9 @@ public enum MyDataHelpsSurveys {
         let name = text(survey, ["SurveyName"])
         guard
             let steps = survey.entries.first(where: { entry in
-                entry.value.arrayValue?.contains { $0.objectValue.map { MyDataHelpsShapes.field($0, ["StepIdentifier"]) != nil } ?? false }
+                entry.value.arrayValue?.contains {
+                    $0.objectValue.map { MyDataHelpsShapes.field($0, ["StepIdentifier"]) != nil } ?? false
+                }
                     ?? false
             })
         else { return [] }  // a survey result without step results has no answers
@@ -500,7 +519,8 @@ public enum MyDataHelpsSurveys {
                 rows.append(
                     MyDataHelpsRow(
                         keys: keys, line: index + 1,
-                        result: .success(Row(keys: keys, surveyName: name, surveyStart: start, surveyEnd: end, answer: answer))))
+                        result: .success(
+                            Row(keys: keys, surveyName: name, surveyStart: start, surveyEnd: end, answer: answer))))
             }
         }
         return rows

@@ -28,12 +28,12 @@ public enum MyDataHelpsTappingResults {
     /// Reads the CSV (or `.csv.gz`) file at `path`.
     /// - Throws: ``InputError`` for file-level problems (unreadable, CSV syntax, missing required column).
     public static func read(path: String) throws(InputError) -> [MyDataHelpsRow<TappingRecording>] {
-        try decode(try CSVTable.read(path: path, header: .present))
+        try decode(try CSVTable.read(path: path, header: .present, ragged: .setAside))
     }
 
     /// Decodes CSV bytes held in memory; `file` names them in errors.
     public static func decode(_ data: Data, file: String) throws(InputError) -> [MyDataHelpsRow<TappingRecording>] {
-        try decode(try CSVTable.parse(data, file: file, header: .present))
+        try decode(try CSVTable.parse(data, file: file, header: .present, ragged: .setAside))
     }
 
     /// Decodes a parsed table (which must have a header).
@@ -43,7 +43,7 @@ public enum MyDataHelpsTappingResults {
             taps: try table.requireColumn(namedAnyOf: ["Taps"]), left: table.columnIndex(named: "ButtonRect1"),
             right: table.columnIndex(named: "ButtonRect2"), viewSize: table.columnIndex(named: "StepViewSize"),
             start: table.columnIndex(named: "StartDate"), end: table.columnIndex(named: "EndDate"))
-        return (0..<table.rowCount).map { row in
+        let rows = (0..<table.rowCount).map { row in
             let result: Result<TappingRecording, InputError>
             do throws(InputError) {
                 try t.checkKeys(row: row)
@@ -56,6 +56,7 @@ public enum MyDataHelpsTappingResults {
             }
             return MyDataHelpsRow(keys: t.keys(row: row), line: table.line(ofRow: row), result: result)
         }
+        return rows.withRaggedRows(of: table)
     }
 
     private struct Columns {

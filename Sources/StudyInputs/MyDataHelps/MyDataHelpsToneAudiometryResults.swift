@@ -42,14 +42,14 @@ public enum MyDataHelpsToneAudiometryResults {
     /// Reads the CSV (or `.csv.gz`) file at `path`.
     /// - Throws: ``InputError`` for file-level problems (unreadable, CSV syntax, missing required column).
     public static func read(path: String) throws(InputError) -> [MyDataHelpsRow<MyDataHelpsToneAudiometry>] {
-        try decode(try CSVTable.read(path: path, header: .present))
+        try decode(try CSVTable.read(path: path, header: .present, ragged: .setAside))
     }
 
     /// Decodes CSV bytes held in memory; `file` names them in errors.
     public static func decode(_ data: Data, file: String) throws(InputError)
         -> [MyDataHelpsRow<MyDataHelpsToneAudiometry>]
     {
-        try decode(try CSVTable.parse(data, file: file, header: .present))
+        try decode(try CSVTable.parse(data, file: file, header: .present, ragged: .setAside))
     }
 
     /// Decodes a parsed table (which must have a header).
@@ -59,7 +59,7 @@ public enum MyDataHelpsToneAudiometryResults {
         let volume = table.columnIndex(named: "OutputVolume")
         let start = table.columnIndex(named: "StartDate")
         let end = table.columnIndex(named: "EndDate")
-        return (0..<table.rowCount).map { row in
+        let rows = (0..<table.rowCount).map { row in
             let result: Result<MyDataHelpsToneAudiometry, InputError>
             do throws(InputError) {
                 try t.checkKeys(row: row)
@@ -76,6 +76,7 @@ public enum MyDataHelpsToneAudiometryResults {
             }
             return MyDataHelpsRow(keys: t.keys(row: row), line: table.line(ofRow: row), result: result)
         }
+        return rows.withRaggedRows(of: table)
     }
 
     private static func samples(_ t: MyDataHelpsTable, row: Int, column: Int) throws(InputError)

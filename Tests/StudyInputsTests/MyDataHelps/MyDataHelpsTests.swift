@@ -247,4 +247,30 @@ import Testing
         #expect(rows.map(\.keys.participantIdentifier) == ["P1", "P2", "P3"])
         #expect(rows.map { (try? $0.get()) != nil } == [true, false, true])
     }
+
+    /// One ragged row of a table of many participants (a cell with an unquoted comma, a cut line) fails only
+    /// itself: it used to fail the whole table.
+    @Test func oneRaggedRowFailsOnlyItself() throws {
+        let text = Self.tappingHeader + "a,b,c,P1,,,,,,[]\na,b\na,b,c,P3,,,,,,[]\n"
+        let rows = try MyDataHelpsTappingResults.decode(Data(text.utf8), file: "t.csv")
+        #expect(rows.map(\.line) == [2, 3, 4])
+        #expect(rows.map(\.keys.participantIdentifier) == ["P1", "", "P3"])
+        #expect(rows.map { (try? $0.get()) != nil } == [true, false, true])
+        let error = try #require(rows[1].result.failure)
+        #expect(
+            error.description
+                == "t.csv: at line 3, column 3: expected 10 fields, as in line 1, found 2 fields: ragged record")
+        // A table of one recording still fails as a whole.
+        #expect(throws: InputError.self) { try CSVTable.parse(Data("t,x\n1,2\n3\n".utf8), file: "w.csv") }
+        let aside = try CSVTable.parse(Data("t,x\n1,2\n3\n4,5\n".utf8), file: "w.csv", ragged: .setAside)
+        #expect(aside.rowCount == 2 && aside.raggedRecords.map(\.line) == [3])
+        #expect(aside.string(row: 1, column: 1) == "5")
+    }
+}
+
+extension Result {
+    fileprivate var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
 }
