@@ -266,7 +266,7 @@ public enum AnalysisRegistry {
                 outcome.failure = note.message  // a MyDataHelps index table: say what it is for
             } else if let classes = unanalysedClasses(input), !classes.isEmpty {
                 outcome.failure =
-                    "nothing to analyse: the result holds " + classes.joined(separator: ", ")
+                    "nothing to analyse: the result holds " + InputError.quoted(classes.joined(separator: ", "))
                     + ", which taskproc does not analyse yet"
             } else {
                 outcome.failure = "nothing to analyse: no recording or result taskproc recognises"
@@ -280,7 +280,9 @@ public enum AnalysisRegistry {
         guard let root = input.researchKit?.result else { return nil }
         var names: Set<String> = []
         for item in root.stepItems {
-            if case .unknown(let className, _, _) = item.result, !ScoredTasks.reads(className) { names.insert(className) }
+            if case .unknown(let className, _, _) = item.result, !ScoredTasks.reads(className) {
+                names.insert(className)
+            }
         }
         return names.sorted()
     }

@@ -55,8 +55,12 @@ struct CommandFailure: Error, CustomStringConvertible {
 }
 
 /// Writes one diagnostic line to standard error, ignoring a closed or full stream (there is nowhere left to say so).
-func printError(_ text: String) {
-    let line = text.hasSuffix("\n") ? text : text + "\n"
+/// Control characters in it (from file names and cells of inputs) are escaped unless `raw` (taskproc's own colour).
+func printError(_ text: String, raw: Bool = false) {
+    // A safety net: no line of input quoted at length (a 20 MB class name) floods the terminal.
+    let short = text.utf8.count > 8_000 ? String(text.prefix(4_000)) + "… (\(text.utf8.count) bytes in all)\n" : text
+    let safe = raw ? short : TerminalText.visible(short)
+    let line = safe.hasSuffix("\n") ? safe : safe + "\n"
     try? FileHandle.standardError.write(contentsOf: Data(line.utf8))
 }
 

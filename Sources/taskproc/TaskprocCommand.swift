@@ -52,7 +52,9 @@ struct TaskprocCommand: AsyncParsableCommand {
         // Archives `analyze` and `inspect` extracted are removed whatever the outcome (exit does not unwind).
         InputLoader.removeExtractedArchives()
         if let failure = failure as? CommandFailure {
-            printError("taskproc: " + Terminal.colored("error:", .red) + " " + failure.message)
+            printError(
+                "taskproc: " + Terminal.colored("error:", .red) + " " + TerminalText.visible(failure.message), raw: true
+            )
             Foundation.exit(failure.status)
         }
         if let failure { exit(withError: failure) }

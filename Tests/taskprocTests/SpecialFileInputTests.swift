@@ -1,4 +1,5 @@
 import Foundation
+import StudyInputs
 import TestSupport
 import Testing
 
@@ -65,5 +66,34 @@ extension HostileInputTests {
         #expect(batch.status == 65 && batch.peakKB < 100_000, "\(batch.stderr)")
         let errors = try String(contentsOfFile: dir.path("out/errors.jsonl"), encoding: .utf8)
         #expect(errors.contains("walk.csv: size: 3221225472 bytes out of range"), "\(errors)")
+    }
+}
+
+/// Issue 51's smaller findings on what reaches the terminal: a huge field is not quoted in full, and control
+/// sequences from inputs (file names, cells) are escaped.
+extension HostileInputTests {
+    @Test func aHugeFieldIsQuotedShortInAnError() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.path("result.json")
+        let huge = String(repeating: "x", count: 20_000_000)
+        try Data(("{\"_class\":\"" + huge + "\"}").utf8).write(to: URL(fileURLWithPath: path))
+        let r = try Self.measured(["analyze", path, "--max-input-bytes", "100000000"])
+        #expect(r.status == 65, "\(r.stderr.prefix(500))")
+        #expect(r.stderr.utf8.count < 2_000, "the error quotes \(r.stderr.utf8.count) bytes")
+        #expect(r.stderr.contains("(20000000 bytes in all)"), "\(r.stderr.prefix(500))")
+        #expect(InputError(.schema, file: "f", found: huge).description.utf8.count < 400)
+    }
+
+    @Test func terminalEscapesFromInputsNeverReachTheTerminal() throws {
+        let dir = TemporaryDirectory()
+        // A file name that would set the window title and clear the screen, and a cell with a colour escape.
+        let name = dir.path("evil\u{1B}]0;owned\u{07}\u{1B}[2J.csv")
+        try Data("t,x,y,z\n0,0,0,\u{1B}[31mred\n".utf8).write(to: URL(fileURLWithPath: name))
+        let r = try Self.measured(["analyze", name])
+        #expect(r.status == 65)
+        #expect(!r.stderr.contains("\u{1B}") && !r.stderr.contains("\u{07}"), "\(r.stderr)")
+        #expect(r.stderr.contains("evil\\u{1B}]0;owned\\u{7}\\u{1B}[2J.csv"), "\(r.stderr)")
+        let inspect = try Self.measured(["inspect", name, "--format", "table"])
+        #expect(!inspect.stdout.contains("\u{1B}") && !inspect.stderr.contains("\u{1B}"), "\(inspect.stdout)")
     }
 }

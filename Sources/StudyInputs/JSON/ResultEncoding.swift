@@ -62,9 +62,13 @@ public enum ResultEncoding {
         var out = ""
         for (i, section) in sections.enumerated() {
             if i > 0 { out += "\n" }
-            out += section.title + "\n"
+            out += TerminalText.visible(section.title, keepingLineBreaks: false) + "\n"
             for (label, value) in section.rows {
-                out += "  " + label + String(repeating: " ", count: width - label.count) + "  " + value + "\n"
+                // Values come from inputs: no control character reaches the terminal.
+                let shown = TerminalText.visible(value, keepingLineBreaks: false)
+                out +=
+                    "  " + TerminalText.visible(label, keepingLineBreaks: false)
+                    + String(repeating: " ", count: width - label.count) + "  " + shown + "\n"
             }
         }
         return out
@@ -85,4 +89,3 @@ public enum ResultEncoding {
         return String(format: "%.\(digits)g", value)
     }
 }
-

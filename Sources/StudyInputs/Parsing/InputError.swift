@@ -39,8 +39,17 @@ public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
         self.file = file
         self.location = location
         self.expected = expected
-        self.found = found
-        self.message = message
+        self.found = found.map(Self.quoted)
+        self.message = message.map(Self.quoted)
+    }
+
+    /// Most characters of input quoted in an error (`found`, `message`): a 20 MB cell is not an error message.
+    public static let maximumQuotedCharacters = 300
+
+    /// `text`, cut to ``maximumQuotedCharacters`` with what was left out said (`… (20000000 bytes in all)`).
+    public static func quoted(_ text: String) -> String {
+        guard text.utf8.count > maximumQuotedCharacters * 4 || text.count > maximumQuotedCharacters else { return text }
+        return String(text.prefix(maximumQuotedCharacters - 40)) + "… (\(text.utf8.count) bytes in all)"
     }
 
     /// One line: `file: at location: expected X, found Y: message`.
