@@ -179,10 +179,36 @@ extension ResearchKit {
     }
 
     /// True when a question's answer is a secret that taskproc never reads or writes: one of
-    /// ``secretIdentifiers``, or any identifier containing `password`, `passcode` or `passwd` (any case).
+    /// ``secretIdentifiers``, or any identifier containing `password`, `passcode` or `passwd` once folded
+    /// (``secretFolded(_:)``: any case, width, spacing or punctuation, zero-width characters, and Cyrillic or Greek
+    /// letters that look like Latin ones, so `Pass\u{441}ode`, `pass word` and `pass\u{200B}word` are secrets).
     public static func isSecret(_ identifier: String) -> Bool {
         if secretIdentifiers.contains(identifier) { return true }
-        let lower = identifier.lowercased()
-        return lower.contains("password") || lower.contains("passcode") || lower.contains("passwd")
+        let folded = secretFolded(identifier)
+        return folded.contains("password") || folded.contains("passcode") || folded.contains("passwd")
     }
+
+    /// `identifier` as the secret rule compares it: compatibility-normalised (NFKC: full-width and styled letters
+    /// become plain ones), lowercased, with look-alike Cyrillic and Greek letters read as the Latin ones they
+    /// resemble, and everything but the letters a–z left out (spaces, punctuation, digits, zero-width and other
+    /// invisible characters).
+    public static func secretFolded(_ identifier: String) -> String {
+        let normalized = identifier.precomposedStringWithCompatibilityMapping.lowercased()
+        var out = ""
+        out.reserveCapacity(normalized.utf8.count)
+        for scalar in normalized.unicodeScalars {
+            let latin = confusables[scalar] ?? scalar
+            if ("a"..."z").contains(latin) { out.unicodeScalars.append(latin) }
+        }
+        return out
+    }
+
+    /// Cyrillic and Greek lowercase letters drawn like Latin ones (Unicode's confusables for the letters of
+    /// `password` and `passcode`, and a few more), and the Latin letter each stands for.
+    static let confusables: [Unicode.Scalar: Unicode.Scalar] = [
+        "\u{430}": "a", "\u{0435}": "e", "\u{043E}": "o", "\u{0440}": "p", "\u{0441}": "c", "\u{0455}": "s",
+        "\u{0456}": "i", "\u{0458}": "j", "\u{0501}": "d", "\u{051D}": "w", "\u{0445}": "x", "\u{0443}": "y",
+        "\u{04BB}": "h", "\u{03BF}": "o", "\u{03B1}": "a", "\u{03C1}": "p", "\u{03BD}": "v", "\u{03C9}": "w",
+        "\u{03B5}": "e", "\u{03BA}": "k", "\u{0261}": "g", "\u{0251}": "a", "\u{1D00}": "a", "\u{0131}": "i",
+    ]
 }

@@ -139,7 +139,14 @@ import Testing
         #expect(registration.warnings.contains("2 answers are secrets (password or passcode fields) and were not read"))
     }
 
-    @Test(arguments: ["ORKRegistrationFormItemPassword", "ORKLoginFormItemPassword", "newPasscode", "PASSWD2"])
+    @Test(arguments: [
+        "ORKRegistrationFormItemPassword", "ORKLoginFormItemPassword", "newPasscode", "PASSWD2",
+        // Spelled to slip past a plain substring test: Cyrillic с and о, spaces and punctuation, a zero-width
+        // space, a soft hyphen, full-width letters, Greek ο.
+        "Pass\u{441}ode", "p\u{430}ssw\u{43E}rd", "pass word", "pass_word", "pass-code", "pass\u{200B}word",
+        "pass\u{AD}code", "\u{FF30}\u{FF41}\u{FF53}\u{FF53}\u{FF57}\u{FF4F}\u{FF52}\u{FF44}", "passw\u{3BF}rd",
+        "PASS.CODE",
+    ])
     func secretIdentifiers(identifier: String) { #expect(ResearchKit.isSecret(identifier)) }
 
     @Test(arguments: ["ORKRegistrationFormItemEmail", "pin", "spinalPain", "passage"])
