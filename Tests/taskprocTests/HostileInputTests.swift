@@ -420,4 +420,19 @@ import Testing
         let sources = try runPythonScript(".ci/int-of-double.py", [repositoryPath("Sources")])
         #expect(sources.status == 0, "\(sources.output)")
     }
+
+    /// Issue 51: `try!` and FileHandle's legacy calls trap (SIGILL) on a full disk; the check finds them.
+    @Test func theTrappingIOCheckFindsTryBangAndFileHandlesLegacyCalls() throws {
+        let dir = TemporaryDirectory()
+        try E2E.write(
+            "func f(_ handle: FileHandle, _ d: Data) {\n    handle.write(d)\n    let x = try! g()\n"
+                + "    _ = handle.readDataToEndOfFile()  // a comment: try!\n}\n",
+            to: dir.path("Bad/Bad.swift"))
+        let bad = try runPythonScript(".ci/trapping-io.py", [dir.path("Bad")])
+        #expect(bad.status == 1, "\(bad.output)")
+        #expect(bad.output.contains("FileHandle.write(_:)") && bad.output.contains("try!"))
+        #expect(bad.output.contains("readDataToEndOfFile()"))
+        let sources = try runPythonScript(".ci/trapping-io.py", [repositoryPath("Sources")])
+        #expect(sources.status == 0, "\(sources.output)")
+    }
 }

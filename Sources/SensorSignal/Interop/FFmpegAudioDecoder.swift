@@ -193,7 +193,7 @@ public final class FFmpegAudioDecoder {
         process.standardInput = FileHandle.nullDevice
         do { try process.run() } catch { return (-1, "", "cannot start \(executable): \(error.localizedDescription)") }
         let errors = ErrorCollector(err.fileHandleForReading)
-        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let output = (try? out.fileHandleForReading.readToEnd()) ?? Data()  // readDataToEndOfFile traps on an error
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: output, as: UTF8.self), errors.text())
     }
@@ -207,7 +207,7 @@ private final class ErrorCollector: @unchecked Sendable {
 
     init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
-            let all = handle.readDataToEndOfFile()
+            let all = (try? handle.readToEnd()) ?? Data()  // readDataToEndOfFile traps on a read error
             lock.lock()
             data = all
             lock.unlock()

@@ -15,7 +15,10 @@ public enum WorkDeadline {
         public var seconds: Double
         /// `analysis stopped after 600 s: over the time limit of one record (--record-timeout)`.
         public var description: String {
-            let shown = seconds >= 10 ? String(Int(seconds.rounded())) : String(Double(Int(seconds * 1000)) / 1000)
+            let shown =
+                seconds >= 10
+                ? String(Int.clamped(seconds.rounded(), to: 0...Int.max))
+                : String(Double(Int.clamped(seconds * 1000, to: 0...10_000)) / 1000)
             return "analysis stopped after \(shown) s: over the time limit of one record (--record-timeout)"
         }
     }
@@ -23,8 +26,8 @@ public enum WorkDeadline {
     /// Runs `body` with a limit of `seconds` (none when nil or not positive).
     public static func withLimit<T>(seconds: Double?, _ body: () throws -> T) rethrows -> T {
         guard let seconds, seconds > 0, seconds.isFinite else { return try body() }
-        let nanoseconds = min(seconds * 1e9, Double(UInt64.max / 2))
-        let deadline = DispatchTime.now().uptimeNanoseconds &+ UInt64(nanoseconds)
+        let nanoseconds = UInt64(clamping: Int.clamped(seconds * 1e9, to: 0...(Int.max / 2)))
+        let deadline = DispatchTime.now().uptimeNanoseconds &+ nanoseconds
         return try $current.withValue((deadline, seconds)) { try body() }
     }
 
