@@ -66,10 +66,14 @@ public enum FileTree {
             return result
         }
         defer { closedir(handle) }
+        // The name is read through a pointer up to its NUL: a dirent is as long as its name, so copying the whole
+        // 256-byte d_name field can read past the end of the buffer readdir filled (a crash at a page end).
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
         while let entry = readdir(handle) {
-            let bytes: [UInt8] = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                Array(raw.prefix { $0 != 0 })
-            }
+            let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: UInt8.self)
+            let bytes = Array(
+                UnsafeBufferPointer(
+                    start: name, count: strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))))
             if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
             guard let name = String(validating: bytes, as: UTF8.self) else {
                 result.undecodable.append(escaped(bytes))
