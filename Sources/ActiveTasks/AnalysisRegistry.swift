@@ -47,6 +47,9 @@ public protocol TaskAnalysis: Sendable {
     static var reportDistributions: [ReportDistribution] { get }
     /// A section of the report's study overview made from every record (HTML); none by default.
     static func reportOverview(_ records: [ReportRecord]) -> String
+    /// True when ``reportOverview(_:)`` reads the records of this kind: a report streaming a large batch keeps
+    /// only those in memory. False by default.
+    static var reportOverviewReadsRecords: Bool { get }
 }
 
 extension TaskAnalysis {
@@ -76,6 +79,8 @@ extension TaskAnalysis {
     public static var reportDistributions: [ReportDistribution] { [] }
     /// No overview section.
     public static func reportOverview(_ records: [ReportRecord]) -> String { "" }
+    /// Reads no records.
+    public static var reportOverviewReadsRecords: Bool { false }
 }
 
 /// A result of any task kind, with the kind that produced it.

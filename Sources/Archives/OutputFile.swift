@@ -177,6 +177,14 @@ public final class BufferedOutput {
         buffer.reserveCapacity(1 << 20)
     }
 
+    /// Opens an existing file, device or FIFO for writing in place.
+    /// - Throws: ``FileFailure`` (`create`).
+    public init(existing path: String) throws(FileFailure) {
+        self.path = path
+        file = try OutputFile.open(path, .existing)
+        buffer.reserveCapacity(1 << 20)
+    }
+
     /// Appends `text`'s UTF-8 bytes.
     /// - Throws: ``FileFailure`` (`write`) when a full buffer cannot be written.
     public func append(_ text: String) throws(FileFailure) {

@@ -224,7 +224,11 @@ public enum BatchRunner {
     static func loadState(_ outputFolder: String) throws -> RunState {
         let path = outputFolder + "/" + workFolderName + "/run.json"
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw BatchError("\(outputFolder): no batch run to resume or merge (\(path) is missing)", kind: .noInput)
+            let started = FileManager.default.fileExists(atPath: outputFolder + "/" + workFolderName)
+            throw BatchError(
+                "\(outputFolder): no batch run to resume or merge (\(path) is missing"
+                    + (started ? "; the run was stopped before it started: run it again without --resume)" : ")"),
+                kind: .noInput)
         }
         do { return try JSONDecoder().decode(RunState.self, from: data) } catch {
             throw BatchError("\(path): unreadable run description: \(error)")
@@ -619,7 +623,14 @@ public enum BatchRunner {
                 BatchOutputs.fixedFileNames()
                     + (AnalysisRegistry.taskKinds + [.unknown]).map { BatchOutputs.fileName(kind: $0.rawValue) }
                     + BatchExport.fileNames + [workFolderName])
-            let existing = names.filter { ours.contains($0) || $0.hasSuffix(".partial") }.sorted()
+            var existing = names.filter { ours.contains($0) || $0.hasSuffix(".partial") }.sorted()
+            // A run stopped before it wrote run.json left only its empty work folder: nothing to protect.
+            if existing == [workFolderName],
+                !fm.fileExists(atPath: folder + "/" + workFolderName + "/run.json")
+            {
+                do { try FileSystem.removeTree(folder + "/" + workFolderName) } catch { throw BatchError(error) }
+                existing = []
+            }
             if !existing.isEmpty {
                 guard force else {
                     let hint =

@@ -88,7 +88,9 @@ struct OutputOptions: ParsableArguments {
 
     func validate() throws {
         if morkConfig != nil && format != .mork { throw ValidationError("--mork-config applies to --format mork only") }
-        if fhirConsent != nil && format != .fhir { throw ValidationError("--fhir-consent applies to --format fhir only") }
+        if fhirConsent != nil && format != .fhir {
+            throw ValidationError("--fhir-consent applies to --format fhir only")
+        }
     }
 
     /// Renders `result` in the chosen format and writes it; `input` gives the export formats their dates,
@@ -198,6 +200,40 @@ enum OutputWriter {
             throw CommandFailure.cannotCreate("\(path): cannot write: \(failure)")
         }
         try target.replace(with: temporary)
+    }
+
+    /// Streams text into `path` as `produce` hands it over, with ``write(_:to:force:)``'s rules: a regular file is
+    /// written to a sibling and renamed over the target at the end (a failure leaves no partial file), a device or
+    /// FIFO is written in place. Never holds the whole text.
+    static func stream<T>(to path: String, force: Bool, _ produce: ((String) throws -> Void) throws -> T) throws -> T {
+        let target = OutputTarget(path: path)
+        if !force && target.exists {
+            throw CommandFailure.cannotCreate("\(path) exists; pass --force to overwrite it")
+        }
+        if target.isDirectory { throw CommandFailure.cannotCreate("\(path): is a folder; name a file") }
+        let temporary = target.isSpecial ? path : target.temporarySibling()
+        let sink: BufferedOutput
+        do {
+            sink = target.isSpecial ? try BufferedOutput(existing: path) : try BufferedOutput(replacing: temporary)
+        } catch {
+            throw CommandFailure(
+                status: error.category == .cannotCreate ? ExitStatus.cannotCreate : ExitStatus.ioError,
+                message: error.description)
+        }
+        do {
+            let value = try produce { text in try sink.append(text) }
+            try sink.close()
+            if !target.isSpecial { try target.replace(with: temporary) }
+            return value
+        } catch let failure as FileFailure {
+            if !target.isSpecial { unlink(temporary) }
+            throw CommandFailure(
+                status: failure.category == .cannotCreate ? ExitStatus.cannotCreate : ExitStatus.ioError,
+                message: failure.description.replacingOccurrences(of: temporary, with: path))
+        } catch {
+            if !target.isSpecial { unlink(temporary) }
+            throw error
+        }
     }
 
     /// The operating system's reason for a file error (`No space left on device`), without Foundation's wrapping.

@@ -47,17 +47,18 @@ struct Report: AsyncParsableCommand {
             ? nil : try OutputLock.acquire(forFile: output, command: "taskproc report")
         defer { lock?.release() }
         if let note = lock?.takeoverNote { Diagnostics.note("taskproc report: warning: " + note) }
-        let records: [ReportRecord]
-        do { records = try HTMLReport.load(path: results) } catch let error as ExportError {
-            throw CommandFailure.data(error.description)
+        // Streamed: the records are read twice, line by line, and the page written as it is made.
+        let summary = try OutputWriter.stream(to: output, force: force) { write in
+            do {
+                return try HTMLReport.render(path: results, title: title, readSources: !noSources, into: write)
+            } catch let error as ExportError {
+                throw CommandFailure.data(error.description)
+            }
         }
-        let html = HTMLReport.render(records, title: title, readSources: !noSources)
-        try OutputWriter.write(html, to: output, force: force)
-        Diagnostics.note("taskproc: report of \(records.count) record(s) written to \(output)")
-        let kinds = Dictionary(grouping: records, by: { $0.kind ?? "unknown" }).mapValues(\.count)
+        Diagnostics.note("taskproc: report of \(summary.records) record(s) written to \(output)")
         Diagnostics.detail(
             "taskproc report: records by kind: "
-                + kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-                + "; \(html.utf8.count) bytes")
+                + summary.byKind.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+                + "; \(summary.bytes) bytes")
     }
 }

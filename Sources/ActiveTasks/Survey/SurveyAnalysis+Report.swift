@@ -4,7 +4,8 @@ import StudyInputs
 extension SurveyAnalysis {
     /// A survey result as the report holds it (its JSON), read back as the typed result; nil when it is not one.
     static func typed(_ result: JSONObject) -> SurveyResult? {
-        guard result["kind"]?.stringValue == "survey", let text = try? ResultEncoding.compactJSON(JSONValue.object(result))
+        guard result["kind"]?.stringValue == "survey",
+            let text = try? ResultEncoding.compactJSON(JSONValue.object(result))
         else { return nil }
         return try? JSONDecoder().decode(SurveyResult.self, from: Data(text.utf8))
     }
@@ -35,6 +36,9 @@ extension SurveyAnalysis {
     /// for numeric answers (at least 2 values) and a count per value for choices, Booleans and consent (each
     /// chosen value of a multiple choice counted once), with the skipped, "I don't know" and withheld counts. Free
     /// text, dates, times and locations are not summarised (they identify, or do not aggregate).
+    /// The overview reads the survey records.
+    public static var reportOverviewReadsRecords: Bool { true }
+
     public static func reportOverview(_ records: [ReportRecord]) -> String {
         struct Question {
             var type = ""
@@ -104,7 +108,8 @@ extension SurveyAnalysis {
                     let n = q.counts[value] ?? 0
                     let width = n * 200 / most  // n ≤ most: 0…200
                     s += "<tr><td>\(SVGChart.escape(value))</td><td class=\"num\">\(n)</td>"
-                    s += "<td><svg width=\"\(width + 1)\" height=\"10\"><rect width=\"\(width)\" height=\"10\" fill=\"#4a7bb7\"/></svg></td></tr>"
+                    s +=
+                        "<td><svg width=\"\(width + 1)\" height=\"10\"><rect width=\"\(width)\" height=\"10\" fill=\"#4a7bb7\"/></svg></td></tr>"
                 }
                 s += "</table>\n"
             }

@@ -20,6 +20,54 @@ public struct BatchRecordLine: Sendable {
     /// Start and end of each ResearchKit step of the record (`{step: {start, end}}`), when known.
     public var stepDates: JSONObject?
 
+    /// Calls `body` with every non-empty line of the batch JSON Lines file at `path`, parsed, in file order; the
+    /// file is read in 4 MiB pieces, so memory does not grow with it.
+    ///
+    /// - Throws: ``ExportError`` naming the file and line that is not a batch record, or `body`'s error.
+    public static func forEach(path: String, _ body: (BatchRecordLine) throws -> Void) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw ExportError("\(path): cannot read") }
+        defer { try? handle.close() }
+        var buffer: [UInt8] = []
+        var position = 0
+        var number = 0
+        var atEnd = false
+        while true {
+            if let newline = buffer[position...].firstIndex(of: 0x0A)
+                ?? (atEnd && position < buffer.count ? buffer.count : nil)
+            {
+                number += 1
+                let line = buffer[position..<newline]
+                position = min(newline + 1, buffer.count)
+                if line.isEmpty { continue }
+                try body(try parse(Data(line), file: path, line: number))
+                continue
+            }
+            if atEnd { return }
+            let chunk: Data
+            do { chunk = try handle.read(upToCount: 4 << 20) ?? Data() } catch {
+                throw ExportError("\(path): cannot read: \(error.localizedDescription)")
+            }
+            buffer.removeFirst(position)
+            position = 0
+            if chunk.isEmpty { atEnd = true } else { buffer.append(contentsOf: chunk) }
+        }
+    }
+
+    /// One line of a batch JSON Lines file (`line` is its 1-based number, for errors).
+    static func parse(_ line: Data, file: String, line number: Int) throws -> BatchRecordLine {
+        let value: JSONValue
+        do { value = try JSONParser.parse(line, file: file) } catch {
+            throw ExportError("\(file): line \(number): \(error)")
+        }
+        guard let o = value.objectValue, let source = o["source"]?.stringValue else {
+            throw ExportError("\(file): line \(number): expected a batch record with a \"source\"")
+        }
+        return BatchRecordLine(
+            source: source, kind: o["kind"]?.stringValue, status: o["status"]?.stringValue ?? "ok",
+            reason: o["reason"]?.stringValue, results: o["results"]?.arrayValue?.compactMap(\.objectValue) ?? [],
+            keys: o["keys"]?.objectValue, stepDates: o["stepDates"]?.objectValue)
+    }
+
     /// Parses every non-empty line of a batch JSON Lines file.
     ///
     /// - Throws: ``ExportError`` naming the file and line that is not a batch record.
@@ -36,7 +84,8 @@ public struct BatchRecordLine: Sendable {
             out.append(
                 BatchRecordLine(
                     source: source, kind: o["kind"]?.stringValue, status: o["status"]?.stringValue ?? "ok",
-                    reason: o["reason"]?.stringValue, results: o["results"]?.arrayValue?.compactMap(\.objectValue) ?? [],
+                    reason: o["reason"]?.stringValue,
+                    results: o["results"]?.arrayValue?.compactMap(\.objectValue) ?? [],
                     keys: o["keys"]?.objectValue, stepDates: o["stepDates"]?.objectValue))
         }
         return out

@@ -30,7 +30,8 @@ public enum HTMLReport {
         guard let data = FileManager.default.contents(atPath: path) else { throw ExportError("\(path): cannot read") }
         if path.hasSuffix(".jsonl") {
             var records = try jsonLines(data, file: path)
-            let errors = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("errors.jsonl")
+            let errors = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
+                "errors.jsonl")
             if path.hasSuffix("results.jsonl"), let more = FileManager.default.contents(atPath: errors) {
                 records += try jsonLines(more, file: errors)
             }
@@ -43,24 +44,30 @@ public enum HTMLReport {
         case .object(let o): objects = [o]
         case .array(let items):
             objects = try items.map {
-                guard let o = $0.objectValue else { throw ExportError("\(path): a result is \($0.summary), not an object") }
+                guard let o = $0.objectValue else {
+                    throw ExportError("\(path): a result is \($0.summary), not an object")
+                }
                 return o
             }
-        default: throw ExportError("\(path): expected taskproc results (a JSON object or array), found \(value.summary)")
+        default:
+            throw ExportError("\(path): expected taskproc results (a JSON object or array), found \(value.summary)")
         }
         let source = objects.lazy.compactMap { $0["source"]?.stringValue ?? $0["file"]?.stringValue }.first ?? path
         return [ReportRecord(source: source, kind: objects.first?["kind"]?.stringValue, status: "ok", results: objects)]
     }
 
     static func jsonLines(_ data: Data, file: String) throws -> [ReportRecord] {
-        try BatchRecordLine.read(data, file: file).map { line in
-            let participant = ["healthCode", "ParticipantIdentifier", "participantIdentifier"].lazy.compactMap {
-                line.keys?[$0]?.stringValue
-            }.first
-            return ReportRecord(
-                source: line.source, kind: line.kind, status: line.status, reason: line.reason, results: line.results,
-                participant: participant)
-        }
+        try BatchRecordLine.read(data, file: file).map(record)
+    }
+
+    /// A batch line as a report record.
+    static func record(_ line: BatchRecordLine) -> ReportRecord {
+        let participant = ["healthCode", "ParticipantIdentifier", "participantIdentifier"].lazy.compactMap {
+            line.keys?[$0]?.stringValue
+        }.first
+        return ReportRecord(
+            source: line.source, kind: line.kind, status: line.status, reason: line.reason, results: line.results,
+            participant: participant)
     }
 
     /// The page.
@@ -72,19 +79,105 @@ public enum HTMLReport {
     public static func render(_ records: [ReportRecord], title: String = "taskproc report", readSources: Bool = true)
         -> String
     {
+        var facts = OverviewFacts()
+        for record in records { facts.add(record) }
+        var page = ""
+        page += head(title: title, facts: facts)
+        for (index, record) in records.enumerated() {
+            page += section(record, index: index + 1, readSources: readSources, collapsed: facts.count > collapseAbove)
+        }
+        return page + tail
+    }
+
+    /// What a streamed page held.
+    public struct Summary: Sendable {
+        /// Records shown.
+        public var records = 0
+        /// Records by task kind (`unrecognised` for none).
+        public var byKind: [String: Int] = [:]
+        /// Bytes of HTML written.
+        public var bytes = 0
+    }
+
+    /// Writes the page for the results at `path` (what ``load(path:)`` reads) through `write`, in pieces, without
+    /// holding the records: a batch's `results.jsonl` and `errors.jsonl` are read twice, line by line — once for
+    /// the study overview (only the numbers it draws, and the records of kinds whose overview reads them), once
+    /// for the records' sections. The page is the one ``render(_:title:readSources:)`` makes of the same records.
+    ///
+    /// - Throws: ``ExportError`` for unreadable results; `write`'s errors.
+    public static func render(
+        path: String, title: String = "taskproc report", readSources: Bool = true, into write: (String) throws -> Void
+    ) throws -> Summary {
+        var summary = Summary()
+        func emit(_ text: String) throws {
+            summary.bytes += text.utf8.count
+            try write(text)
+        }
+        guard let files = try lineFiles(path) else {
+            let records = try load(path: path)
+            var facts = OverviewFacts()
+            for record in records { facts.add(record) }
+            try emit(head(title: title, facts: facts))
+            for (index, record) in records.enumerated() {
+                try emit(
+                    section(record, index: index + 1, readSources: readSources, collapsed: facts.count > collapseAbove))
+            }
+            try emit(tail)
+            summary.records = records.count
+            summary.byKind = facts.byKind.mapValues { $0.ok + $0.partial + $0.error }
+            return summary
+        }
+        var facts = OverviewFacts()
+        facts.keepsAll = false
+        for file in files { try BatchRecordLine.forEach(path: file) { facts.add(record($0)) } }
+        try emit(head(title: title, facts: facts))
+        facts.retained = []
+        var index = 0
+        let collapsed = facts.count > collapseAbove
+        for file in files {
+            try BatchRecordLine.forEach(path: file) { line in
+                index += 1
+                try emit(section(record(line), index: index, readSources: readSources, collapsed: collapsed))
+            }
+        }
+        try emit(tail)
+        summary.records = facts.count
+        summary.byKind = facts.byKind.mapValues { $0.ok + $0.partial + $0.error }
+        return summary
+    }
+
+    /// The JSON Lines files a path stands for (a batch folder, `results.jsonl` with `errors.jsonl` beside it, or
+    /// any `.jsonl`); nil for a JSON document.
+    static func lineFiles(_ path: String) throws -> [String]? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ExportError("\(path): no such file or folder")
+        }
+        var file = path
+        if isDirectory.boolValue {
+            file = (path as NSString).appendingPathComponent("results.jsonl")
+            guard FileManager.default.fileExists(atPath: file) else {
+                throw ExportError("\(path): not a batch output folder (no results.jsonl)")
+            }
+        }
+        guard file.hasSuffix(".jsonl") else { return nil }
+        let errors = ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent("errors.jsonl")
+        return file.hasSuffix("results.jsonl") && FileManager.default.fileExists(atPath: errors)
+            ? [file, errors] : [file]
+    }
+
+    /// The page up to the first record: title, count and the study overview.
+    static func head(title: String, facts: OverviewFacts) -> String {
         var body = "<h1>\(SVGChart.escape(title))</h1>\n"
-        body += "<p class=\"meta\">taskproc \(taskprocVersion) · \(records.count) record(s)</p>\n"
-        if records.count > 1 { body += overview(records) }
+        body += "<p class=\"meta\">taskproc \(taskprocVersion) · \(facts.count) record(s)</p>\n"
+        if facts.count > 1 { body += facts.html() }
         // Beyond this many records each record collapses to one line (a <details> element) that opens on its
         // warnings and headline values; the full tables and plots would make the page too heavy to load.
-        let collapsed = records.count > collapseAbove
-        if collapsed {
-            body += "<h2 id=\"records\">Records</h2>\n<p class=\"note\">\(records.count) records: click a line to see "
+        if facts.count > collapseAbove {
+            body +=
+                "<h2 id=\"records\">Records</h2>\n<p class=\"note\">\(facts.count) records: click a line to see "
                 + "its warnings and headline values. All measures and plots of one record: taskproc report on that "
                 + "record alone (or on a smaller batch).</p>\n"
-        }
-        for (index, record) in records.enumerated() {
-            body += section(record, index: index + 1, readSources: readSources, collapsed: collapsed)
         }
         return """
             <!DOCTYPE html>
@@ -102,67 +195,41 @@ public enum HTMLReport {
             details>summary{cursor:pointer;font-size:15px;margin-top:14px}details.measures>summary{font-size:12px;color:#444}
             </style></head>
             <body>
-            \(body)</body></html>
 
-            """
+            """ + body
     }
+
+    /// The end of the page.
+    static let tail = "</body></html>\n"
 
     /// Above this many records, each record collapses to a line with its warnings and headline values inside.
     static let collapseAbove = 50
 
     // MARK: Overview
 
-    /// Participants, the dates the results cover, and data-quality flags: how many results carry a warning and
-    /// how many recordings needed timestamp repairs.
-    static func studyFacts(_ records: [ReportRecord]) -> String {
-        let participants = Set(records.compactMap(\.participant))
-        var dates: [String] = []
-        var withWarnings = 0, repaired = 0, results = 0
-        for r in records {
-            for result in r.results {
-                results += 1
-                for key in ["startDate", "endDate"] {
-                    if let d = result[key]?.stringValue, d.count >= 10 { dates.append(String(d.prefix(10))) }
-                }
-                if !ReportHeadlines.warnings(result).isEmpty { withWarnings += 1 }
-                if case .array(let repairs)? = result["quality"]?.objectValue?["hygiene"]?.objectValue?["repairs"],
-                    !repairs.isEmpty
-                {
-                    repaired += 1
-                }
-            }
-        }
-        var rows: [(String, String)] = [
-            ("participants", participants.isEmpty ? "not known (no participant key in the records)" : "\(participants.count)"),
-            ("dates", dates.min().map { "\($0) to \(dates.max() ?? $0) (dates of the results that have them)" } ?? "not recorded"),
-            ("results", "\(results)"),
-            ("results with a warning", "\(withWarnings)"),
-            ("recordings with repaired timestamps", "\(repaired)"),
-        ]
-        let failed = records.filter { $0.status == "error" }.count
-        rows.append(("records that failed", "\(failed)"))
-        var s = "<table class=\"facts\">"
-        for (k, v) in rows { s += "<tr><th>\(SVGChart.escape(k))</th><td>\(SVGChart.escape(v))</td></tr>" }
-        return s + "</table>\n"
-    }
-
-    /// The most common warnings across the records' results (top 10), with how many results carry each.
-    static func commonWarnings(_ records: [ReportRecord]) -> String {
-        var counts: [String: Int] = [:]
-        for r in records {
-            for result in r.results { for w in Set(ReportHeadlines.warnings(result)) { counts[w, default: 0] += 1 } }
-        }
-        guard !counts.isEmpty else { return "" }
-        let top = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(10)
-        var s = "<h3>Most common warnings</h3><table class=\"warnings\"><tr><th>results</th><th>warning</th></tr>"
-        for (w, n) in top { s += "<tr><td class=\"num\">\(n)</td><td>\(SVGChart.escape(w))</td></tr>" }
-        return s + "</table>\n"
-    }
-
-    static func overview(_ records: [ReportRecord]) -> String {
-        var s = "<h2 id=\"overview\">Study overview</h2>\n"
+    /// Everything the study overview shows, gathered one record at a time (so a report of a million records need
+    /// not hold them): counts by kind and status, participants, the dates covered, data-quality counts, the common
+    /// warnings, the numbers each kind's distributions draw, and the records of kinds whose own overview section
+    /// reads them (``TaskAnalysis/reportOverviewReadsRecords``).
+    struct OverviewFacts {
+        var count = 0
         var byKind: [String: (ok: Int, partial: Int, error: Int)] = [:]
-        for r in records {
+        var participants: Set<String> = []
+        var firstDate: String?
+        var lastDate: String?
+        var results = 0
+        var withWarnings = 0
+        var repaired = 0
+        var failed = 0
+        var warningCounts: [String: Int] = [:]
+        let distributions = AnalysisRegistry.analyses.flatMap { $0.reportDistributions }
+        var values: [[Double]]
+        var retained: [ReportRecord] = []
+
+        init() { values = Array(repeating: [], count: distributions.count) }
+
+        mutating func add(_ r: ReportRecord) {
+            count += 1
             let k = r.kind ?? "unrecognised"
             var c = byKind[k] ?? (0, 0, 0)
             switch r.status {
@@ -171,33 +238,98 @@ public enum HTMLReport {
             default: c.ok += 1
             }
             byKind[k] = c
-        }
-        s += "<table class=\"overview\"><tr><th>kind</th><th>ok</th><th>partial</th><th>failed</th></tr>"
-        for k in byKind.keys.sorted() {
-            let c = byKind[k]!
-            s += "<tr><td>\(SVGChart.escape(k))</td><td class=\"num\">\(c.ok)</td><td class=\"num\">\(c.partial)</td><td class=\"num\">\(c.error)</td></tr>"
-        }
-        s += "</table>\n"
-        s += studyFacts(records)
-        s += commonWarnings(records)
-        // Distributions of the headline measures each kind declares, in registry order.
-        for distribution in AnalysisRegistry.analyses.flatMap({ $0.reportDistributions }) {
-            var values: [Double] = []
-            for r in records where r.kind == distribution.kind.rawValue {
-                for result in r.results { collect(distribution.key, in: .object(result), into: &values) }
+            if r.status == "error" { failed += 1 }
+            if let participant = r.participant { participants.insert(participant) }
+            for result in r.results {
+                results += 1
+                for key in ["startDate", "endDate"] {
+                    if let d = result[key]?.stringValue, d.count >= 10 {
+                        let day = String(d.prefix(10))
+                        if firstDate.map({ day < $0 }) ?? true { firstDate = day }
+                        if lastDate.map({ day > $0 }) ?? true { lastDate = day }
+                    }
+                }
+                let warnings = ReportHeadlines.warnings(result)
+                if !warnings.isEmpty { withWarnings += 1 }
+                for w in Set(warnings) { warningCounts[w, default: 0] += 1 }
+                if case .array(let repairs)? = result["quality"]?.objectValue?["hygiene"]?.objectValue?["repairs"],
+                    !repairs.isEmpty
+                {
+                    repaired += 1
+                }
             }
-            guard values.count >= 2 else { continue }
-            let label = distribution.label
-            s += "<h3>\(SVGChart.escape(label)) (n = \(values.count))</h3>"
-            var chart = SVGChart(
-                title: label, xLabel: label, yLabel: "records", layers: [.bars(bins: SVGChart.histogram(values), color: "#4a7bb7", label: "")])
-            chart.height = 200
-            chart.showsTitle = false  // the heading above names it
-            chart.integerY = true
-            s += chart.render() + "\n"
+            for (i, distribution) in distributions.enumerated() where r.kind == distribution.kind.rawValue {
+                for result in r.results { collect(distribution.key, in: .object(result), into: &values[i]) }
+            }
+            if keepsAll || AnalysisRegistry.analysis(forResultKind: k)?.reportOverviewReadsRecords == true {
+                retained.append(r)
+            }
         }
-        for analysis in AnalysisRegistry.analyses { s += analysis.reportOverview(records) }
-        return s
+
+        /// Keep every record for the kinds' overview sections (``render(_:title:readSources:)``, which holds them
+        /// anyway), or only those of kinds whose overview reads them (a streamed page).
+        var keepsAll = true
+
+        /// Participants, the dates the results cover, and data-quality flags: how many results carry a warning and
+        /// how many recordings needed timestamp repairs.
+        func studyFacts() -> String {
+            let rows: [(String, String)] = [
+                (
+                    "participants",
+                    participants.isEmpty ? "not known (no participant key in the records)" : "\(participants.count)"
+                ),
+                (
+                    "dates",
+                    firstDate.map { "\($0) to \(lastDate ?? $0) (dates of the results that have them)" }
+                        ?? "not recorded"
+                ),
+                ("results", "\(results)"),
+                ("results with a warning", "\(withWarnings)"),
+                ("recordings with repaired timestamps", "\(repaired)"),
+                ("records that failed", "\(failed)"),
+            ]
+            var s = "<table class=\"facts\">"
+            for (k, v) in rows { s += "<tr><th>\(SVGChart.escape(k))</th><td>\(SVGChart.escape(v))</td></tr>" }
+            return s + "</table>\n"
+        }
+
+        /// The most common warnings across the records' results (top 10), with how many results carry each.
+        func commonWarnings() -> String {
+            guard !warningCounts.isEmpty else { return "" }
+            let top = warningCounts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(10)
+            var s = "<h3>Most common warnings</h3><table class=\"warnings\"><tr><th>results</th><th>warning</th></tr>"
+            for (w, n) in top { s += "<tr><td class=\"num\">\(n)</td><td>\(SVGChart.escape(w))</td></tr>" }
+            return s + "</table>\n"
+        }
+
+        func html() -> String {
+            var s = "<h2 id=\"overview\">Study overview</h2>\n"
+            s += "<table class=\"overview\"><tr><th>kind</th><th>ok</th><th>partial</th><th>failed</th></tr>"
+            for k in byKind.keys.sorted() {
+                let c = byKind[k]!
+                s +=
+                    "<tr><td>\(SVGChart.escape(k))</td><td class=\"num\">\(c.ok)</td><td class=\"num\">\(c.partial)</td><td class=\"num\">\(c.error)</td></tr>"
+            }
+            s += "</table>\n"
+            s += studyFacts()
+            s += commonWarnings()
+            // Distributions of the headline measures each kind declares, in registry order.
+            for (i, distribution) in distributions.enumerated() {
+                let values = values[i]
+                guard values.count >= 2 else { continue }
+                let label = distribution.label
+                s += "<h3>\(SVGChart.escape(label)) (n = \(values.count))</h3>"
+                var chart = SVGChart(
+                    title: label, xLabel: label, yLabel: "records",
+                    layers: [.bars(bins: SVGChart.histogram(values), color: "#4a7bb7", label: "")])
+                chart.height = 200
+                chart.showsTitle = false  // the heading above names it
+                chart.integerY = true
+                s += chart.render() + "\n"
+            }
+            for analysis in AnalysisRegistry.analyses { s += analysis.reportOverview(retained) }
+            return s
+        }
     }
 
     /// Every number under `key` anywhere in `value`, except inside a walking result's `bouts` (whose per-bout
@@ -252,10 +384,13 @@ public enum HTMLReport {
         let shown = scalars.filter { units == nil || !$0.name.hasPrefix("units.") }
         guard !shown.isEmpty else { return "" }
         var s = "<details class=\"measures\"><summary>all \(shown.count) measures</summary>"
-        s += "<table class=\"numbers\"><tr><th>measure</th><th>value</th>" + (units == nil ? "" : "<th>unit</th>") + "</tr>"
+        s +=
+            "<table class=\"numbers\"><tr><th>measure</th><th>value</th>" + (units == nil ? "" : "<th>unit</th>")
+            + "</tr>"
         for (name, value) in shown {
             guard let value else { continue }
-            s += "<tr><td>\(SVGChart.escape(name))</td><td class=\"num\">\(ResultEncoding.number(value, digits: 6))</td>"
+            s +=
+                "<tr><td>\(SVGChart.escape(name))</td><td class=\"num\">\(ResultEncoding.number(value, digits: 6))</td>"
             if let units { s += "<td>\(SVGChart.escape(units[name]?.stringValue ?? ""))</td>" }
             s += "</tr>"
         }

@@ -42,7 +42,8 @@ import Testing
                 try record(ResultList(taps), source: tapPath, kind: "tapping"),
                 try record(ResultList(audiometry), source: dbhl.path, kind: "dBHLToneAudiometry"),
                 try record(sound, source: tone.path, kind: "audio"),
-                ReportRecord(source: "broken.json", kind: "walking", status: "error", reason: "unreadable", results: []),
+                ReportRecord(
+                    source: "broken.json", kind: "walking", status: "error", reason: "unreadable", results: []),
             ], folder
         )
     }
@@ -108,7 +109,8 @@ import Testing
     /// Axis mapping: a point at the data extremes lands on the plot corners; histogram counts add up.
     @Test func chartGeometry() {
         let chart = SVGChart(
-            title: "t", xLabel: "x", yLabel: "y", layers: [.dots(points: [(0, 0), (10, 100)], color: "#000", label: "")])
+            title: "t", xLabel: "x", yLabel: "y",
+            layers: [.dots(points: [(0, 0), (10, 100)], color: "#000", label: "")])
         let svg = chart.render()
         // Plot area: left 64, right 720 − 16 = 704; y padded by 6 % of the range: 0 → top + 260 − 34 − 46 scaled.
         #expect(svg.contains("cx=\"64.0\""))
@@ -128,10 +130,10 @@ import Testing
         let one = try HTMLReport.load(path: folder.appendingPathComponent("analyze.json").path)
         #expect(one.count == 1 && one[0].source == "a.json" && one[0].results.count == 1)
         try """
-            {"source":"x/1.json","kind":"walking","status":"ok","results":[{"kind":"walking","stepCount":5}]}
-            {"source":"x/2.json","kind":"tapping","status":"partial","results":[]}
+        {"source":"x/1.json","kind":"walking","status":"ok","results":[{"kind":"walking","stepCount":5}]}
+        {"source":"x/2.json","kind":"tapping","status":"partial","results":[]}
 
-            """.write(to: folder.appendingPathComponent("results.jsonl"), atomically: true, encoding: .utf8)
+        """.write(to: folder.appendingPathComponent("results.jsonl"), atomically: true, encoding: .utf8)
         try #"{"source":"x/3.json","kind":null,"status":"error","reason":"not a taskproc input"}"#.write(
             to: folder.appendingPathComponent("errors.jsonl"), atomically: true, encoding: .utf8)
         let batch = try HTMLReport.load(path: folder.path)
@@ -139,6 +141,41 @@ import Testing
         #expect(batch[2].status == "error" && batch[2].reason == "not a taskproc input")
         try "{not json".write(to: folder.appendingPathComponent("bad.jsonl"), atomically: true, encoding: .utf8)
         #expect(throws: ExportError.self) { try HTMLReport.load(path: folder.appendingPathComponent("bad.jsonl").path) }
+    }
+
+    /// The streamed page (records read twice, line by line, never held) is the page of the loaded records, for a
+    /// few records and for a collapsed page of many, surveys (whose overview reads the records) included.
+    @Test func theStreamedPageIsThePageOfTheLoadedRecords() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-stream-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for count in [3, 120] {
+            var lines = ""
+            for i in 0..<count {
+                switch i % 3 {
+                case 0:
+                    lines +=
+                        #"{"source":"x/\#(i).json","kind":"walking","status":"ok","keys":{"healthCode":"P\#(i % 7)"},"results":[{"kind":"walking","stepCount":\#(10 + i),"cadence":\#(100 + i % 13),"startDate":"2024-05-0\#(1 + i % 9)T10:00:00Z","warnings":["w\#(i % 4)"]}]}"#
+                        + "\n"
+                case 1:
+                    lines +=
+                        #"{"source":"x/\#(i).json","kind":"survey","status":"partial","results":[{"kind":"survey","taskIdentifier":"pain","answers":[{"questionIdentifier":"level","answerType":"scale","valueNumber":\#(i % 5),"value":"\#(i % 5)","skipped":false,"dontKnow":false}]}]}"#
+                        + "\n"
+                default:
+                    lines += #"{"source":"x/\#(i).json","kind":"tapping","status":"ok","results":[]}"# + "\n"
+                }
+            }
+            let dir = folder.appendingPathComponent("\(count)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try lines.write(to: dir.appendingPathComponent("results.jsonl"), atomically: true, encoding: .utf8)
+            try #"{"source":"x/bad.json","kind":null,"status":"error","reason":"not a taskproc input"}"#.write(
+                to: dir.appendingPathComponent("errors.jsonl"), atomically: true, encoding: .utf8)
+            let whole = HTMLReport.render(try HTMLReport.load(path: dir.path), title: "t", readSources: false)
+            var streamed = ""
+            let summary = try HTMLReport.render(path: dir.path, title: "t", readSources: false) { streamed += $0 }
+            #expect(streamed == whole)
+            #expect(summary.records == count + 1 && summary.bytes == whole.utf8.count)
+        }
     }
 
     /// The page renders in headless chromium: a non-blank screenshot with plot colours, every `<svg>` in the DOM
@@ -161,7 +198,8 @@ import Testing
 @Suite struct ReportReadabilityTests {
     static func walking(steps: Double, warnings: [String]) -> JSONObject {
         JSONObject([
-            ("kind", .string("walking")), ("stepIdentifier", .string("walking.outbound")), ("stepCount", .number(steps)),
+            ("kind", .string("walking")), ("stepIdentifier", .string("walking.outbound")),
+            ("stepCount", .number(steps)),
             ("cadence", .number(112.5)), ("walkingDuration", .null),
             ("quality", .object(JSONObject([("warnings", .array(warnings.map { .string($0) }))]))),
         ])
@@ -175,7 +213,9 @@ import Testing
         #expect(html.contains("<table class=\"headline\">"))
         #expect(html.contains("<td>cadence</td><td class=\"num\">112.5</td><td>steps/min</td>"))
         #expect(html.contains("<td>walking time</td><td class=\"num\">—</td><td>s</td>"), "null shows as a dash")
-        #expect(html.contains("<ul class=\"warnings\"><li>no walking found before 3 s</li><li>a &lt;tag&gt; &amp; more</li></ul>"))
+        #expect(
+            html.contains(
+                "<ul class=\"warnings\"><li>no walking found before 3 s</li><li>a &lt;tag&gt; &amp; more</li></ul>"))
         let headline = try #require(html.range(of: "class=\"headline\""))
         let numbers = try #require(html.range(of: "class=\"numbers\""))
         #expect(headline.lowerBound < numbers.lowerBound, "headlines come before the full table")
@@ -195,15 +235,19 @@ import Testing
 
     @Test func largeStudiesCollapseTheirRecordsBehindAnIndex() {
         let few = (0..<HTMLReport.collapseAbove).map { i in
-            ReportRecord(source: "r\(i).json", kind: "walking", status: "ok", results: [Self.walking(steps: 1, warnings: [])])
+            ReportRecord(
+                source: "r\(i).json", kind: "walking", status: "ok", results: [Self.walking(steps: 1, warnings: [])])
         }
         #expect(!HTMLReport.render(few, readSources: false).contains("<details id=\"record-"))
-        let many = few + [ReportRecord(source: "last.json", kind: "walking", status: "error", reason: "bad", results: [])]
+        let many =
+            few + [ReportRecord(source: "last.json", kind: "walking", status: "error", reason: "bad", results: [])]
         let html = HTMLReport.render(many, readSources: false)
         #expect(html.components(separatedBy: "<details id=\"record-").count - 1 == many.count)
         #expect(html.contains("<summary>51. last.json · error</summary>"))
         #expect(html.contains("<table class=\"headline\">"), "headlines stay")
-        #expect(!html.contains("<table class=\"numbers\">") && !html.contains("Acceleration magnitude"), "no full tables or per-record plots")
+        #expect(
+            !html.contains("<table class=\"numbers\">") && !html.contains("Acceleration magnitude"),
+            "no full tables or per-record plots")
     }
 }
 
@@ -247,16 +291,21 @@ import Testing
 
     @Test func theAudiogramNotesTheVolumeDefect() {
         let frequency = JSONObject([
-            ("frequency", .number(2000)), ("calculatedThreshold", .number(30)), ("volumeCorrectedThreshold", .number(23.8)),
+            ("frequency", .number(2000)), ("calculatedThreshold", .number(30)),
+            ("volumeCorrectedThreshold", .number(23.8)),
         ])
         let ear = JSONObject([
             ("ear", .string("left")), ("outputVolume", .number(0.875)),
             ("volume", .object(JSONObject([("offset", .number(-6.2))]))), ("frequencies", .array([.object(frequency)])),
         ])
-        let html = ReportPlots.audiogram(JSONObject([("kind", .string("dBHLToneAudiometry")), ("ears", .array([.object(ear)]))]))
+        let html = ReportPlots.audiogram(
+            JSONObject([("kind", .string("dBHLToneAudiometry")), ("ears", .array([.object(ear)]))]))
         #expect(html.contains("Volume defect, left ear at output volume 0.875: tones were 6.2 dB softer than nominal"))
         #expect(html.contains("2000 Hz 30 → 23.8"))
-        let healthy = JSONObject([("ear", .string("right")), ("volume", .object(JSONObject([("offset", .number(0))]))), ("frequencies", .array([.object(frequency)]))])
+        let healthy = JSONObject([
+            ("ear", .string("right")), ("volume", .object(JSONObject([("offset", .number(0))]))),
+            ("frequencies", .array([.object(frequency)])),
+        ])
         #expect(!ReportPlots.audiogram(JSONObject([("ears", .array([.object(healthy)]))])).contains("Volume defect"))
     }
 }
@@ -274,24 +323,37 @@ import Testing
             ])
         }
         let records = [
-            ReportRecord(source: "a", kind: "walking", status: "ok", results: [result("2024-05-03T09:00:00-04:00", repaired: true, warning: true)], participant: "HC1"),
-            ReportRecord(source: "b", kind: "walking", status: "ok", results: [result("2024-06-01T09:00:00-04:00", repaired: false, warning: false)], participant: "HC2"),
-            ReportRecord(source: "c", kind: "walking", status: "ok", results: [result("2024-05-20T09:00:00-04:00", repaired: false, warning: true)], participant: "HC1"),
+            ReportRecord(
+                source: "a", kind: "walking", status: "ok",
+                results: [result("2024-05-03T09:00:00-04:00", repaired: true, warning: true)], participant: "HC1"),
+            ReportRecord(
+                source: "b", kind: "walking", status: "ok",
+                results: [result("2024-06-01T09:00:00-04:00", repaired: false, warning: false)], participant: "HC2"),
+            ReportRecord(
+                source: "c", kind: "walking", status: "ok",
+                results: [result("2024-05-20T09:00:00-04:00", repaired: false, warning: true)], participant: "HC1"),
             ReportRecord(source: "d", kind: nil, status: "error", reason: "bad", results: []),
         ]
         let html = HTMLReport.render(records, readSources: false)
         #expect(html.contains("<tr><th>participants</th><td>2</td></tr>"))
-        #expect(html.contains("<tr><th>dates</th><td>2024-05-03 to 2024-06-01 (dates of the results that have them)</td></tr>"))
+        #expect(
+            html.contains(
+                "<tr><th>dates</th><td>2024-05-03 to 2024-06-01 (dates of the results that have them)</td></tr>"))
         #expect(html.contains("<tr><th>results with a warning</th><td>2</td></tr>"))
         #expect(html.contains("<tr><th>recordings with repaired timestamps</th><td>1</td></tr>"))
         #expect(html.contains("<tr><th>records that failed</th><td>1</td></tr>"))
     }
 
     @Test func audioAndAudiometryHeadlinesComeFromTheirChannelsAndEars() {
-        let channel = JSONObject([("channel", .number(0)), ("LAeq", .number(71.25)), ("LAFmax", .number(80)), ("LA90", .null)])
+        let channel = JSONObject([
+            ("channel", .number(0)), ("LAeq", .number(71.25)), ("LAFmax", .number(80)), ("LA90", .null),
+        ])
         let audio = JSONObject([
             ("kind", .string("audio")),
-            ("soundLevel", .object(JSONObject([("unit", .string("dB SPL")), ("channels", .array([.object(channel)]))]))),
+            (
+                "soundLevel",
+                .object(JSONObject([("unit", .string("dB SPL")), ("channels", .array([.object(channel)]))]))
+            ),
         ])
         let rows = ReportHeadlines.rows(audio)
         #expect(rows.map(\.label) == ["channel 0 LAeq", "channel 0 LAFmax", "channel 0 LA90"])
@@ -305,6 +367,10 @@ import Testing
             ("bilateral", .object(JSONObject([("betterEarPTA4", .number(22.5)), ("whoGrade", .string("mild"))]))),
         ])
         let labels = ReportHeadlines.rows(dbhl).map { "\($0.label)=\($0.value) \($0.unit)" }
-        #expect(labels == ["left ear PTA4=22.5 dB HL", "left ear volume offset=-6.5 dB", "better-ear PTA4=22.5 dB HL", "WHO grade (better ear)=mild "])
+        #expect(
+            labels == [
+                "left ear PTA4=22.5 dB HL", "left ear volume offset=-6.5 dB", "better-ear PTA4=22.5 dB HL",
+                "WHO grade (better ear)=mild ",
+            ])
     }
 }
