@@ -352,4 +352,10 @@ public struct SourceKey: Hashable, Sendable {
     public init(_ source: String) { bytes = Array(source.utf8) }
     /// The source.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
+    /// A 64-bit FNV-1a hash of the bytes: the same in every process (unlike `hashValue`).
+    public var fingerprint: UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
 }

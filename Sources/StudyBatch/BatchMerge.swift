@@ -81,38 +81,55 @@ public enum BatchMerge {
         }
         if Set(indices).count != indices.count { throw BatchError("a shard is given twice") }
 
-        // Every shard must know every record; each record is analysed by one shard.
-        var owner: [SourceKey: Int] = [:]
-        var known: [Set<SourceKey>] = []
-        for (i, item) in states.enumerated() {
-            var sources: Set<SourceKey> = []
-            try BatchJournal.scan(item.folder + "/" + BatchRunner.workFolderName + "/journal.jsonl") { entry, _, _, _ in
-                sources.insert(SourceKey(entry.source))
+        // Every shard must know every record; each record is analysed by one shard. Records are told apart by a
+        // 64-bit hash of their source bytes (8 bytes a record, not the name): a million records per shard fit in
+        // a few tens of MB. Names are looked up again only to report a problem.
+        func journal(_ i: Int) -> String { states[i].folder + "/" + BatchRunner.workFolderName + "/journal.jsonl" }
+        func names(of hashes: Set<UInt64>, in i: Int) throws -> [String] {
+            var found: [String] = []
+            try BatchJournal.scan(journal(i)) { entry, _, _, _ in
+                if hashes.contains(SourceKey(entry.source).fingerprint) { found.append(entry.source) }
+            }
+            return Array(Set(found)).sorted(by: RecordDiscovery.precedes)
+        }
+        var owner: [UInt64: Int] = [:]
+        var known: [Set<UInt64>] = []
+        for (i, _) in states.enumerated() {
+            var sources: Set<UInt64> = []
+            var twice: (UInt64, Int)?
+            try BatchJournal.scan(journal(i)) { entry, _, _, _ in
+                let key = SourceKey(entry.source).fingerprint
+                sources.insert(key)
                 guard entry.status != .otherShard else { return }
-                if let other = owner[SourceKey(entry.source)] {
-                    throw BatchError(
-                        "record \(entry.source) was analysed by both \(states[other].folder) and \(item.folder)")
-                }
-                owner[SourceKey(entry.source)] = i
+                if let other = owner[key], other != i, twice == nil { twice = (key, other) }
+                owner[key] = i
+            }
+            if let (key, other) = twice {
+                let name = try names(of: [key], in: i).first ?? "?"
+                throw BatchError("record \(name) was analysed by both \(states[other].folder) and \(states[i].folder)")
             }
             known.append(sources)
         }
         for (i, sources) in known.enumerated() where sources != known[0] {
-            let diff = sources.symmetricDifference(known[0]).map(\.text).sorted(by: RecordDiscovery.precedes).prefix(3)
+            let diff = sources.symmetricDifference(known[0])
+            let examples = (try names(of: diff, in: i) + names(of: diff, in: 0)).prefix(3)
             throw BatchError(
-                "\(states[i].folder) and \(states[0].folder) discovered different records (e.g. \(diff.joined(separator: ", "))); were the inputs changed between shard runs?"
+                "\(states[i].folder) and \(states[0].folder) discovered different records (e.g. \(examples.joined(separator: ", "))); were the inputs changed between shard runs?"
             )
         }
         if let lost = known[0].first(where: { owner[$0] == nil }) {
-            throw BatchError("record \(lost.text) was analysed by no shard")
+            throw BatchError("record \(try names(of: [lost], in: 0).first ?? "?") was analysed by no shard")
         }
+        let analysed = owner.count
+        owner = [:]
+        known = []
 
         // One writer per output folder; then the merged folder looks like a single run's: its own journal and run
         // description.
         let lock = try BatchRunner.lockOutput(outputFolder, command: "taskproc merge")
         defer { lock.release() }
         do {
-            var summary = try write(states, owner: owner, into: outputFolder, force: force)
+            var summary = try write(states, analysed: analysed, into: outputFolder, force: force)
             summary.lockNote = lock.takeoverNote
             return summary
         } catch {
@@ -122,7 +139,7 @@ public enum BatchMerge {
 
     /// The writing half of ``merge(shardFolders:into:force:)``, holding the output lock.
     private static func write(
-        _ states: [(folder: String, state: BatchRunner.RunState)], owner: [SourceKey: Int], into outputFolder: String,
+        _ states: [(folder: String, state: BatchRunner.RunState)], analysed: Int, into outputFolder: String,
         force: Bool
     ) throws -> Summary {
         let first = states[0].state.configuration
@@ -144,9 +161,9 @@ public enum BatchMerge {
         // Before anything says "complete": the merged journal holds exactly the records the shards analysed.
         var mergedCount = 0
         try BatchJournal.scan(journalPath) { _, _, _, _ in mergedCount += 1 }
-        guard mergedCount == owner.count else {
+        guard mergedCount == analysed else {
             throw BatchError(
-                "\(outputFolder): the merged journal holds \(mergedCount) records but the shards analysed \(owner.count); "
+                "\(outputFolder): the merged journal holds \(mergedCount) records but the shards analysed \(analysed); "
                     + "the merge is incomplete and not marked complete")
         }
         var configuration = first
@@ -156,7 +173,7 @@ public enum BatchMerge {
         log.append(event)
         try BatchRunner.log(work, event)
         var summary = Summary()
-        summary.records = owner.count
+        summary.records = analysed
         summary.counts = try BatchOutputs.write(
             journals: [journalPath], to: outputFolder, runLog: log, runInfo: BatchRunner.runInfo(configuration),
             export: configuration.export)

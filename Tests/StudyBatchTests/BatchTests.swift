@@ -351,6 +351,42 @@ import Testing
         #expect(try BatchSupport.sqliteTables(out) == BatchSupport.sqliteTables(fresh))
     }
 
+    @Test func shardsThatDoNotFitTogetherAreRefusedNamingTheRecord() async throws {
+        let folder = try BatchSupport.temporaryFolder("merge-misfit")
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
+        let export = folder + "/export"
+        _ = try BatchSupport.generateExport(at: export, records: 40, seed: 12)
+        _ = try await run(export, out: folder + "/s1", shard: ShardSpec("1/2"))
+        // The inputs change between the shard runs: shard 2 discovers one more record.
+        try Data("t,x,y,z\n0,0,0,1\n".utf8).write(to: URL(fileURLWithPath: export + "/late.csv"))
+        _ = try await run(export, out: folder + "/s2", shard: ShardSpec("2/2"))
+        let misfit = #expect(throws: BatchError.self) {
+            try BatchMerge.merge(shardFolders: [folder + "/s1", folder + "/s2"], into: folder + "/m1", force: false)
+        }
+        #expect(
+            misfit?.message.contains("discovered different records (e.g. \(export)/late.csv)") == true,
+            "\(String(describing: misfit))")
+        // A record analysed by both shards (a journal line of shard 1 appended to shard 2's).
+        try FileManager.default.removeItem(atPath: export + "/late.csv")
+        _ = try await run(export, out: folder + "/s2", shard: ShardSpec("2/2"), mode: .fresh(force: true))
+        let one = folder + "/s1/" + BatchRunner.workFolderName + "/journal.jsonl"
+        let two = folder + "/s2/" + BatchRunner.workFolderName + "/journal.jsonl"
+        let analysedLine = try #require(
+            try String(contentsOfFile: one, encoding: .utf8).split(separator: "\n").first {
+                !$0.contains("\"otherShard\"")
+            })
+        let handle = try #require(FileHandle(forWritingAtPath: two))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data((analysedLine + "\n").utf8))
+        try handle.close()
+        let twice = #expect(throws: BatchError.self) {
+            try BatchMerge.merge(shardFolders: [folder + "/s1", folder + "/s2"], into: folder + "/m2", force: false)
+        }
+        #expect(
+            twice?.message.contains("was analysed by both \(folder)/s1 and \(folder)/s2") == true,
+            "\(String(describing: twice))")
+    }
+
     @Test func resumeAfterAnInterruptedJournalReproducesTheRun() async throws {
         let folder = try BatchSupport.temporaryFolder("resume")
         defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }

@@ -30,7 +30,10 @@ import Testing
     /// NaN dB SPL and fail the record when encoded.
     @Test func aSubnormalThresholdIsZeroDBHLNotNaN() throws {
         let cal = try HeadphoneCalibration(headphoneType: "AIRPODSPROV2")
-        for tiny in [5e-324, -5e-324, 1e-310, Double.leastNormalMagnitude] {
+        for tiny in [
+            Double.leastNonzeroMagnitude, -Double.leastNonzeroMagnitude, Double.leastNormalMagnitude / 1024,
+            Double.leastNormalMagnitude,
+        ] {
             #expect(try cal.spl(frequency: 1000, level: tiny) == cal.retspl(frequency: 1000))
         }
         #expect(throws: AudiometryCalibrationError.self) { try cal.spl(frequency: 1000, level: 1e7) }
@@ -39,7 +42,7 @@ import Testing
         var p = DBHLStaircaseParameters()
         p.frequencies = [1000]
         var samples = DBHLStaircase.run(parameters: p) { $0.level >= 20 }
-        samples[0].calculatedThreshold = 5e-324
+        samples[0].calculatedThreshold = Double.leastNonzeroMagnitude  // 5e-324
         let result = ResearchKit.DBHLToneAudiometryResult(
             header: header, outputVolume: 1, tonePlaybackDuration: 1, postStimulusDelay: 1, headphoneType: "AIRPODSV1",
             samples: samples)
