@@ -224,7 +224,9 @@ public enum BatchRunner {
     static func loadState(_ outputFolder: String) throws -> RunState {
         let path = outputFolder + "/" + workFolderName + "/run.json"
         guard let data = FileManager.default.contents(atPath: path) else {
-            let started = FileManager.default.fileExists(atPath: outputFolder + "/" + workFolderName)
+            let started =
+                FileManager.default.fileExists(atPath: outputFolder + "/" + workFolderName)
+                || FileManager.default.fileExists(atPath: outputFolder + "/" + OutputLock.fileName)
             throw BatchError(
                 "\(outputFolder): no batch run to resume or merge (\(path) is missing"
                     + (started ? "; the run was stopped before it started: run it again without --resume)" : ")"),

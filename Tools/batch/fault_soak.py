@@ -111,7 +111,7 @@ class Soak:
         """Resume until complete (at most 5 sessions), then compare."""
         for _ in range(5):
             r = run(self.binary, ["batch", "--resume", "--out", out, "--no-progress"])
-            if r.returncode == 66 and "stopped before it started" in r.stderr:
+            if r.returncode == 66 and ("stopped before it started" in r.stderr or phase == "start"):
                 # Killed before run.json existed: what the error says to do, start it again.
                 r = run(self.binary, ["batch", self.export, "--out", out, "--no-progress", "--format", "researchkit"])
             if r.returncode in (0, 2):
