@@ -11,6 +11,9 @@ private func posixCloseForReading(_ fd: Int32) -> Int32 { close(fd) }
 private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }
 private func readErrno() -> Int32 { errno }
 
+/// Thrown by a sink when decompressed output would pass its limit.
+private struct OverLimit: Error {}
+
 /// Why a file's bytes could not be read.
 public enum FileReadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No file at the path.
@@ -113,7 +116,6 @@ public enum FileBytes {
         }
         // gzip: stream the compressed bytes through the inflater.
         var output = Data()
-        struct OverLimit: Error {}
         do {
             let inflater = try Inflater(.gzip)
             let sink: (UnsafeRawBufferPointer) throws -> Void = { piece in
@@ -128,16 +130,8 @@ public enum FileBytes {
                 _ = try buffer.prefix(n).withUnsafeBytes { try inflater.feed($0, sink: sink) }
             }
             if !inflater.isFinished { throw InflateError.truncated }
-        } catch is OverLimit {
-            throw .tooLarge(path: path, limit: limit)
-        } catch InflateError.truncated {
-            throw .corruptCompressedData(path: path, reason: "stream ends early (truncated file)")
-        } catch InflateError.corrupt(let message) {
-            throw .corruptCompressedData(path: path, reason: message)
-        } catch let error as FileReadError {
-            throw error
         } catch {
-            throw .corruptCompressedData(path: path, reason: "\(error)")
+            throw gzipFailure(error, path: path, limit: limit)
         }
         return output
     }
@@ -187,6 +181,17 @@ public enum FileBytes {
         return total
     }
 
+    /// What an error thrown while inflating means: over the limit, truncated, corrupt (or a read error).
+    private static func gzipFailure(_ error: any Error, path: String, limit: Int64) -> FileReadError {
+        switch error {
+        case is OverLimit: .tooLarge(path: path, limit: limit)
+        case InflateError.truncated: .corruptCompressedData(path: path, reason: "stream ends early (truncated file)")
+        case InflateError.corrupt(let message): .corruptCompressedData(path: path, reason: message)
+        case let error as FileReadError: error
+        default: .corruptCompressedData(path: path, reason: "\(error)")
+        }
+    }
+
     /// Decompresses a complete gzip stream (one or more members) held in memory.
     /// - Parameters:
     ///   - compressed: The gzip bytes (a mapped file is fine: it is read in 1 MiB pieces).
@@ -197,7 +202,6 @@ public enum FileBytes {
         _ compressed: Data, path: String, limit: Int64 = ArchiveLimits.defaultMaxEntryBytes
     ) throws(FileReadError) -> Data {
         var output = Data()
-        struct OverLimit: Error {}
         do {
             let inflater = try Inflater(.gzip)
             var offset = compressed.startIndex
@@ -212,14 +216,8 @@ public enum FileBytes {
                 offset = end
             }
             if !inflater.isFinished { throw InflateError.truncated }
-        } catch is OverLimit {
-            throw .tooLarge(path: path, limit: limit)
-        } catch InflateError.truncated {
-            throw .corruptCompressedData(path: path, reason: "stream ends early (truncated file)")
-        } catch InflateError.corrupt(let message) {
-            throw .corruptCompressedData(path: path, reason: message)
         } catch {
-            throw .corruptCompressedData(path: path, reason: "\(error)")
+            throw gzipFailure(error, path: path, limit: limit)
         }
         return output
     }
