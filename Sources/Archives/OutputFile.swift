@@ -142,21 +142,6 @@ public final class OutputFile {
     }
 
     deinit { if descriptor >= 0 { _ = posixClose(descriptor) } }
-
-    /// Writes all of `data` to `path` and closes it: a new file (`createNew`; an existing path or planted link is
-    /// an error), or an existing file, device or FIFO opened in place.
-    /// - Returns: The failure of the open, a write or the close; nil on success.
-    public static func write(_ data: Data, to path: String, createNew: Bool) -> Failure? {
-        switch create(path, createNew: createNew) {
-        case .failure(let failure): return failure
-        case .success(let file):
-            let written = data.withUnsafeBytes { file.write($0) }
-            let closed = file.close()
-            if case .failure(let failure) = written { return failure }
-            if case .failure(let failure) = closed { return failure }
-            return nil
-        }
-    }
 }
 
 /// A file written through a 1 MiB buffer, every failure a ``FileFailure`` naming the file.

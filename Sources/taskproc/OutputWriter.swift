@@ -182,29 +182,13 @@ enum OutputWriter {
             }
             return
         }
-        let target = OutputTarget(path: path)
-        if !force && target.exists {
-            throw CommandFailure.cannotCreate("\(path) exists; pass --force to overwrite it")
-        }
-        if target.isDirectory { throw CommandFailure.cannotCreate("\(path): is a folder; name a file") }
-        let bytes = Data(text.utf8)
-        if target.isSpecial {
-            if let failure = OutputTarget.writeInPlace(bytes, to: path) {
-                throw CommandFailure.io("\(path): cannot write: \(failure)")
-            }
-            return
-        }
-        let temporary = target.temporarySibling()
-        if let failure = OutputTarget.writeNew(bytes, to: temporary) {
-            unlink(temporary)
-            throw CommandFailure.cannotCreate("\(path): cannot write: \(failure)")
-        }
-        try target.replace(with: temporary)
+        try stream(to: path, force: force) { write in try write(text) }
     }
 
     /// Streams text into `path` as `produce` hands it over, with ``write(_:to:force:)``'s rules: a regular file is
     /// written to a sibling and renamed over the target at the end (a failure leaves no partial file), a device or
-    /// FIFO is written in place. Never holds the whole text.
+    /// FIFO is written in place. Never holds the whole text. Failures are `PATH: cannot write: REASON`, 73 when the
+    /// file cannot be created, 74 for an I/O error such as a full disk.
     static func stream<T>(to path: String, force: Bool, _ produce: ((String) throws -> Void) throws -> T) throws -> T {
         let target = OutputTarget(path: path)
         if !force && target.exists {
@@ -212,26 +196,25 @@ enum OutputWriter {
         }
         if target.isDirectory { throw CommandFailure.cannotCreate("\(path): is a folder; name a file") }
         let temporary = target.isSpecial ? path : target.temporarySibling()
+        func failure(_ error: FileFailure) -> CommandFailure {
+            CommandFailure(
+                status: error.category == .cannotCreate ? ExitStatus.cannotCreate : ExitStatus.ioError,
+                message: "\(path): cannot write: \(error.reason)")
+        }
         let sink: BufferedOutput
         do {
             sink = target.isSpecial ? try BufferedOutput(existing: path) : try BufferedOutput(replacing: temporary)
         } catch {
-            throw CommandFailure(
-                status: error.category == .cannotCreate ? ExitStatus.cannotCreate : ExitStatus.ioError,
-                message: error.description)
+            throw failure(error)
         }
         do {
             let value = try produce { text in try sink.append(text) }
             try sink.close()
             if !target.isSpecial { try target.replace(with: temporary) }
             return value
-        } catch let failure as FileFailure {
-            if !target.isSpecial { unlink(temporary) }
-            throw CommandFailure(
-                status: failure.category == .cannotCreate ? ExitStatus.cannotCreate : ExitStatus.ioError,
-                message: failure.description.replacingOccurrences(of: temporary, with: path))
         } catch {
             if !target.isSpecial { unlink(temporary) }
+            if let error = error as? FileFailure { throw failure(error) }
             throw error
         }
     }
@@ -304,15 +287,5 @@ struct OutputTarget {
             unlink(temporary)
             throw CommandFailure.cannotCreate("\(path): cannot write: \(reason)")
         }
-    }
-
-    /// Creates `path` (which must not exist) and writes `bytes`; the operating system's reason on failure.
-    static func writeNew(_ bytes: Data, to path: String) -> String? {
-        OutputFile.write(bytes, to: path, createNew: true)?.reason
-    }
-
-    /// Opens an existing device or FIFO and writes `bytes`; the operating system's reason on failure.
-    static func writeInPlace(_ bytes: Data, to path: String) -> String? {
-        OutputFile.write(bytes, to: path, createNew: false)?.reason
     }
 }
