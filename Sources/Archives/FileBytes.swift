@@ -115,19 +115,32 @@ public enum FileBytes {
             return data
         }
         // gzip: stream the compressed bytes through the inflater.
-        var output = Data()
-        do {
-            let inflater = try Inflater(.gzip)
-            let sink: (UnsafeRawBufferPointer) throws -> Void = { piece in
-                guard Int64(output.count) + Int64(piece.count) <= limit else { throw OverLimit() }
-                output.append(contentsOf: piece)
-            }
-            _ = try head.withUnsafeBytes { try inflater.feed($0, sink: sink) }
-            var buffer = Data(count: Int(min(max(size, 4096), 1 << 20)))
+        var buffer = Data(count: Int(min(max(size, 4096), 1 << 20)))
+        return try inflate(path: path, limit: limit) { feed in
+            try feed(head.prefix(headCount))
             while true {
                 let n = try readFully(fd, into: &buffer, from: 0, path: path)
                 if n == 0 { break }
-                _ = try buffer.prefix(n).withUnsafeBytes { try inflater.feed($0, sink: sink) }
+                try feed(buffer.prefix(n))
+            }
+        }
+    }
+
+    /// The gzip stream that `produce` hands to its `feed` piece by piece, inflated, stopping as soon as the output
+    /// would pass `limit`: the one inflate loop of ``read(path:limit:plainLimit:)`` and ``gunzip(_:path:limit:)``.
+    private static func inflate(
+        path: String, limit: Int64, _ produce: (_ feed: (Data) throws -> Void) throws -> Void
+    ) throws(FileReadError) -> Data {
+        var output = Data()
+        do {
+            let inflater = try Inflater(.gzip)
+            try produce { piece in
+                _ = try piece.withUnsafeBytes { chunk in
+                    try inflater.feed(chunk) { out in
+                        guard Int64(output.count) + Int64(out.count) <= limit else { throw OverLimit() }
+                        output.append(contentsOf: out)
+                    }
+                }
             }
             if !inflater.isFinished { throw InflateError.truncated }
         } catch {
@@ -201,24 +214,13 @@ public enum FileBytes {
     public static func gunzip(
         _ compressed: Data, path: String, limit: Int64 = ArchiveLimits.defaultMaxEntryBytes
     ) throws(FileReadError) -> Data {
-        var output = Data()
-        do {
-            let inflater = try Inflater(.gzip)
+        try inflate(path: path, limit: limit) { feed in
             var offset = compressed.startIndex
             while offset < compressed.endIndex {
                 let end = compressed.index(offset, offsetBy: min(1 << 20, compressed.endIndex - offset))
-                _ = try compressed[offset..<end].withUnsafeBytes { chunk in
-                    try inflater.feed(chunk) { piece in
-                        guard Int64(output.count) + Int64(piece.count) <= limit else { throw OverLimit() }
-                        output.append(contentsOf: piece)
-                    }
-                }
+                try feed(compressed[offset..<end])
                 offset = end
             }
-            if !inflater.isFinished { throw InflateError.truncated }
-        } catch {
-            throw gzipFailure(error, path: path, limit: limit)
         }
-        return output
     }
 }
