@@ -35,12 +35,8 @@ public struct BatchRecord: Sendable, Hashable, Codable {
         self.rejection = rejection
     }
 
-    /// The stamp of a file: `size:seconds.nanoseconds` of its modification time; nil when it cannot be stat'ed.
-    public static func fileStamp(_ path: String) -> String? {
-        var st = stat()
-        guard stat(path, &st) == 0 else { return nil }
-        return "\(st.st_size):\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)"
-    }
+    /// The stamp of a file from its `stat`: `size:seconds.nanoseconds` of its modification time.
+    public static func stamp(of st: stat) -> String { "\(st.st_size):\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)" }
 
     /// The stamp of a record folder: a digest of every file's relative path and stamp (or, inside an archive,
     /// `archive` followed by a digest of paths and sizes: extraction sets the times).
@@ -49,7 +45,7 @@ public struct BatchRecord: Sendable, Hashable, Codable {
         for relative in RecordDiscovery.filesUnder(path) {
             var st = stat()
             _ = stat(path + "/" + relative, &st)
-            let stamp = archive == nil ? "\(st.st_size):\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)" : "\(st.st_size)"
+            let stamp = archive == nil ? Self.stamp(of: st) : "\(st.st_size)"
             digest.update(Data((relative + "\0" + stamp + "\n").utf8))
         }
         let value = String(digest.finalize().prefix(16))

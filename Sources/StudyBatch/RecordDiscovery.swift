@@ -131,9 +131,6 @@ public enum RecordDiscovery {
 
     static func fileType(_ path: String) -> FileType { FileTree.fileType(path) }
 
-    /// Visible entries of a folder in byte order (``FileTree/sortedNames(_:)``).
-    static func sortedNames(_ dir: String) -> [String] { FileTree.sortedNames(dir) }
-
     /// Why discovery skipped a path (every path it meets is a record, a skip with one of these reasons, or a
     /// rejected record).
     public enum SkipReason {
@@ -167,19 +164,18 @@ public enum RecordDiscovery {
         /// earlier session too): one `--max-archive-bytes` budget for the whole run.
         var extractedBytes: Int64 = 0
 
-        /// A file's stamp: its own, or inside an archive the archive's with the member's size.
-        func stamp(ofFile path: String) -> String? {
-            guard let archive = archiveStamps.last else { return BatchRecord.fileStamp(path) }
-            var st = stat()
-            _ = stat(path, &st)
+        /// A file's stamp from its `stat`: its own, or inside an archive the archive's with the member's size.
+        func stamp(of st: stat) -> String {
+            guard let archive = archiveStamps.last else { return BatchRecord.stamp(of: st) }
             return archive + "!" + String(st.st_size)
         }
 
-        /// False when the path (after links) was visited before; records it otherwise.
-        mutating func firstVisit(_ path: String) -> Bool {
+        /// The path's `stat` (after links) and whether it is visited for the first time (recorded if so); nil
+        /// when it cannot be stat'ed (it vanished: the caller's read says so).
+        mutating func firstVisit(_ path: String) -> (first: Bool, stat: stat)? {
             var st = stat()
-            guard stat(path, &st) == 0 else { return true }
-            return visited.insert(FileIdentity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))).inserted
+            guard stat(path, &st) == 0 else { return nil }
+            return (visited.insert(FileIdentity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))).inserted, st)
         }
 
         mutating func visit(location: String, source: String, root: String, depth: Int, top: Bool = false) throws {
@@ -228,13 +224,15 @@ public enum RecordDiscovery {
 
         mutating func visitFile(location: String, source: String, depth: Int, top: Bool) throws {
             let name = (location as NSString).lastPathComponent
-            guard firstVisit(location) else {
+            let visit = firstVisit(location)
+            if visit?.first == false {
                 emit(.skipped(source, reason: SkipReason.reachedTwice))
                 return
             }
             switch InputRecognizer.recognizeFile(location) {
             case .zipArchive:
-                try expandArchive(location: location, source: source, depth: depth + 1)
+                try expandArchive(
+                    location: location, source: source, depth: depth + 1, stamp: visit.map { stamp(of: $0.stat) })
             case .skipped where !top, .myDataHelpsJoinTable where !top:
                 emit(.skipped(source, reason: SkipReason.notAnInput))
             default:
@@ -242,17 +240,18 @@ public enum RecordDiscovery {
                     emit(.skipped(source, reason: SkipReason.hidden))
                 } else {
                     var record = BatchRecord(source: source, location: location)
-                    record.stamp = stamp(ofFile: location)
+                    record.stamp = visit.map { stamp(of: $0.stat) }
                     emit(.record(record))
                 }
             }
         }
 
         mutating func visitFolder(location: String, source: String, root: String, depth: Int) throws {
-            guard firstVisit(location) else {
+            if firstVisit(location)?.first == false {
                 emit(.skipped(source, reason: SkipReason.reachedTwice))
                 return
             }
+            // One listing decides the record-folder rule and gives the entries to visit.
             let listing = FileTree.listing(location)
             if let code = listing.error {
                 // An unreadable folder is an error, never silently empty.
@@ -263,7 +262,7 @@ public enum RecordDiscovery {
                             rejection: "cannot list the folder: \(String(cString: strerror(code)))")))
                 return
             }
-            if isRecordFolder(location) {
+            if InputRecognizer.isRecordFolder(location, names: listing.names) {
                 var record = BatchRecord(source: source, location: location, isFolder: true)
                 record.stamp = BatchRecord.folderStamp(location, archive: archiveStamps.last)
                 emit(.record(record))
@@ -284,13 +283,7 @@ public enum RecordDiscovery {
             }
         }
 
-        /// A folder that is one record (``InputRecognizer/isRecordFolder(_:names:)``); any other folder is
-        /// expanded into its inputs.
-        func isRecordFolder(_ location: String) -> Bool {
-            InputRecognizer.isRecordFolder(location, names: sortedNames(location))
-        }
-
-        mutating func expandArchive(location: String, source: String, depth: Int) throws {
+        mutating func expandArchive(location: String, source: String, depth: Int, stamp: String?) throws {
             if depth > limits.maxDepth {
                 emit(
                     .record(
@@ -305,7 +298,7 @@ public enum RecordDiscovery {
             let fm = FileManager.default
             var report: ArchiveReport
             // An extraction of an earlier session is reused only when the archive has not changed since.
-            let archiveStamp = stamp(ofFile: location) ?? "?"
+            let archiveStamp = stamp ?? "?"
             if fm.fileExists(atPath: folder), let data = fm.contents(atPath: reportPath),
                 let saved = try? JSONDecoder().decode(ArchiveReport.self, from: data),
                 saved.stamp == nil || saved.stamp == archiveStamp
@@ -358,7 +351,10 @@ public enum RecordDiscovery {
             }
             archiveStamps.append(archiveStamp)
             defer { archiveStamps.removeLast() }
-            for name in sortedNames(folder) {
+            // The archive's top level is walked as a folder's entries are: hidden ones are counted skips too.
+            let listing = FileTree.listing(folder)
+            for name in listing.hidden { emit(.skipped(source + "!/" + name, reason: SkipReason.hidden)) }
+            for name in listing.names {
                 try visit(location: folder + "/" + name, source: source + "!/" + name, root: folder, depth: depth)
             }
         }
