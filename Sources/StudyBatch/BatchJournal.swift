@@ -23,7 +23,7 @@ public final class BatchJournal {
     /// The journal file.
     public let path: String
     /// What the journal knows of one record: its latest entry's stamp, content hash and status.
-    struct Known {
+    struct Known: Sendable {
         /// `hashValue` of the stamp (nil in entries of earlier versions, which had none).
         var stamp: Int?
         /// The first 64 bits of the content hash.
@@ -100,36 +100,58 @@ public final class BatchJournal {
 
     /// Opens (creating if needed) the journal at `path`, repairing an interrupted tail.
     /// - Throws: ``BatchError`` when the file cannot be read or written.
-    public init(_ path: String) throws {
+    public init(_ path: String, index given: Index? = nil) throws {
         self.path = path
         // Created first (an empty journal for a new run), opened for writing after any damage is moved out.
         do { try OutputFile.open(path, .update).closeChecked() } catch { throw BatchError(error) }
-        var valid = 0
-        var known: [SourceKey: Known] = [:]
-        var damaged: [(damage: Damage, start: Int, end: Int)] = []
-        try Self.scan(
-            path,
-            { entry, _, _, end in
-                valid = end
-                // A later entry of one record supersedes the earlier (the record changed, or two writers once
-                // shared this journal).
-                known[SourceKey(entry.source)] = Known(
-                    stamp: entry.stamp, contentHash: entry.contentHash, status: entry.status, reason: entry.reason)
-            },
-            damaged: { damage, end in
-                damaged.append((damage, valid, end))
-                valid = end
-            })
-        quarantined = damaged.map(\.damage)
-        if !damaged.isEmpty {
-            try Self.quarantine(damaged.map { ($0.damage, $0.start..<$0.end) }, of: path, keeping: valid)
-            valid -= damaged.reduce(0) { $0 + $1.end - $1.start }
+        let index = try given ?? Self.index(path)
+        var valid = index.valid
+        quarantined = index.damaged.map(\.damage)
+        if !index.damaged.isEmpty {
+            try Self.quarantine(index.damaged, of: path, keeping: valid)
+            valid -= index.damaged.reduce(0) { $0 + $1.range.count }
         }
-        self.known = known
+        known = index.known
         do {
             file = try OutputFile.open(path, .update)
             try file.truncate(to: Int64(valid))
         } catch { throw BatchError(error) }
+    }
+
+    /// What one reading of a journal gives: the latest entry of each record, where its complete lines end, and
+    /// its damaged lines with their byte ranges.
+    public struct Index: Sendable {
+        /// The latest entry of each record (a later entry supersedes: the record changed, or two writers once
+        /// shared the journal).
+        var known: [SourceKey: Known] = [:]
+        /// The byte offset after the last complete line (an incomplete tail starts there).
+        var valid = 0
+        /// Damaged complete lines.
+        var damaged: [(damage: Damage, range: Range<Int>)] = []
+
+        /// The damaged lines.
+        public var damage: [Damage] { damaged.map(\.damage) }
+        /// How many records the journal holds.
+        public var count: Int { known.count }
+    }
+
+    /// Reads the journal at `path` once (an empty index when it is missing); writes nothing.
+    /// - Throws: ``BatchError`` when it cannot be read.
+    public static func index(_ path: String) throws -> Index {
+        var index = Index()
+        guard FileManager.default.fileExists(atPath: path) else { return index }
+        try scan(
+            path,
+            { entry, _, _, end in
+                index.valid = end
+                index.known[SourceKey(entry.source)] = Known(
+                    stamp: entry.stamp, contentHash: entry.contentHash, status: entry.status, reason: entry.reason)
+            },
+            damaged: { damage, end in
+                index.damaged.append((damage, index.valid..<end))
+                index.valid = end
+            })
+        return index
     }
 
     /// Appends one entry (one `write` call; the kernel keeps it through a kill of the process).
@@ -213,12 +235,7 @@ public final class BatchJournal {
     }
 
     /// The damaged lines of the journal at `path` (none when it is missing).
-    public static func damage(_ path: String) throws -> [Damage] {
-        guard FileManager.default.fileExists(atPath: path) else { return [] }
-        var found: [Damage] = []
-        try scan(path, { _, _, _, _ in }, damaged: { damage, _ in found.append(damage) })
-        return found
-    }
+    public static func damage(_ path: String) throws -> [Damage] { try index(path).damage }
 
     /// `crc` as 8 lowercase hex digits.
     static func hex8(_ crc: UInt32) -> String {

@@ -48,12 +48,6 @@ public enum BatchMerge {
                     "\(folder): the shard run is not complete; finish it with `taskproc batch --resume --out \(folder)`"
                 )
             }
-            if let damage = try BatchJournal.damage(folder + "/" + BatchRunner.workFolderName + "/journal.jsonl").first
-            {
-                throw BatchError(
-                    "\(folder): its journal is damaged (\(damage)); `taskproc batch --resume --out \(folder)` "
-                        + "analyses those records again")
-            }
             guard state.configuration.shard != nil else {
                 throw BatchError("\(folder): not a shard run (it was run without --shard)")
             }
@@ -97,13 +91,21 @@ public enum BatchMerge {
         for (i, _) in states.enumerated() {
             var sources: Set<UInt64> = []
             var twice: (UInt64, Int)?
-            try BatchJournal.scan(journal(i)) { entry, _, _, _ in
-                let key = SourceKey(entry.source).fingerprint
-                sources.insert(key)
-                guard entry.status != .otherShard else { return }
-                if let other = owner[key], other != i, twice == nil { twice = (key, other) }
-                owner[key] = i
-            }
+            try BatchJournal.scan(
+                journal(i),
+                { entry, _, _, _ in
+                    let key = SourceKey(entry.source).fingerprint
+                    sources.insert(key)
+                    guard entry.status != .otherShard else { return }
+                    if let other = owner[key], other != i, twice == nil { twice = (key, other) }
+                    owner[key] = i
+                },
+                damaged: { damage, _ in
+                    let folder = states[i].folder
+                    throw BatchError(
+                        "\(folder): its journal is damaged (\(damage)); `taskproc batch --resume --out \(folder)` "
+                            + "analyses those records again")
+                })
             if let (key, other) = twice {
                 let name = try names(of: [key], in: i).first ?? "?"
                 throw BatchError("record \(name) was analysed by both \(states[other].folder) and \(states[i].folder)")

@@ -316,6 +316,7 @@ public enum BatchRunner {
         let shardName = configuration.shard?.description ?? ""
         var summary = Summary()
         var exportedAt = started
+        var journalIndex: BatchJournal.Index?
         switch mode {
         case .fresh(let force):
             try prepareFreshFolder(outputFolder, force: force)
@@ -332,25 +333,23 @@ public enum BatchRunner {
                 throw BatchError(
                     "\(outputFolder): the stored run has different inputs or options; resume it without changing them")
             }
-            let damaged = try BatchJournal.damage(work + "/journal.jsonl")
-            if state.complete && damaged.isEmpty {
+            // The journal is read once here; the session's BatchJournal starts from this reading.
+            let index = try BatchJournal.index(work + "/journal.jsonl")
+            journalIndex = index
+            if state.complete && index.damaged.isEmpty {
                 summary.alreadyComplete = true
                 // The latest entry of each record counts (an entry superseded by a later session's does not).
-                var latest: [SourceKey: (BatchEntry.Status, String?)] = [:]
                 let left = Set((state.leftOut ?? []).map(SourceKey.init))
-                try BatchJournal.scan(work + "/journal.jsonl") { entry, _, _, _ in
-                    latest[SourceKey(entry.source)] = (entry.status, entry.reason)
-                }
-                for (source, item) in latest where !left.contains(source) {
+                for (source, item) in index.known where !left.contains(source) {
                     summary.records += 1
-                    switch item.0 {
+                    switch item.status {
                     case .ok: summary.counts.succeeded += 1
                     case .partial:
                         summary.counts.succeeded += 1
                         summary.counts.partial += 1
                     case .error: summary.counts.failed += 1
                     case .otherShard: summary.otherShard += 1
-                    case .excluded: summary.excluded[item.1 ?? "", default: 0] += 1
+                    case .excluded: summary.excluded[item.exclusion ?? "", default: 0] += 1
                     }
                 }
                 return summary
@@ -358,12 +357,12 @@ public enum BatchRunner {
             try log(
                 work,
                 BatchOutputs.LogEvent(shard: shardName, event: "resume", detail: describe(configuration, jobs: jobs)))
-            if state.analysed == true && damaged.isEmpty {
+            if state.analysed == true && index.damaged.isEmpty {
                 // Stopped while writing the outputs: every record is in the journal; write them again from it.
                 try? FileSystem.removeTree(work + "/archives")
                 try? FileSystem.removeTree(work + "/archives.removing")
                 let exporting = try exportSettings(configuration, exportedAt: exportedAt)
-                let journal = try BatchJournal(work + "/journal.jsonl")
+                let journal = try BatchJournal(work + "/journal.jsonl", index: index)
                 summary.records = journal.doneCount - (state.leftOut?.count ?? 0)
                 summary.otherShard = journal.otherShard
                 summary.excluded = journal.excluded
@@ -395,7 +394,7 @@ public enum BatchRunner {
             try log(work, BatchOutputs.LogEvent(shard: shardName, event: "consent-records", detail: detail))
         }
         // Discovery runs on its own thread and feeds the workers as it goes; the journal decides what is left.
-        let journal = try BatchJournal(work + "/journal.jsonl")
+        let journal = try BatchJournal(work + "/journal.jsonl", index: journalIndex)
         summary.quarantined = journal.quarantined
         if !journal.quarantined.isEmpty {
             try log(

@@ -385,6 +385,17 @@ import Testing
         #expect(
             twice?.message.contains("was analysed by both \(folder)/s1 and \(folder)/s2") == true,
             "\(String(describing: twice))")
+        // A damaged line in a shard's journal: the merge names it and the resume that repairs it.
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: one)))
+        let second = try #require(bytes.firstIndex(of: 0x0A)) + 1
+        bytes[second + 5] ^= 0x01
+        try Data(bytes).write(to: URL(fileURLWithPath: one))
+        let damaged = #expect(throws: BatchError.self) {
+            try BatchMerge.merge(shardFolders: [folder + "/s1", folder + "/s2"], into: folder + "/m3", force: false)
+        }
+        #expect(
+            damaged?.message.contains("\(folder)/s1: its journal is damaged (line 2: checksum mismatch") == true,
+            "\(String(describing: damaged))")
     }
 
     @Test func resumeAfterAnInterruptedJournalReproducesTheRun() async throws {
