@@ -98,6 +98,8 @@ public final class OutputLock: @unchecked Sendable {
         heartbeat.schedule(
             deadline: .now() + .seconds(Self.heartbeatSeconds), repeating: .seconds(Self.heartbeatSeconds))
         heartbeat.setEventHandler { _ = futimens(descriptor, nil) }
+        // Closed when the timer is cancelled, after its last refresh has run: never a refresh of a reused fd.
+        heartbeat.setCancelHandler { _ = posixCloseLock(descriptor) }
         heartbeat.resume()
     }
 
@@ -192,10 +194,10 @@ public final class OutputLock: @unchecked Sendable {
     /// Releases the lock and removes the lock file (idempotent; also done when the lock is freed).
     public func release() {
         guard descriptor >= 0 else { return }
-        heartbeat.cancel()
-        // Removed while still locked: a waiting process that opened this file sees it gone and tries again.
+        // Removed while still locked: a waiting process that opened this file sees it gone and tries again. The
+        // descriptor (and with it the lock) is closed by the timer's cancel handler.
         unlink(path)
-        _ = posixCloseLock(descriptor)
+        heartbeat.cancel()
         descriptor = -1
     }
 

@@ -117,6 +117,7 @@ public enum ZipArchive {
         }
         var result = Extraction()
         var total: Int64 = 0
+        var madeFolder: String?
         let fm = FileManager.default
         for entry in list {
             func reject(_ reason: String) { result.rejected.append(Rejection(entry: entry.name, reason: reason)) }
@@ -153,7 +154,11 @@ public enum ZipArchive {
             let target = destination + "/" + relative
             let folder = (target as NSString).deletingLastPathComponent
             do throws(FileFailure) {
-                try FileSystem.makeFolder(folder)
+                // Entries of one folder usually follow each other: its folder is made (and checked) once.
+                if folder != madeFolder {
+                    try FileSystem.makeFolder(folder)
+                    madeFolder = folder
+                }
             } catch {
                 // A file of the archive in the way, or a name too long, is the archive's fault; a full disk or a
                 // read-only folder is where we write.

@@ -593,7 +593,7 @@ public enum BatchRunner {
                 let refusal = InputLoader.refusal(beforeReading: record.location, options: options.loader)
             {
                 throw BatchError(
-                    InputProblem(refusal).description.replacingOccurrences(of: record.location, with: record.source))
+                    PathRename(from: record.location, to: record.source).text(InputProblem(refusal).description))
             }
             hash = try record.contentHash()
         } catch {

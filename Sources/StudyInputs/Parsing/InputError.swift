@@ -39,17 +39,18 @@ public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
         self.file = file
         self.location = location
         self.expected = expected
-        self.found = found.map(Self.quoted)
-        self.message = message.map(Self.quoted)
+        self.found = found.map { Self.quoted($0) }
+        // Messages are taskproc's words, sometimes with input inside: cut only far beyond any message of ours.
+        self.message = message.map { Self.quoted($0, maximum: 4_000) }
     }
 
     /// Most characters of input quoted in an error (`found`, `message`): a 20 MB cell is not an error message.
     public static let maximumQuotedCharacters = 300
 
     /// `text`, cut to ``maximumQuotedCharacters`` with what was left out said (`… (20000000 bytes in all)`).
-    public static func quoted(_ text: String) -> String {
-        guard text.utf8.count > maximumQuotedCharacters * 4 || text.count > maximumQuotedCharacters else { return text }
-        return String(text.prefix(maximumQuotedCharacters - 40)) + "… (\(text.utf8.count) bytes in all)"
+    public static func quoted(_ text: String, maximum: Int = maximumQuotedCharacters) -> String {
+        guard text.utf8.count > maximum * 4 || text.count > maximum else { return text }
+        return String(text.prefix(maximum - 40)) + "… (\(text.utf8.count) bytes in all)"
     }
 
     /// One line: `file: at location: expected X, found Y: message`.
