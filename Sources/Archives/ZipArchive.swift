@@ -43,12 +43,30 @@ public enum ZipArchive {
         public var reason: String
     }
 
+    /// Entries left unwritten on the caller's word (``extract(_:into:limits:budget:omitting:)``), and why.
+    public struct Omission: Sendable, Hashable {
+        /// The relative path to report: the entry's own, or that of a folder above it when the whole folder is
+        /// left out (one omission for all the folder's entries).
+        public var path: String
+        /// Why, in a few words.
+        public var reason: String
+
+        /// An omission of `path` for `reason`.
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+    }
+
     /// What an extraction wrote and refused.
     public struct Extraction: Sendable {
         /// Relative paths of the files written, in archive order.
         public var files: [String] = []
         /// Entries refused, in archive order.
         public var rejected: [Rejection] = []
+        /// Entries neither read nor written because the caller's `omitting` said so, one per reported path, in
+        /// archive order.
+        public var omitted: [Omission] = []
         /// Bytes written (decompressed), counted against the budget.
         public var bytes: Int64 = 0
     }
@@ -75,11 +93,18 @@ public enum ZipArchive {
     ///   nothing then should be used from `destination`.
     ///   Entries whose data overlap (several entries reading the same compressed bytes, the "overlapping zip bomb"
     ///   that turns 129 KB into gigabytes) refuse the whole archive.
-    /// - Parameter budget: Most bytes this extraction may write when less than `limits.maxTotalBytes`: what is
-    ///   left of a budget shared with other archives (a batch run's one `--max-archive-bytes`, nested archives
-    ///   included); nil for `limits.maxTotalBytes`.
+    /// - Parameters:
+    ///   - budget: Most bytes this extraction may write when less than `limits.maxTotalBytes`: what is left of a
+    ///     budget shared with other archives (a batch run's one `--max-archive-bytes`, nested archives included);
+    ///     nil for `limits.maxTotalBytes`.
+    ///   - omitting: Given the relative paths of all file entries with safe names, those not to write, with what
+    ///     to report for them. An omitted entry that passes every other check is neither decompressed nor written
+    ///     (so neither its CRC nor its data is checked) and is listed in ``Extraction/omitted``; one that fails a
+    ///     check is still refused. Batch discovery leaves out files that can never be inputs, which on an export
+    ///     of many small documents or images is most of the extraction's time (one inode each).
     public static func extract(
-        _ path: String, into destination: String, limits: ArchiveLimits = ArchiveLimits(), budget: Int64? = nil
+        _ path: String, into destination: String, limits: ArchiveLimits = ArchiveLimits(), budget: Int64? = nil,
+        omitting: ((_ files: [String]) -> [String: Omission])? = nil
     ) throws(ArchiveError) -> Extraction {
         let file = try ZipFile(path)
         let list = try parseCentralDirectory(file, path: path, limits: limits)
@@ -109,20 +134,23 @@ public enum ZipArchive {
             )
         }
         // How many file entries share each path: a shared path is ambiguous, so every copy is refused.
+        let checkedNames = list.map { safeRelativePath($0.name) }
         var copies: [String: Int] = [:]
-        for entry in list where !entry.isDirectory {
-            if case .safe(let relative) = safeRelativePath(entry.name), !relative.isEmpty {
+        for (entry, checked) in zip(list, checkedNames) where !entry.isDirectory {
+            if case .safe(let relative) = checked, !relative.isEmpty {
                 copies[relative, default: 0] += 1
             }
         }
+        let omissions = omitting?(Array(copies.keys)) ?? [:]
+        var reportedOmissions: Set<String> = []
         var result = Extraction()
         var total: Int64 = 0
         var madeFolder: String?
         let fm = FileManager.default
-        for entry in list {
+        for (entry, checked) in zip(list, checkedNames) {
             func reject(_ reason: String) { result.rejected.append(Rejection(entry: entry.name, reason: reason)) }
             let relative: String
-            switch safeRelativePath(entry.name) {
+            switch checked {
             case .safe(let r): relative = r
             case .unsafe(let reason):
                 reject(reason)
@@ -149,6 +177,10 @@ public enum ZipArchive {
                 reject(
                     "duplicate entry name: \(count) entries have the path \(relative); which one is meant is ambiguous, so none is extracted"
                 )
+                continue
+            }
+            if let omission = omissions[relative] {
+                if reportedOmissions.insert(omission.path).inserted { result.omitted.append(omission) }
                 continue
             }
             let target = destination + "/" + relative
@@ -211,7 +243,7 @@ public enum ZipArchive {
     static func safeRelativePath(_ name: String) -> CheckedName {
         if name.isEmpty { return .unsafe("has an empty name") }
         if name.contains("\0") { return .unsafe("has a NUL byte in its name") }
-        let normalised = name.replacingOccurrences(of: "\\", with: "/")
+        let normalised = name.utf8.contains(UInt8(ascii: "\\")) ? name.replacingOccurrences(of: "\\", with: "/") : name
         if normalised.hasPrefix("/") { return .unsafe("has an absolute path (zip slip); refused") }
         let parts = normalised.split(separator: "/", omittingEmptySubsequences: true)
         if let first = parts.first, first.count >= 2, first.dropFirst().first == ":" {

@@ -317,10 +317,11 @@ public enum RecordDiscovery {
                 }
                 do throws(ArchiveError) {
                     let extraction = try ZipArchive.extract(
-                        location, into: partial, limits: limits, budget: limits.maxTotalBytes - extractedBytes)
+                        location, into: partial, limits: limits, budget: limits.maxTotalBytes - extractedBytes,
+                        omitting: { RecordDiscovery.omissions(of: $0, extractedAt: folder) })
                     report = ArchiveReport(
                         error: nil, rejected: extraction.rejected.map { [$0.entry, $0.reason] }, stamp: archiveStamp,
-                        bytes: extraction.bytes)
+                        bytes: extraction.bytes, omitted: extraction.omitted.map { [$0.path, $0.reason] })
                 } catch {
                     if let failure = error.outputFailure { throw BatchError(failure) }
                     report = ArchiveReport(error: error.message, rejected: [], stamp: archiveStamp)
@@ -349,6 +350,10 @@ public enum RecordDiscovery {
                         BatchRecord(
                             source: source + "!/" + pair[0], location: "", rejection: "archive entry " + pair[1])))
             }
+            // Entries never extracted are the skips the walk of the extracted tree would have met.
+            for pair in report.omitted ?? [] where pair.count == 2 {
+                emit(.skipped(source + "!/" + pair[0], reason: pair[1]))
+            }
             archiveStamps.append(archiveStamp)
             defer { archiveStamps.removeLast() }
             // The archive's top level is walked as a folder's entries are: hidden ones are counted skips too.
@@ -368,5 +373,52 @@ public enum RecordDiscovery {
         var stamp: String?
         /// Bytes the extraction wrote, nested archives not included (nil in reports of earlier versions).
         var bytes: Int64?
+        /// Entries not extracted (``RecordDiscovery/omissions(of:extractedAt:)``): path and skip reason.
+        var omitted: [[String]]? = nil
+    }
+
+    /// Which files of an archive discovery leaves unextracted: those the walk of the extracted tree would skip
+    /// without reading them — hidden entries (a hidden folder is one omission for all its files) and files that
+    /// are never inputs by name (``InputRecognizer/isNeverInputByName(_:)``) — unless they lie in a folder that
+    /// may be a record folder (one with a `.json` file of its own, or a MyDataHelps step folder), whose files
+    /// all belong to it and are extracted so that the record is the same. The archive's top level is never a
+    /// record folder (as in the walk). Extracting a 100 000-entry archive of documents thus writes nothing.
+    /// - Parameters:
+    ///   - files: Relative `/`-separated paths of the archive's file entries.
+    ///   - folder: Where the archive's extraction will lie (record-folder and file-kind rules read the path).
+    /// - Returns: The omitted files, each with the path and reason to report.
+    static func omissions(of files: [String], extractedAt folder: String) -> [String: ZipArchive.Omission] {
+        // Folders with a visible `.json` file directly in them: possible record folders.
+        var withJSON: Set<Substring> = []
+        for file in files {
+            guard let slash = file.lastIndex(of: "/") else { continue }
+            let name = file[file.index(after: slash)...]
+            if !name.hasPrefix(".") && name.lowercased().hasSuffix(".json") { withJSON.insert(file[..<slash]) }
+        }
+        func isHidden(_ name: Substring) -> Bool { name.hasPrefix(".") || name == "__MACOSX" }
+        var result: [String: ZipArchive.Omission] = [:]
+        next: for file in files {
+            // Folders from the top down, as the walk meets them: a hidden one is skipped whole (its parent's
+            // listing counts it); one that may be a record folder takes everything under it.
+            var end = file.startIndex
+            while let slash = file[end...].firstIndex(of: "/") {
+                let prefix = file[..<slash]
+                let nameStart = file[..<slash].lastIndex(of: "/").map { file.index(after: $0) } ?? file.startIndex
+                if isHidden(file[nameStart..<slash]) {
+                    result[file] = ZipArchive.Omission(path: String(prefix), reason: SkipReason.hidden)
+                    continue next
+                }
+                if withJSON.contains(prefix) || InputRecognizer.isMyDataHelpsStepFolder(folder + "/" + prefix) {
+                    continue next
+                }
+                end = file.index(after: slash)
+            }
+            if isHidden(file[end...]) {
+                result[file] = ZipArchive.Omission(path: file, reason: SkipReason.hidden)
+            } else if InputRecognizer.isNeverInputByName(folder + "/" + file) {
+                result[file] = ZipArchive.Omission(path: file, reason: SkipReason.notAnInput)
+            }
+        }
+        return result
     }
 }

@@ -161,6 +161,86 @@ import Testing
         #expect(rejected.first?.rejection?.contains("of the run's --max-archive-bytes") == true)
     }
 
+    /// Entries that are never inputs are not extracted, yet discovery of the archive finds what the walk of the
+    /// same tree as a folder finds: the same records (a task folder keeps its documents), the same skips.
+    @Test func archiveEntriesThatAreNeverInputsAreSkippedUnextractedAsInAFolder() throws {
+        let folder = try BatchSupport.temporaryFolder("omit")
+        defer { for _ in 0..<3 { try? FileManager.default.removeItem(atPath: folder) } }
+        let task = #"{"_class":"ORKTaskResult","results":[{"_class":"ORKFileResult","fileName":"accel.json"}]}"#
+        let tree: [(String, String)] = [
+            ("docs/readme.md", "# x"), ("docs/figure.png", "png"), ("docs/sub/notes.MD", "n"),
+            (".git/config", "c"), (".git/objects/ab", "o"), (".DS_Store", "d"), ("data/.hidden.csv", "t,x\n"),
+            ("data/walk.csv", "t,x,y,z\n0,0,0,1\n"), ("__MACOSX/data/._walk.csv", "a"),
+            ("task1/taskResult.json", task), ("task1/accel.json", "{}"), ("task1/readme.md", "r"),
+            ("task1/.meta", "m"), ("SurveyData/P-1/SR-1/walking.outbound/Accelerometer.json", "[]"),
+            ("SurveyData/P-1/SR-1/walking.outbound/thumb.png", "p"), ("surveyresults.csv", "a,b\n"),
+            ("notes/a.b/c.md", "m"), ("notes/x.json.gz.md", "m"),
+        ]
+        let input = folder + "/tree"
+        for (path, text) in tree {
+            let file = input + "/" + path
+            try FileManager.default.createDirectory(
+                atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        }
+        let archive = folder + "/tree.zip"
+        try BatchSupport.zip(tree.map { .init(name: $0.0, data: Data($0.1.utf8)) })
+            .write(to: URL(fileURLWithPath: archive))
+        struct Seen: Equatable {
+            var records: [String]
+            var skipped: [String]
+            var reasons: [String: Int]
+        }
+        func seen(_ path: String, _ prefix: String) throws -> Seen {
+            let found = try RecordDiscovery.discover(
+                inputs: [.init(path)], archiveFolder: folder + "/archives", limits: ArchiveLimits())
+            func relative(_ source: String) -> String { String(source.dropFirst(prefix.count)) }
+            return Seen(
+                records: found.records.map {
+                    relative($0.source) + ($0.isFolder ? "/" : "") + ($0.rejection.map { " ✗ " + $0 } ?? "")
+                },
+                skipped: found.skipped.map(relative).sorted(), reasons: found.skipReasons)
+        }
+        let asFolder = try seen(input, input + "/")
+        let asArchive = try seen(archive, archive + "!/")
+        #expect(asArchive == asFolder)
+        #expect(
+            asFolder.records == [
+                "SurveyData/P-1/SR-1/walking.outbound/", "data/walk.csv", "task1/",
+            ])
+        #expect(asFolder.reasons == [RecordDiscovery.SkipReason.hidden: 4, RecordDiscovery.SkipReason.notAnInput: 6])
+        // Nothing that is skipped was written; a record folder's files all were.
+        let extracted = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: folder + "/archives").first { !$0.contains(".") })
+        let files = Set(
+            (FileManager.default.enumerator(atPath: folder + "/archives/" + extracted)?.allObjects as? [String]) ?? [])
+        #expect(
+            files.filter { !$0.hasSuffix("/") && !["SurveyData", "data", "task1"].contains($0) }.sorted()
+                == [
+                    "SurveyData/P-1", "SurveyData/P-1/SR-1", "SurveyData/P-1/SR-1/walking.outbound",
+                    "SurveyData/P-1/SR-1/walking.outbound/Accelerometer.json",
+                    "SurveyData/P-1/SR-1/walking.outbound/thumb.png", "data/walk.csv", "task1/taskResult.json",
+                    "task1/accel.json", "task1/readme.md", "task1/.meta",
+                ].sorted())
+        // A second discovery reuses the extraction and its report: the same again.
+        #expect(try seen(archive, archive + "!/") == asFolder)
+    }
+
+    @Test func effectiveExtensionByBytesIsNSStringsOnASCIIPaths() {
+        let paths = [
+            ".md", "a.", "a..md", ".a.md", "a.MD", "x/.md", "x/a.b/c", "a/b.c.gz", "a.tar.gz", ".gz", "a/.x.gz",
+            "x.gz", "a..gz", "a. b", "a.b c", "/x/y.CSV.GZ", "y.json", "noext", "a/b/c.d/e.f.g",
+        ]
+        for path in paths {
+            let byBytes = InputRecognizer.asciiEffectiveExtension(path)
+            let name = (path as NSString).lastPathComponent
+            var ext = (name as NSString).pathExtension.lowercased()
+            if ext == "gz" { ext = ((name as NSString).deletingPathExtension as NSString).pathExtension.lowercased() }
+            #expect(byBytes == ext, "\(path)")
+        }
+        for path in ["a/", "a//b.c", "é.ñ", "a.\u{301}b"] { #expect(InputRecognizer.asciiEffectiveExtension(path) == nil) }
+    }
+
     @Test func taskFoldersAndMyDataHelpsStepsAreOneRecord() throws {
         let fixtures = fixturePath("mydatahelps")
         let folder = try BatchSupport.temporaryFolder("mdh")

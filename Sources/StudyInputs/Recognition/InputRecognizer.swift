@@ -91,14 +91,44 @@ public enum InputRecognizer {
 
     /// The extension that decides a file's kind: the last one, or the one before `.gz`, lower-cased.
     public static func effectiveExtension(_ path: String) -> String {
+        if let ext = asciiEffectiveExtension(path) { return ext }
         let name = (path as NSString).lastPathComponent
         let ext = (name as NSString).pathExtension.lowercased()
         guard ext == "gz" else { return ext }
         return ((name as NSString).deletingPathExtension as NSString).pathExtension.lowercased()
     }
 
+    /// ``effectiveExtension(_:)`` by bytes for a plain ASCII path (no trailing or doubled `/`): what `NSString`'s
+    /// `lastPathComponent` and `pathExtension` give, at a small part of their cost (batch discovery asks for every
+    /// entry of an archive); nil for any other path.
+    static func asciiEffectiveExtension(_ path: String) -> String? {
+        let bytes = path.utf8
+        guard let last = bytes.last, last != UInt8(ascii: "/") else { return nil }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte >= 0x80 || (byte == UInt8(ascii: "/") && previous == byte) { return nil }
+            previous = byte
+        }
+        let name = bytes.lastIndex(of: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? path[...]
+        // The extension of a name: after its last dot, unless that dot starts the name.
+        func split(_ name: Substring) -> (stem: Substring, ext: Substring)? {
+            guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return nil }
+            return (name[..<dot], name[name.index(after: dot)...])
+        }
+        guard let (stem, ext) = split(name) else { return "" }
+        let lowered = ext.lowercased()
+        guard lowered == "gz" else { return lowered }
+        return split(stem).map { $0.ext.lowercased() } ?? ""
+    }
+
     /// Recognises a file by name; only archives are also recognised by their first bytes.
     public static func recognizeFile(_ path: String) -> FileKind {
+        recognizeByName(path) ?? (hasZipSignature(path) ? .zipArchive : .json)
+    }
+
+    /// What ``recognizeFile(_:)`` says from the path alone, without reading the file; nil when its first bytes
+    /// decide (a file with an unknown or no extension may be a ZIP archive).
+    public static func recognizeByName(_ path: String) -> FileKind? {
         let ext = effectiveExtension(path)
         if audioExtensions.contains(ext) { return .audio }
         if ext == "zip" { return .zipArchive }
@@ -114,7 +144,16 @@ public enum InputRecognizer {
         }
         // A file named .json is read as JSON (a ZIP in disguise fails there, naming its first byte); files with
         // other or no extensions are checked for a ZIP signature.
-        return ext != "json" && hasZipSignature(path) ? .zipArchive : .json
+        return ext == "json" ? .json : nil
+    }
+
+    /// True when the path names a file that is never an input inside a folder or archive (documentation, images,
+    /// scripts: ``skippedExtensions``; a MyDataHelps index table), decided from the name alone.
+    public static func isNeverInputByName(_ path: String) -> Bool {
+        switch recognizeByName(path) {
+        case .skipped, .myDataHelpsJoinTable: return true
+        default: return false
+        }
     }
 
     /// True when the file starts with a ZIP local-file or end-of-central-directory signature.
