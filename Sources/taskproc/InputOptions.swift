@@ -31,6 +31,23 @@ struct CSVInputOptions: ParsableArguments {
     @Flag(help: "The CSV has no header row (default: detected).")
     var noHeader = false
 
+    @Option(
+        help: """
+            Field delimiter of the table: comma, tab, semicolon, pipe or whitespace (default: detected; a first \
+            line sep=X names it).
+            """)
+    var delimiter: String?
+
+    @Option(help: "Lines before the header to skip (a preamble; default: detected).")
+    var skipLines: Int?
+
+    @Option(
+        help: """
+            Sampling rate, Hz, of a table whose time column is a sample counter (PacketCounter, SampleNumber, …) \
+            or that has no time column (default: a rate the file's preamble states).
+            """)
+    var sampleRate: Double?
+
     @OptionGroup(title: "Input limits")
     var limits: InputLimitOptions
 
@@ -39,6 +56,15 @@ struct CSVInputOptions: ParsableArguments {
             throw ValidationError("--acceleration-columns needs three columns (x,y,z), got '\(columns)'")
         }
         if let t = timeColumn, let n = Int(t), n < 1 { throw ValidationError("--time-column numbers start at 1, got \(n)") }
+        if let d = delimiter, CSVDialect.Delimiter(naming: d) == nil {
+            throw ValidationError("--delimiter must be comma, tab, semicolon, pipe or whitespace, got '\(d)'")
+        }
+        if let n = skipLines, !(0...100_000).contains(n) {
+            throw ValidationError("--skip-lines must be 0…100000, got \(n)")
+        }
+        if let rate = sampleRate, !(rate.isFinite && rate > 0 && rate <= 1_000_000) {
+            throw ValidationError("--sample-rate must be a rate in Hz above 0 and at most 1000000, got \(rate)")
+        }
     }
 
     /// A selector from a 1-based number or a header name.
@@ -62,6 +88,9 @@ struct CSVInputOptions: ParsableArguments {
         csv.timeUnit = timeUnit
         csv.accelerationUnit = accelerationUnit
         if noHeader { csv.header = .absent }
+        csv.delimiter = delimiter.flatMap(CSVDialect.Delimiter.init(naming:))
+        csv.skipLines = skipLines
+        csv.sampleRate = sampleRate
         options.accelerometerCSV = csv
         options.maxParsedBytes = limits.maxInputBytes
         options.maxSamplesPerLog = limits.maxSamples

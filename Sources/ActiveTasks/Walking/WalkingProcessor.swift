@@ -37,13 +37,47 @@ public enum WalkingProcessor {
         }
         let a = log.acceleration
         let scale = unit.toG
-        let axes = scale == 1 ? (a.x, a.y, a.z) : (a.x.map { $0 * scale }, a.y.map { $0 * scale }, a.z.map { $0 * scale })
+        var axes = scale == 1 ? (a.x, a.y, a.z) : (a.x.map { $0 * scale }, a.y.map { $0 * scale }, a.z.map { $0 * scale })
+        if log.gravityRemoved, let up = principalAxis(axes.0, axes.1, axes.2) {
+            // |a + 1 g·û| ≈ 1 g + a·û: the magnitude a gravity-including accelerometer held along û would give.
+            for i in axes.0.indices {
+                axes.0[i] += up.0
+                axes.1[i] += up.1
+                axes.2[i] += up.2
+            }
+            warnings.append(
+                "gravity-free acceleration: analysed with 1 g added along its main axis of motion ("
+                    + [up.0, up.1, up.2].map { ResultEncoding.number($0, digits: 3) }.joined(separator: ", ") + ")")
+        }
         let magnitude = StepDetector.magnitude(x: axes.0, y: axes.1, z: axes.2)
         return result(
             timestamps: log.timestamp, magnitude: magnitude, axes: axes, hygiene: recording.report,
             signal: "accelerometer",
             unit: unit.rawValue, extraWarnings: warnings, pedometer: pedometer, timedWalk: timedWalk,
             stepIdentifier: stepIdentifier, source: source, detector: detector)
+    }
+
+    /// The unit vector along which the samples vary most (the first principal axis of their covariance, by power
+    /// iteration), its sign making its largest component positive; nil for fewer than 3 samples or no variation.
+    static func principalAxis(_ x: [Double], _ y: [Double], _ z: [Double]) -> (Double, Double, Double)? {
+        let n = x.count
+        guard n >= 3 else { return nil }
+        let mean = (x.reduce(0, +) / Double(n), y.reduce(0, +) / Double(n), z.reduce(0, +) / Double(n))
+        var c = [Double](repeating: 0, count: 9)
+        for i in 0..<n {
+            let d = [x[i] - mean.0, y[i] - mean.1, z[i] - mean.2]
+            for r in 0..<3 { for k in 0..<3 { c[3 * r + k] += d[r] * d[k] } }
+        }
+        var v = [1.0, 1.0, 1.0]
+        for _ in 0..<100 {
+            let w = (0..<3).map { r in c[3 * r] * v[0] + c[3 * r + 1] * v[1] + c[3 * r + 2] * v[2] }
+            let norm = (w[0] * w[0] + w[1] * w[1] + w[2] * w[2]).squareRoot()
+            guard norm > 0, norm.isFinite else { return nil }
+            v = w.map { $0 / norm }
+        }
+        let largest = v.max { abs($0) < abs($1) } ?? 1
+        if largest < 0 { v = v.map { -$0 } }
+        return (v[0], v[1], v[2])
     }
 
     /// Analyses a device-motion log after hygiene, from |userAcceleration + gravity| (g).

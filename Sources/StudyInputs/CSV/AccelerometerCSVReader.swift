@@ -1,6 +1,42 @@
 import Foundation
 import SensorSignal
 
+/// How a sensor table was read: its layout and where its times and units came from (``AccelerometerCSVReader``).
+public struct TableReading: Sendable, Hashable, Codable {
+    /// One line: delimiter, preamble, stated rate, label rows (``CSVDialect/summary``).
+    public var layout: String
+    /// The field delimiter (`comma`, `tab`, `semicolon`, `pipe (|)`, `spaces/tabs`).
+    public var delimiter: String
+    /// Lines skipped before the first record (a `sep=` line and the preamble).
+    public var skippedLines: Int
+    /// The skipped lines (at most 50, each cut at 200 characters).
+    public var preamble: [String]
+    /// Records under the header that hold labels (units, `CAL`), not data.
+    public var labelRows: Int
+    /// A sampling rate the preamble states, Hz.
+    public var statedRate: Double?
+    /// True when numbers are written with a decimal comma.
+    public var decimalComma: Bool
+    /// `column`, `sampleCounter` or `sampleRate` (``AccelerometerCSVReader/TimeSource``).
+    public var timeSource: String
+    /// The column times (or sample numbers) come from.
+    public var timeColumn: String?
+    /// The time column's unit (`s` for times from a rate).
+    public var timeUnit: String
+    /// `option`, `file` or `detected` (``AccelerometerCSVReader/UnitSource``).
+    public var timeUnitSource: String
+    /// The sampling rate used for a counter or a table without time, Hz.
+    public var sampleRate: Double?
+    /// The x, y and z columns read.
+    public var accelerationColumns: [String]
+    /// The acceleration unit in the file (`g` or `m/s^2`).
+    public var accelerationUnit: String
+    /// `option`, `file` or `detected`.
+    public var accelerationUnitSource: String
+    /// The unit text the file states for the acceleration columns.
+    public var statedAccelerationUnit: String?
+}
+
 /// Reads accelerometer tables from CSV (Oxford step-counter, Beiwe/forest, phone-logger exports) into an
 /// ``AccelerometerLog``, detecting what the file does not say and reporting what it detected.
 ///
@@ -108,6 +144,15 @@ public enum AccelerometerCSVReader {
         public var timeBase: TimeBase?
         /// Which other columns to return.
         public var extraColumns: ExtraColumns
+        /// The field delimiter; nil detects it (``CSVDialect``).
+        public var delimiter: CSVDialect.Delimiter? = nil
+        /// Lines before the header (a preamble) to skip; nil detects them (``CSVDialect``).
+        public var skipLines: Int? = nil
+        /// The sampling rate, Hz, for a table whose time is a sample counter or absent; nil takes a rate the
+        /// file's preamble states. Never used when the table has a time column.
+        public var sampleRate: Double? = nil
+        /// False reads the file as RFC 4180 from its first line (``CSVDialect/comma``), detecting nothing.
+        public var detectsDialect = true
 
         /// Creates options; every parameter has the detecting default.
         ///
@@ -188,12 +233,62 @@ public enum AccelerometerCSVReader {
         public var medianInterval: Double?
         /// Median |a| over samples, in ``recordedUnit``.
         public var medianMagnitude: Double
+        /// How the file is written (delimiter, preamble, label rows, decimal comma).
+        public var dialect = CSVDialect.comma
+        /// Where the sample times come from.
+        public var timeSource = TimeSource.column
+        /// The column the times (or sample numbers) were read from, nil when there is none.
+        public var timeColumn: String? = nil
+        /// The sampling rate used for a counter or a table without time, Hz.
+        public var sampleRate: Double? = nil
+        /// Where ``timeUnit`` came from.
+        public var timeUnitSource = UnitSource.detected
+        /// Where ``recordedUnit`` came from.
+        public var accelerationUnitSource = UnitSource.detected
+        /// The unit text the file states for the acceleration columns, when it states one.
+        public var statedAccelerationUnit: String? = nil
+        /// Warnings about how the file was read (a unit that disagrees with the magnitude, an unused option, …).
+        public var notes: [String] = []
+        /// The names of the x, y and z columns read.
+        public var accelerationColumns: [String] = []
+
+        /// How the table was read, for `inspect`.
+        public var reading: TableReading {
+            TableReading(
+                layout: dialect.summary, delimiter: dialect.delimiter.label, skippedLines: dialect.skipLines,
+                preamble: dialect.preamble, labelRows: dialect.labelRows, statedRate: dialect.statedRate,
+                decimalComma: dialect.decimalComma, timeSource: timeSource.rawValue, timeColumn: timeColumn,
+                timeUnit: timeUnit.rawValue, timeUnitSource: timeUnitSource.rawValue, sampleRate: sampleRate,
+                accelerationColumns: accelerationColumns, accelerationUnit: recordedUnit.rawValue,
+                accelerationUnitSource: accelerationUnitSource.rawValue,
+                statedAccelerationUnit: statedAccelerationUnit)
+        }
 
         /// The extra column named `name` (matched as CSV headers are), or nil.
         public func extraColumn(named name: String) -> [Double]? {
             if let c = extraColumns.first(where: { $0.name == name }) { return c.values }
             return extraColumns.first { $0.name.lowercased() == name.lowercased() }?.values
         }
+    }
+
+    /// Where the sample times of a table come from.
+    public enum TimeSource: String, Sendable, Hashable, Codable {
+        /// A time column, in ``Output/timeUnit``.
+        case column
+        /// A sample-counter column (`PacketCounter`, `SampleNumber`, …) and the sampling rate: t = (n − n₀) / rate.
+        case sampleCounter
+        /// No time column: sample i is at i / rate.
+        case sampleRate
+    }
+
+    /// Where a unit came from.
+    public enum UnitSource: String, Sendable, Hashable, Codable {
+        /// An option (`--time-unit`, `--acceleration-unit`): never overruled.
+        case option
+        /// The file: a unit in the column name (`(m/s^2)`, `[g]`) or in a units row; never overruled.
+        case file
+        /// The values (the median interval, the median |a|).
+        case detected
     }
 
     /// Reads the CSV (or `.csv.gz`) file at `path`.
@@ -208,8 +303,34 @@ public enum AccelerometerCSVReader {
     public static func decode(_ data: Data, file: String, options: Options = Options()) throws(InputError) -> Output {
         var header = options.header
         if header == .detect, options.columnNames != nil { header = .absent }
-        let table = try CSVTable.parse(data, file: file, header: header)
-        return try decode(table, options: options)
+        var dialect = CSVDialect.comma
+        if options.detectsDialect {
+            dialect = CSVDialect.detect(data, delimiter: options.delimiter, skipLines: options.skipLines).dialect
+            // A header denied by the options has no label rows under it.
+            if header == .absent { dialect.labelRows = 0 }
+        }
+        let table: CSVTable
+        do throws(InputError) {
+            table = try CSVTable.parse(data, file: file, header: header, dialect: dialect)
+        } catch {
+            throw dialectHint(error, dialect: dialect)
+        }
+        do throws(InputError) {
+            return try decode(table, options: options)
+        } catch {
+            // One column: the delimiter (or a preamble) was not what the file uses.
+            throw table.columnCount == 1 && options.detectsDialect ? dialectHint(error, dialect: dialect) : error
+        }
+    }
+
+    /// A parse error with what detection saw and the options that say otherwise.
+    static func dialectHint(_ error: InputError, dialect: CSVDialect) -> InputError {
+        var error = error
+        let hint =
+            "read as \(dialect.summary); if that is wrong, say how the file is written: --delimiter "
+            + "comma|tab|semicolon|pipe|whitespace, --skip-lines N (lines before the header)"
+        error.message = error.message.map { $0 + "; " + hint } ?? hint
+        return error
     }
 
     /// Decodes a parsed table.
@@ -232,44 +353,137 @@ public enum AccelerometerCSVReader {
         func name(_ c: Int) -> String { names.map { c < $0.count ? $0[c] : "column \(c + 1)" } ?? "column \(c + 1)" }
 
         let selected = try selectColumns(table, names: names, options: options)
-        let tc = try resolve(selected.time)
         let xc = try resolve(selected.x)
         let yc = try resolve(selected.y)
         let zc = try resolve(selected.z)
-        let rawTime = try table.numbers(column: tc)
+        var notes: [String] = []
+        // The time column: chosen, found by name, a sample counter, or none (the rate then gives the times).
+        var tc: Int? = nil
+        var counts = false
+        if options.timeColumnChosen {
+            tc = try resolve(selected.time)
+            counts = names.map { AccelerationColumnNames.counterNames.contains(AccelerationColumnNames.normalised($0[tc!])) } ?? false
+        } else if let names {
+            let axes: Set<Int> = [xc, yc, zc]
+            tc = AccelerationColumnNames.timeColumns(in: names).first {
+                !axes.contains($0) && table.numbersIfAllNumeric(column: $0) != nil
+            }
+            if tc == nil, let counter = AccelerationColumnNames.counterColumn(in: names), !axes.contains(counter) {
+                tc = counter
+                counts = true
+            }
+            if tc == nil, !axes.contains(0), table.numbersIfAllNumeric(column: 0) != nil {
+                tc = 0  // unnamed: the first column, as ever
+            }
+        } else {
+            tc = try resolve(selected.time)
+        }
         var x = try table.numbers(column: xc)
         var y = try table.numbers(column: yc)
         var z = try table.numbers(column: zc)
-
-        // Time unit.
-        let medianRaw = medianPositiveInterval(rawTime)
-        let timeUnit: TimeUnit
-        let timeUnitDetected = options.timeUnit == nil
-        if let given = options.timeUnit {
-            timeUnit = given
-        } else {
-            timeUnit = try detectTimeUnit(medianRaw, rows: table.rowCount, table: table, column: tc, name: name(tc))
+        let rawTime = try tc.map { c throws(InputError) in try table.numbers(column: c) }
+        let rate = options.sampleRate ?? table.dialect.statedRate
+        // A column of whole numbers rising by exactly 1 counts samples, when a rate says how fast.
+        if let raw = rawTime, !counts, rate != nil, !options.timeColumnChosen || options.sampleRate != nil,
+            isSampleCounter(raw), options.timeUnit == nil, tc.map(unitOfColumn) ?? nil == nil
+        {
+            counts = true
         }
-        let perSecond = timeUnit.perSecond
-        let timestamp = perSecond == 1 ? rawTime : rawTime.map { $0 / perSecond }
 
-        // Acceleration unit.
+        let timeSource: TimeSource
+        let timeUnit: TimeUnit
+        var timeUnitSource = UnitSource.detected
+        let medianRaw: Double?
+        let timestamp: [Double]
+        if rawTime == nil || counts {
+            guard let rate, rate.isFinite, rate > 0 else {
+                let what =
+                    tc.map { "column \"\(name($0))\" counts samples (whole numbers rising by 1), not time" }
+                    ?? "the table has no time column"
+                throw InputError(
+                    .unsupported, file: table.file, location: tc.map { "column \($0 + 1)" },
+                    expected: "a time column, or the sampling rate", found: what,
+                    message: "give the sampling rate: --sample-rate HZ (or choose a time column: --time-column N)")
+            }
+            timeSource = rawTime == nil ? .sampleRate : .sampleCounter
+            timeUnit = .seconds
+            timeUnitSource = options.sampleRate != nil ? .option : .file
+            timestamp = rawTime.map { Self.counterTimes($0, rate: rate) } ?? (0..<x.count).map { Double($0) / rate }
+            medianRaw = 1 / rate
+        } else {
+            let raw = rawTime ?? []
+            let column = tc ?? 0
+            timeSource = .column
+            medianRaw = medianPositiveInterval(raw)
+            if let given = options.timeUnit {
+                timeUnit = given
+                timeUnitSource = .option
+            } else if let stated = unitOfColumn(column).flatMap(AccelerationColumnNames.timeUnit(named:)) {
+                timeUnit = stated
+                timeUnitSource = .file
+            } else {
+                timeUnit = try detectTimeUnit(
+                    medianRaw, rows: table.rowCount, table: table, column: column, name: name(column))
+            }
+            if options.sampleRate != nil {
+                notes.append(
+                    "--sample-rate not used: the times are read from column \"\(name(column))\" (choose "
+                        + "--time-column for a counter)")
+            }
+            let perSecond = timeUnit.perSecond
+            timestamp = perSecond == 1 ? raw : raw.map { $0 / perSecond }
+        }
+        let timeUnitDetected = timeUnitSource == .detected
+
+        // Acceleration unit: an option, else what the file states, else the median |a|.
         var magnitudes = [Double](repeating: 0, count: x.count)
         for i in 0..<x.count { magnitudes[i] = (x[i] * x[i] + y[i] * y[i] + z[i] * z[i]).squareRoot() }
         let medianMagnitude = median(&magnitudes)
+        let statedTexts = [xc, yc, zc].map(unitOfColumn)
+        let statedUnits = statedTexts.map { $0.flatMap(AccelerationColumnNames.accelerationUnit(named:)) }
+        let stated: AccelerationUnit? = statedUnits.allSatisfy({ $0 != nil && $0 == statedUnits[0] }) ? statedUnits[0] : nil
+        let byMagnitude = UnitDetection.classify(medianMagnitude: medianMagnitude)
         let recordedUnit: AccelerationUnit
+        let accelerationUnitSource: UnitSource
         if let given = options.accelerationUnit {
             recordedUnit = given
-        } else if UnitDetection.classify(medianMagnitude: medianMagnitude) == .g {
+            accelerationUnitSource = .option
+            if let stated, stated != given {
+                notes.append(
+                    "--acceleration-unit \(given.rawValue) used, although the file states \(stated.rawValue)")
+            }
+        } else if let stated {
+            recordedUnit = stated
+            accelerationUnitSource = .file
+        } else if byMagnitude == .g {
             recordedUnit = .g
-        } else if UnitDetection.classify(medianMagnitude: medianMagnitude) == .metersPerSecondSquared {
+            accelerationUnitSource = .detected
+        } else if byMagnitude == .metersPerSecondSquared {
             recordedUnit = .metersPerSecondSquared
+            accelerationUnitSource = .detected
         } else {
             throw InputError(
                 .unsupported, file: table.file, location: "columns \(xc + 1), \(yc + 1), \(zc + 1)",
                 expected: "a median |a| near 1 (g) or 9.8 (m/s²)",
-                found: "median |a| = \(ResultEncoding.number(medianMagnitude, digits: 4))",
-                message: "acceleration unit is ambiguous; set the accelerationUnit option (g or m/s²)")
+                found: "median |a| = \(ResultEncoding.number(medianMagnitude, digits: 4))"
+                    + (gravityFree(x, y, z, medianMagnitude) ? " with a mean vector near 0 (gravity removed)" : ""),
+                message: "acceleration unit is ambiguous; give it: --acceleration-unit g or --acceleration-unit m/s^2")
+        }
+        let isGravityFree = accelerationUnitSource != .detected && gravityFree(x, y, z, medianMagnitude)
+        if accelerationUnitSource != .detected {
+            if isGravityFree {
+                notes.append(
+                    "the acceleration looks gravity-free (linear or user acceleration: mean vector near 0, median "
+                        + "|a| \(ResultEncoding.number(medianMagnitude, digits: 3)) \(recordedUnit.rawValue)); "
+                        + "walking adds 1 g along the main axis of motion; other measures that assume gravity is "
+                        + "included do not hold")
+            } else if byMagnitude != .unknown, byMagnitude.rawValue != recordedUnit.rawValue {
+                notes.append(
+                    "acceleration is \(accelerationUnitSource == .option ? "given" : "stated") as "
+                        + "\(recordedUnit.rawValue), but its median |a| \(ResultEncoding.number(medianMagnitude, digits: 4)) "
+                        + "suggests \(byMagnitude.rawValue); read as \(recordedUnit.rawValue), as "
+                        + (accelerationUnitSource == .option ? "given" : "stated"))
+            }
         }
         let storedUnit = options.outputUnit ?? recordedUnit
         if storedUnit != recordedUnit {
@@ -291,7 +505,7 @@ public enum AccelerometerCSVReader {
         }
 
         // Extra columns.
-        let used: Set<Int> = [tc, xc, yc, zc]
+        let used: Set<Int> = Set([tc, xc, yc, zc].compactMap { $0 })
         var extras: [NumericColumn] = []
         var skipped: [String] = []
         switch options.extraColumns {
@@ -316,11 +530,73 @@ public enum AccelerometerCSVReader {
             timestamp: timestamp, timestampSince1970: timeBase == .unixEpoch ? timestamp : nil,
             acceleration: Vector3Series(x: x, y: y, z: z))
         log.unit = storedUnit
-        return Output(
+        log.unitIsStated = accelerationUnitSource != .detected
+        log.gravityRemoved = isGravityFree
+        var output = Output(
             log: log, extraColumns: extras, skippedColumns: skipped, columnNames: names, timeUnit: timeUnit,
             timeUnitDetected: timeUnitDetected, timeBase: timeBase, recordedUnit: recordedUnit,
-            recordedUnitDetected: options.accelerationUnit == nil,
-            medianInterval: medianRaw.map { $0 / perSecond }, medianMagnitude: medianMagnitude)
+            recordedUnitDetected: accelerationUnitSource == .detected,
+            medianInterval: timeSource == .column ? medianRaw.map { $0 / timeUnit.perSecond } : medianRaw,
+            medianMagnitude: medianMagnitude)
+        output.dialect = table.dialect
+        output.timeSource = timeSource
+        output.timeColumn = tc.map(name)
+        output.sampleRate = timeSource == .column ? nil : rate
+        output.timeUnitSource = timeUnitSource
+        output.accelerationUnitSource = accelerationUnitSource
+        output.statedAccelerationUnit = stated != nil ? statedTexts[0] : nil
+        output.notes = notes
+        output.accelerationColumns = [xc, yc, zc].map(name)
+        return output
+
+        /// The unit column `c` states: in its name, else in a label row (the last one naming a unit).
+        func unitOfColumn(_ c: Int) -> String? {
+            if let names, c < names.count, let unit = AccelerationColumnNames.statedUnit(names[c]) { return unit }
+            for row in table.labelRecords.reversed() where c < row.count {
+                let text = row[c].trimmingCharacters(in: .whitespaces)
+                if AccelerationColumnNames.accelerationUnit(named: text) != nil
+                    || AccelerationColumnNames.timeUnit(named: text) != nil
+                {
+                    return text
+                }
+            }
+            return nil
+        }
+    }
+
+    /// True for whole numbers that rise by exactly 1 from row to row (a sample counter), over at least 3 rows; a
+    /// counter that wraps at 2¹⁶ (XSens `PacketCounter`) still counts.
+    static func isSampleCounter(_ values: [Double]) -> Bool {
+        guard values.count >= 3 else { return false }
+        for i in 1..<values.count {
+            let d = values[i] - values[i - 1]
+            guard values[i] == values[i].rounded(), d == 1 || (d < 0 && values[i - 1] >= 65_535 - 1 && values[i] <= 1)
+            else { return false }
+        }
+        return true
+    }
+
+    /// Times of a sample counter, s: (n − n₀) / rate, the counter unwrapped where it restarts after 2¹⁶ − 1 (XSens
+    /// `PacketCounter`); a counter that skips numbers leaves a gap (lost packets), one that goes back otherwise is
+    /// kept as written (hygiene reports it).
+    static func counterTimes(_ counter: [Double], rate: Double) -> [Double] {
+        guard let first = counter.first else { return [] }
+        var offset = 0.0
+        var out = [Double](repeating: 0, count: counter.count)
+        for i in counter.indices {
+            if i > 0, counter[i] < counter[i - 1], counter[i - 1] >= 65_000, counter[i] < 1_000 { offset += 65_536 }
+            out[i] = (counter[i] + offset - first) / rate
+        }
+        return out
+    }
+
+    /// True when the acceleration has had gravity removed: its mean vector is small against its spread.
+    static func gravityFree(_ x: [Double], _ y: [Double], _ z: [Double], _ medianMagnitude: Double) -> Bool {
+        guard x.count >= 10 else { return false }
+        let n = Double(x.count)
+        let mean = (x.reduce(0, +) / n, y.reduce(0, +) / n, z.reduce(0, +) / n)
+        let meanNorm = (mean.0 * mean.0 + mean.1 * mean.1 + mean.2 * mean.2).squareRoot()
+        return meanNorm < 0.25 * max(medianMagnitude, 1e-12) || (meanNorm < 0.05 && medianMagnitude < 0.5)
     }
 
     /// The column rules of the type documentation: the options with the time and acceleration columns that were
@@ -386,7 +662,7 @@ public enum AccelerometerCSVReader {
                 .unsupported, file: table.file, location: "column \(column + 1)",
                 expected: "at least two rows with increasing time in \"\(name)\"",
                 found: rows == 1 ? "a single data row" : "no increasing timestamps",
-                message: "cannot detect the time unit; set the timeUnit option")
+                message: "cannot detect the time unit; give it: --time-unit s, ms, us or ns")
         }
         let plausible = TimeUnit.allCases.filter { (0.0005...2.0).contains(d / $0.perSecond) }
         guard plausible.count == 1 else {
@@ -396,7 +672,7 @@ public enum AccelerometerCSVReader {
                 expected: "a median sampling interval of 0.5 ms to 2 s in exactly one of s, ms, µs, ns",
                 found:
                     "median interval \(text) \(plausible.isEmpty ? "(fits no unit)" : "(fits " + plausible.map(\.rawValue).joined(separator: " and ") + ")")",
-                message: "time unit is ambiguous; set the timeUnit option")
+                message: "time unit is ambiguous; give it: --time-unit s, ms, us or ns (or, for a sample counter, --sample-rate HZ)")
         }
         return plausible[0]
     }

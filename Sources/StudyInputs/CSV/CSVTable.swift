@@ -3,7 +3,8 @@ import Foundation
 /// A CSV document parsed per RFC 4180, kept as byte ranges into one buffer so that numeric columns can be
 /// converted without creating a `String` per cell.
 ///
-/// Accepted syntax:
+/// Accepted syntax (for ``CSVDialect/comma``, the default; another ``CSVDialect`` changes the delimiter, skips a
+/// preamble, sets label rows aside in ``labelRecords`` and reads decimal commas):
 /// - fields separated by `,`; records end with CRLF, LF or a lone CR (mixed endings are fine);
 /// - fields may be quoted with `"`; inside quotes a doubled `""` is one quote, and commas and line breaks are
 ///   part of the field; after a closing quote only `,`, a line end or the end of the file may follow;
@@ -52,6 +53,12 @@ public struct CSVTable: Sendable {
     let rowLines: [Int]
     /// Index of the first data cell in `starts`/`ends`.
     let firstDataCell: Int
+    /// True when numbers are written with a decimal comma (``CSVDialect/decimalComma``).
+    var decimalComma = false
+    /// How the table is written (``CSVDialect``; ``CSVDialect/comma`` unless a reader detected another).
+    public internal(set) var dialect = CSVDialect.comma
+    /// The cells of the label rows under the header (``CSVDialect/labelRows``: units, `CAL`/`RAW`), in order.
+    public internal(set) var labelRecords: [[String]] = []
 
     /// Number of data rows (the header excluded).
     public var rowCount: Int { rowLines.count }
@@ -89,13 +96,20 @@ public struct CSVTable: Sendable {
     ///   - header: whether the first record is a header.
     /// - Throws: ``InputError`` of kind `.syntax`: unterminated quote, text after a closing quote, ragged
     ///   record, binary data (control bytes or invalid UTF-8), or an empty file.
+    ///   - dialect: How the table is written (``CSVDialect/detect(_:delimiter:skipLines:)``); the default is RFC
+    ///     4180 from the first line. Its label rows, when it has any, follow a header, which `header` cannot
+    ///     then deny.
     public static func parse(
-        _ data: Data, file: String, header: HeaderMode = .present, ragged: RaggedRecords = .fail
+        _ data: Data, file: String, header: HeaderMode = .present, ragged: RaggedRecords = .fail,
+        dialect: CSVDialect = .comma
     ) throws(InputError) -> CSVTable {
         let bytes = [UInt8](data)
         let scanned: Result<CSVScan, InputError> = bytes.withUnsafeBufferPointer { buffer in
             var scanner = CSVScanner(bytes: buffer, file: file)
             scanner.setsAsideRagged = ragged == .setAside
+            scanner.delimiter = dialect.delimiter.byte
+            scanner.whitespace = dialect.delimiter == .whitespace
+            scanner.skip(lines: dialect.skipLines)
             do throws(InputError) {
                 try scanner.scan()
                 return .success(scanner.result)
@@ -112,19 +126,28 @@ public struct CSVTable: Sendable {
         var table = CSVTable(
             file: file, header: nil, headerLine: nil, columnCount: scan.columnCount, bytes: bytes,
             starts: scan.starts, ends: scan.ends, escaped: scan.escaped, rowLines: scan.recordLines, firstDataCell: 0)
+        table.decimalComma = dialect.decimalComma
+        let labelRows = min(dialect.labelRows, max(0, scan.recordLines.count - 1))
         let hasHeader: Bool
         switch header {
+        case _ where labelRows > 0: hasHeader = true
         case .present: hasHeader = true
         case .absent: hasHeader = false
         case .detect: hasHeader = table.firstRecordLooksLikeHeader()
         }
         if hasHeader {
-            let names = (0..<scan.columnCount).map { table.string(cell: $0) }
+            let n = scan.columnCount
+            let names = (0..<n).map { table.string(cell: $0) }
+            let labels = (1..<(1 + labelRows)).map { row in (0..<n).map { table.string(cell: row * n + $0) } }
             table = CSVTable(
-                file: file, header: names, headerLine: scan.recordLines[0], columnCount: scan.columnCount,
+                file: file, header: names, headerLine: scan.recordLines[0], columnCount: n,
                 bytes: bytes, starts: scan.starts, ends: scan.ends, escaped: scan.escaped,
-                rowLines: Array(scan.recordLines.dropFirst()), firstDataCell: scan.columnCount)
+                rowLines: Array(scan.recordLines.dropFirst(1 + labelRows)), firstDataCell: n * (1 + labelRows))
+            table.decimalComma = dialect.decimalComma
+            table.labelRecords = labels
         }
+        table.dialect = dialect
+        table.dialect.labelRows = table.labelRecords.count
         table.raggedRecords = scan.ragged
         return table
     }
@@ -246,7 +269,7 @@ public struct CSVTable: Sendable {
                     let values = [Double](unsafeUninitializedCapacity: n) { out, count in
                         var k = base
                         for row in 0..<n {
-                            guard let v = Self.parseNumber(b, starts[k], ends[k]) else {
+                            guard let v = Self.parseNumber(b, starts[k], ends[k], decimalComma: decimalComma) else {
                                 ok = false
                                 count = row
                                 return
@@ -359,18 +382,43 @@ public struct CSVTable: Sendable {
     }
 
     private func cellNumber(cell k: Int) -> Double? {
-        bytes.withUnsafeBufferPointer { Self.parseNumber($0, starts[k], ends[k]) }
+        bytes.withUnsafeBufferPointer { Self.parseNumber($0, starts[k], ends[k], decimalComma: decimalComma) }
     }
 
-    /// A finite number spanning `start..<end` apart from surrounding spaces and tabs, or nil.
+    /// A finite number spanning `start..<end` apart from surrounding spaces and tabs, or nil; with `decimalComma`,
+    /// one `,` is the decimal separator (and a `.` is not a number).
     @inline(__always)
-    static func parseNumber(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+    static func parseNumber(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, decimalComma: Bool = false)
+        -> Double?
+    {
         var s = start
         var e = end
         while s < e, b[s] == 0x20 || b[s] == 0x09 { s += 1 }
         while e > s, b[e - 1] == 0x20 || b[e - 1] == 0x09 { e -= 1 }
-        guard s < e, let (v, stop) = DecimalParser.scan(b, from: s), stop == e, v.isFinite else { return nil }
+        guard s < e else { return nil }
+        if decimalComma { return parseDecimalComma(b, s, e) }
+        guard let (v, stop) = DecimalParser.scan(b, from: s), stop == e, v.isFinite else { return nil }
         return v
+    }
+
+    /// A number written with a decimal comma (`-9,81`, `1,5e-3`): the comma read as a point, in a copy of at most
+    /// 64 bytes (longer cells are not numbers).
+    static func parseDecimalComma(_ b: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> Double? {
+        let count = e - s
+        guard count <= 64 else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { copy -> Double? in
+            var commas = 0
+            for k in 0..<count {
+                let c = b[s + k]
+                if c == UInt8(ascii: ".") { return nil }
+                if c == UInt8(ascii: ",") { commas += 1 }
+                copy[k] = c == UInt8(ascii: ",") ? UInt8(ascii: ".") : c
+            }
+            guard commas <= 1, let (v, stop) = DecimalParser.scan(UnsafeBufferPointer(copy), from: 0), stop == count,
+                v.isFinite
+            else { return nil }
+            return v
+        }
     }
 }
 
@@ -417,6 +465,31 @@ struct CSVScanner {
     var line = 1
     /// Set aside records of another width instead of failing the file.
     var setsAsideRagged = false
+    /// The field separator (``CSVDialect/Delimiter``).
+    var delimiter = UInt8(ascii: ",")
+    /// Runs of spaces and tabs separate fields (``CSVDialect/Delimiter/whitespace``); `delimiter` is then a space.
+    var whitespace = false
+
+    /// Starts the scan after `lines` lines (a preamble), counting them.
+    mutating func skip(lines: Int) {
+        let n = bytes.count
+        if index == 0, n >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        var skipped = 0
+        while skipped < lines, index < n {
+            let c = bytes[index]
+            if c == 0x0A || c == 0x0D {
+                consumeLineEnd()
+                skipped += 1
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// True for a byte that separates fields.
+    @inline(__always) func isSeparator(_ c: UInt8) -> Bool {
+        c == delimiter || (whitespace && c == 0x09)
+    }
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
@@ -429,9 +502,13 @@ struct CSVScanner {
 
     mutating func scan() throws(InputError) {
         let n = bytes.count
-        if n >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        if index == 0, n >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         while index < n {
-            // Skip empty lines between records.
+            // Skip empty lines between records (and, between fields separated by whitespace, leading blanks).
+            if whitespace {
+                while index < n, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+                if index >= n { break }
+            }
             let c = bytes[index]
             if c == 0x0A || c == 0x0D {
                 consumeLineEnd()
@@ -462,7 +539,17 @@ struct CSVScanner {
             }
             if index >= n { break }
             let c = bytes[index]
-            if c == UInt8(ascii: ",") {
+            if whitespace, c == 0x20 || c == 0x09 {
+                // A run of blanks separates two fields, unless the line (or the file) ends after it.
+                while index < n, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+                if index >= n { break }
+                if bytes[index] == 0x0A || bytes[index] == 0x0D {
+                    consumeLineEnd()
+                    break
+                }
+                continue
+            }
+            if c == delimiter {
                 index += 1
                 if index >= n {
                     // A trailing comma at the end of the file: one more, empty, field.
@@ -506,13 +593,9 @@ struct CSVScanner {
         let n = bytes.count
         while index < n {
             let c = bytes[index]
-            if c > UInt8(ascii: ",") && c < 0x7F {
-                index += 1
-                continue
-            }
-            if c == UInt8(ascii: ",") || c == 0x0A || c == 0x0D { break }
+            if isSeparator(c) || c == 0x0A || c == 0x0D { break }
             if c >= 0x20 && c < 0x7F {
-                index += 1  // space and punctuation before ','
+                index += 1
                 continue
             }
             try checkByte(line: recordLine, field: field)
@@ -555,10 +638,11 @@ struct CSVScanner {
         index += 1  // closing quote
         if index < n {
             let c = bytes[index]
-            guard c == UInt8(ascii: ",") || c == 0x0A || c == 0x0D else {
+            guard isSeparator(c) || c == 0x0A || c == 0x0D else {
+                let separator = whitespace ? "a space" : delimiter == 0x09 ? "a tab" : "'\(Character(UnicodeScalar(delimiter)))'"
                 throw InputError(
                     .syntax, file: file, location: "line \(line), column \(field)",
-                    expected: "',' or a line end after the closing quote", found: describe(at: index))
+                    expected: "\(separator) or a line end after the closing quote", found: describe(at: index))
             }
         }
     }

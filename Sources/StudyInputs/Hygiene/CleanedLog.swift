@@ -48,6 +48,7 @@ extension CleanedLog where Log == AccelerometerLog {
     /// The unit the analyses read the acceleration in: the log's label, unless the median |a| (``QualityReport/units``)
     /// says the other unit, which then wins (and the caller says so in a warning).
     public var analysedUnit: AccelerationUnit {
+        if log.unitIsStated { return log.unit }
         if let detected = report.units?.unit, detected != .unknown, detected.rawValue != log.unit.rawValue {
             return detected == .g ? .g : .metersPerSecondSquared
         }

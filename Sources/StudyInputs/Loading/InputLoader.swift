@@ -279,6 +279,8 @@ public enum InputLoader {
         do throws(InputError) {
             let output = try AccelerometerCSVReader.decode(
                 data, file: path, options: options.accelerometerCSV)
+            input.table = output.reading
+            for note in output.notes { input.problems.append(InputProblem(.warning, file: path, message: note)) }
             try checkSampleCount(output.log.timestamp.count, file: path)
             let cleaned = output.log.cleaned(options: options.hygiene)
             input.recordings.append(

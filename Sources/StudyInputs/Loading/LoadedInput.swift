@@ -171,6 +171,8 @@ public struct LoadedInput: Sendable {
     /// Survey results read as such (MyDataHelps question and consent tables, the MyDataHelps API); ResearchKit
     /// question results stay in ``researchKit``.
     public var surveys: [SurveyResult] = []
+    /// How a sensor table (an accelerometer CSV or TSV) was read: its layout, time and units; nil for other inputs.
+    public var table: TableReading?
     /// For folders of independent inputs: each input loaded on its own.
     public var children: [LoadedInput] = []
     /// Every problem found, in the order found; errors mean part of the input is missing.

@@ -48,6 +48,12 @@ public struct AccelerometerLog: Sendable, Hashable, Codable {
     public var acceleration: Vector3Series
     /// Unit of ``acceleration``: ResearchKit and mPower logs are in g.
     public var unit: AccelerationUnit = .g
+    /// True when ``unit`` was given by an option or stated by the file (a unit in a column name or a units row):
+    /// analyses then read the data in it whatever the magnitude suggests (a disagreement is only a warning).
+    public var unitIsStated = false
+    /// True when the acceleration has had gravity removed (linear or user acceleration: a mean vector near 0),
+    /// as a reader found it (``AccelerometerCSVReader``); analyses that need gravity add it back and say so.
+    public var gravityRemoved = false
 }
 
 /// Acceleration units a log can carry.

@@ -25,6 +25,8 @@ public struct InputInspection: Sendable, Codable, Hashable {
     public var toneAudiometryRows: Int?
     /// For folders of independent inputs: one inspection per file.
     public var children: [InputInspection]
+    /// How a sensor table was read (layout, time source, units and where they came from); nil for other inputs.
+    public var table: TableReading?
     /// Problems of this input itself (children carry their own).
     public var problems: [InputProblem]
     /// Errors here and in children.
@@ -109,6 +111,7 @@ public struct InputInspection: Sendable, Codable, Hashable {
         toneAudiometryRows = input.toneAudiometry.isEmpty ? nil : input.toneAudiometry.count
         problems = input.problems
         children = input.children.map(InputInspection.init)
+        table = input.table
         errorCount = input.problems.filter { $0.severity == .error }.count + children.map(\.errorCount).reduce(0, +)
         warningCount = input.problems.filter { $0.severity == .warning }.count + children.map(\.warningCount).reduce(0, +)
         tapping = input.tapping.map { r in
@@ -144,7 +147,7 @@ public struct InputInspection: Sendable, Codable, Hashable {
             s.quality = c.report
             s.timeSpan = c.report.timeSpan
             s.samplingRate = c.report.sampling?.medianRate
-            s.units = c.report.units?.unit.rawValue ?? c.log.unit.rawValue
+            s.units = c.log.unitIsStated ? c.log.unit.rawValue : c.report.units?.unit.rawValue ?? c.log.unit.rawValue
         case .deviceMotion(let c):
             s.samples = c.log.timestamp.count
             s.quality = c.report
@@ -189,6 +192,26 @@ extension InputInspection: RenderableResult {
             if let s = rk.startDate, let e = rk.endDate { rows.append(("time", "\(s) → \(e)")) }
             for step in rk.steps { rows.append(("step " + step.identifier, step.results.isEmpty ? "—" : step.results.joined(separator: ", "))) }
             sections.append(("ResearchKit result", rows))
+        }
+        if let t = table {
+            var rows: [(String, String)] = [("layout", t.layout)]
+            for line in t.preamble.prefix(12) { rows.append(("preamble", line)) }
+            if t.preamble.count > 12 { rows.append(("preamble", "… \(t.preamble.count - 12) more lines")) }
+            let time: String
+            switch t.timeSource {
+            case "sampleCounter":
+                time = "sample counter \"\(t.timeColumn ?? "?")\" at \(ResultEncoding.number(t.sampleRate ?? 0, digits: 6)) Hz"
+            case "sampleRate": time = "no time column: \(ResultEncoding.number(t.sampleRate ?? 0, digits: 6)) Hz"
+            default: time = "column \"\(t.timeColumn ?? "?")\" in \(t.timeUnit) (\(t.timeUnitSource))"
+            }
+            rows.append(("time", time))
+            rows.append(
+                (
+                    "acceleration",
+                    t.accelerationColumns.map { "\"\($0)\"" }.joined(separator: ", ") + " in \(t.accelerationUnit) ("
+                        + t.accelerationUnitSource + (t.statedAccelerationUnit.map { ": \($0)" } ?? "") + ")"
+                ))
+            sections.append(("Table", rows))
         }
         for r in recordings {
             var rows: [(String, String)] = [("recorder", r.recorder.rawValue + (r.recorderIdentifier.map { " (\($0))" } ?? ""))]

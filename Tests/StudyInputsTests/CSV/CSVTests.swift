@@ -227,7 +227,7 @@ struct DialectBadInput: Sendable, CustomTestStringConvertible {
         case (.success(let out), let unit?): #expect(out.timeUnit == unit)
         case (.failure(let error), nil):
             #expect(error.kind == .unsupported)
-            #expect(error.description.contains("timeUnit option"))
+            #expect(error.description.contains("--time-unit s, ms, us or ns"))
         default: Issue.record("interval \(interval): got \(result), expected \(String(describing: expected))")
         }
     }
@@ -241,7 +241,7 @@ struct DialectBadInput: Sendable, CustomTestStringConvertible {
         }
         switch (result, expected) {
         case (.success(let out), let unit?): #expect(out.recordedUnit == unit && out.log.unit == unit)
-        case (.failure(let error), nil): #expect(error.description.contains("accelerationUnit option"))
+        case (.failure(let error), nil): #expect(error.description.contains("--acceleration-unit g or --acceleration-unit m/s^2"))
         default: Issue.record("|a| \(magnitude): got \(result)")
         }
     }
@@ -348,7 +348,7 @@ struct DialectBadInput: Sendable, CustomTestStringConvertible {
         ) { _ = try AccelerometerCSVReader.decode(csv("t,x,y,w\n0,0,0,1\n"), file: "bad.csv", options: .init(z: "z")) },
         DialectBadInput(
             name: "ambiguous acceleration unit", kind: .unsupported, location: "columns 2, 3, 4",
-            messagePart: "set the accelerationUnit option"
+            messagePart: "give it: --acceleration-unit g"
         ) { _ = try AccelerometerCSVReader.decode(csv("0,0,3,0\n0.01,0,3.1,0\n0.02,0,2.9,0\n"), file: "bad.csv") },
         DialectBadInput(
             name: "ambiguous time unit", kind: .unsupported, location: "column 1",

@@ -1,0 +1,212 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ActiveTasks
+@testable import StudyInputs
+
+/// Issue 52: sensor tables in the layouts labs download them in (`Tests/Fixtures/sensor-exports`, written by its
+/// `make_fixtures.py` from each format's documentation: one synthetic 14 s walk in every layout) are read with no
+/// options but a sampling rate where the file states none, and count the steps their converted copy counts.
+@Suite(.tags(.honestInput)) struct SensorExportTests {
+    static func path(_ name: String) -> String { fixturePath("sensor-exports/" + name) }
+
+    static func load(_ name: String, _ options: InputLoader.Options = InputLoader.Options()) throws -> LoadedInput {
+        try AnalysisRegistry.load(path: path(name), options: options)
+    }
+
+    static let layouts = [
+        "shimmer-consensys.csv", "shimmer-units-row.tsv", "xsens-mtmanager.txt", "xsens-gait.tsv",
+        "phyphox/Raw Data.csv", "phyphox-semicolon.csv", "phyphox-linear.tsv", "sensorlog-ios.csv",
+        "sensorlogger-totalacceleration.csv", "physicstoolbox.csv",
+    ]
+
+    /// Every layout gives the converted copy's step count (25 on this walk), with its 700 samples over 13.98 s.
+    @Test(arguments: layouts) func countsTheStepsOfItsConvertedCopy(_ name: String) throws {
+        let plain = try #require(WalkingProcessor.analyze(try Self.load("plain.csv")).first)
+        let input = try Self.load(name)
+        #expect(input.problems.filter { $0.severity == .error }.isEmpty, "\(input.problems)")
+        let result = try #require(WalkingProcessor.analyze(input).first)
+        #expect(plain.stepCount == 25)
+        #expect(result.stepCount == plain.stepCount)
+        guard case .accelerometer(let log)? = input.recordings.first?.data else {
+            Issue.record("no accelerometer recording")
+            return
+        }
+        #expect(log.log.timestamp.count == 700)
+        let span = (log.log.timestamp.max() ?? 0) - (log.log.timestamp.min() ?? 0)
+        #expect(abs(span - 13.98) < 1e-6, "\(span)")
+    }
+
+    struct Expected: Sendable, CustomStringConvertible {
+        var name: String
+        var delimiter: String
+        var skipped: Int
+        var labelRows: Int
+        var time: String
+        var timeUnitSource: String
+        var acceleration: String
+        var accelerationSource: String
+        var description: String { name }
+    }
+
+    static let expected: [Expected] = [
+        .init(
+            name: "shimmer-consensys.csv", delimiter: "tab", skipped: 1, labelRows: 2,
+            time: "column:Shimmer_5E6A_Timestamp_Unix_CAL:ms", timeUnitSource: "file", acceleration: "m/s^2",
+            accelerationSource: "file"),
+        .init(
+            name: "shimmer-units-row.tsv", delimiter: "tab", skipped: 0, labelRows: 1,
+            time: "column:S14_Timestamp_CAL:ms", timeUnitSource: "file", acceleration: "m/s^2",
+            accelerationSource: "file"),
+        .init(
+            name: "xsens-mtmanager.txt", delimiter: "tab", skipped: 13, labelRows: 0,
+            time: "sampleCounter:PacketCounter:s", timeUnitSource: "file", acceleration: "m/s^2",
+            accelerationSource: "detected"),
+        .init(
+            name: "xsens-gait.tsv", delimiter: "tab", skipped: 2, labelRows: 0, time: "sampleCounter:PacketCounter:s",
+            timeUnitSource: "file", acceleration: "m/s^2", accelerationSource: "detected"),
+        .init(
+            name: "phyphox/Raw Data.csv", delimiter: "comma", skipped: 0, labelRows: 0, time: "column:Time (s):s",
+            timeUnitSource: "file", acceleration: "m/s^2", accelerationSource: "file"),
+        .init(
+            name: "phyphox-semicolon.csv", delimiter: "semicolon", skipped: 0, labelRows: 0,
+            time: "column:Time (s):s", timeUnitSource: "file", acceleration: "m/s^2", accelerationSource: "file"),
+        .init(
+            name: "sensorlog-ios.csv", delimiter: "comma", skipped: 0, labelRows: 0,
+            time: "column:accelerometerTimestamp_sinceReboot(s):s", timeUnitSource: "file", acceleration: "g",
+            accelerationSource: "file"),
+        .init(
+            name: "sensorlogger-totalacceleration.csv", delimiter: "comma", skipped: 0, labelRows: 0,
+            time: "column:time:ns", timeUnitSource: "detected", acceleration: "m/s^2", accelerationSource: "detected"),
+        .init(
+            name: "physicstoolbox.csv", delimiter: "comma", skipped: 0, labelRows: 0, time: "column:time:s",
+            timeUnitSource: "detected", acceleration: "g", accelerationSource: "detected"),
+    ]
+
+    /// `inspect` names the layout, the time source and where each unit came from.
+    @Test(arguments: expected) func saysHowItReadTheTable(_ want: Expected) throws {
+        let table = try #require(try Self.load(want.name).table)
+        #expect(table.delimiter == want.delimiter)
+        #expect(table.skippedLines == want.skipped)
+        #expect(table.labelRows == want.labelRows)
+        #expect([table.timeSource, table.timeColumn ?? "-", table.timeUnit].joined(separator: ":") == want.time)
+        #expect(table.timeUnitSource == want.timeUnitSource)
+        #expect(table.accelerationUnit == want.acceleration)
+        #expect(table.accelerationUnitSource == want.accelerationSource)
+    }
+
+    @Test func preamblesStateTheirRateAndSepLinesTheirDelimiter() throws {
+        let xsens = try #require(try Self.load("xsens-mtmanager.txt").table)
+        #expect(xsens.statedRate == 50)
+        #expect(xsens.sampleRate == 50)
+        #expect(xsens.preamble.first == "// General information:")
+        #expect(xsens.layout == "tab-delimited, 13 preamble lines skipped, stated rate 50 Hz")
+        #expect(try Self.load("xsens-gait.tsv").table?.statedRate == 50)
+        let shimmer = try #require(try Self.load("shimmer-consensys.csv").table)
+        #expect(shimmer.layout == "tab-delimited, sep= line, 2 label rows under the header")
+        #expect(shimmer.statedAccelerationUnit == "m/(s^2)")
+    }
+
+    /// The decimal-comma export holds the same numbers as the decimal-point one.
+    @Test func decimalCommasReadAsTheSameNumbers() throws {
+        func log(_ name: String) throws -> AccelerometerLog {
+            try AccelerometerCSVReader.read(path: Self.path(name)).log
+        }
+        let point = try log("phyphox/Raw Data.csv")
+        let comma = try log("phyphox-semicolon.csv")
+        #expect(comma.timestamp == point.timestamp)
+        #expect(comma.acceleration == point.acceleration)
+        #expect(try AccelerometerCSVReader.read(path: Self.path("phyphox-semicolon.csv")).dialect.decimalComma)
+    }
+
+    /// Linear acceleration is recognised and said to be so; walking adds gravity along the main axis.
+    @Test func gravityFreeAccelerationIsSaidAndWalkedWithGravityAddedBack() throws {
+        let input = try Self.load("phyphox-linear.tsv")
+        #expect(input.problems.contains { $0.severity == .warning && $0.message.contains("looks gravity-free") })
+        let result = try #require(WalkingProcessor.analyze(input).first)
+        #expect(result.quality.warnings.contains { $0.hasPrefix("gravity-free acceleration: analysed with 1 g added") })
+    }
+
+    /// A counter without a stated rate is an error naming the flag; with `--sample-rate` it is read.
+    @Test func aCounterWithoutARateAsksForTheFlag() throws {
+        let text = try String(contentsOfFile: Self.path("xsens-gait.tsv"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).joined(separator: "\n")
+        let data = Data(text.utf8)
+        #expect {
+            try AccelerometerCSVReader.decode(data, file: "gait.tsv")
+        } throws: { error in
+            "\(error)".contains("column \"PacketCounter\" counts samples") && "\(error)".contains("--sample-rate HZ")
+        }
+        var options = AccelerometerCSVReader.Options()
+        options.sampleRate = 100
+        let output = try AccelerometerCSVReader.decode(data, file: "gait.tsv", options: options)
+        #expect(output.timeSource == .sampleCounter)
+        #expect(output.log.timestamp.last == 6.99)
+        // A table of x, y and z alone takes its times from the rate.
+        let bare = Data(("x,y,z\n" + String(repeating: "0.01,-1,0.02\n0.02,-0.9,0.01\n", count: 20)).utf8)
+        let timed = try AccelerometerCSVReader.decode(bare, file: "bare.csv", options: options)
+        #expect(timed.timeSource == .sampleRate)
+        #expect(timed.log.timestamp.prefix(3) == [0, 0.01, 0.02])
+    }
+
+    /// An explicit unit is never overruled: a disagreeing magnitude is only a warning, and walking reads it as given.
+    @Test func anExplicitUnitIsNeverOverruled() throws {
+        var options = InputLoader.Options()
+        options.accelerometerCSV.accelerationUnit = .metersPerSecondSquared
+        let input = try Self.load("plain.csv", options)
+        #expect(input.problems.contains { $0.message.contains("given as m/s^2, but its median |a|") })
+        let result = try #require(WalkingProcessor.analyze(input).first)
+        #expect(result.quality.warnings.allSatisfy { !$0.contains("analysed as g") })
+        guard case .accelerometer(let log)? = input.recordings.first?.data else {
+            Issue.record("no accelerometer recording")
+            return
+        }
+        #expect(log.analysedUnit == .metersPerSecondSquared)
+    }
+
+    /// Delimiters by detection and by option; a preamble by option.
+    @Test func delimitersAndPreamblesGivenOrDetected() throws {
+        let rows = (0..<40).map { i in ["\(Double(i) / 50)", "0.01", "-1", "0.02"] }
+        func table(_ separator: String) -> String {
+            rows.map { $0.joined(separator: separator) }.joined(separator: "\n")
+        }
+        for (separator, name) in [(" ", "spaces/tabs"), ("   ", "spaces/tabs"), ("|", "pipe (|)"), ("\t", "tab")] {
+            let data = Data(("t" + separator + "x" + separator + "y" + separator + "z\n" + table(separator)).utf8)
+            let output = try AccelerometerCSVReader.decode(data, file: "w.txt")
+            #expect(output.dialect.delimiter.label == name)
+            #expect(output.log.timestamp.count == 40)
+        }
+        // Two preamble lines that look like a table of their own are skipped when told.
+        let text = "a,b,c,d\n1,2,3,4\nt,x,y,z\n" + table(",")
+        var options = AccelerometerCSVReader.Options()
+        options.skipLines = 2
+        let output = try AccelerometerCSVReader.decode(Data(text.utf8), file: "p.csv", options: options)
+        #expect(output.log.timestamp.count == 40)
+        #expect(output.dialect.skipLinesGiven)
+        options.skipLines = nil
+        options.delimiter = .semicolon
+        #expect {
+            try AccelerometerCSVReader.decode(Data(table(",").utf8), file: "c.csv", options: options)
+        } throws: { error in
+            "\(error)".contains("read as semicolon-delimited (given)") && "\(error)".contains("--delimiter")
+        }
+    }
+
+    /// Device names map to axes; other quantities of the same device never do.
+    @Test func deviceNamesMapToAxes() {
+        let names = [
+            "Shimmer_5E6A_Gyro_X_CAL", "Shimmer_5E6A_Gyro_Y_CAL", "Shimmer_5E6A_Gyro_Z_CAL",
+            "Shimmer_5E6A_Accel_LN_X_CAL", "Shimmer_5E6A_Accel_LN_Y_CAL", "Shimmer_5E6A_Accel_LN_Z_CAL",
+            "Shimmer_5E6A_Accel_WR_X_CAL", "Shimmer_5E6A_Accel_WR_Y_CAL", "Shimmer_5E6A_Accel_WR_Z_CAL",
+        ]
+        #expect(AccelerationColumnNames.accelerationColumns(in: names)! == (3, 4, 5))
+        #expect(AccelerationColumnNames.accelerationColumns(in: ["FreeAcc_X", "FreeAcc_Y", "FreeAcc_Z"])! == (0, 1, 2))
+        #expect(AccelerationColumnNames.accelerationColumns(in: ["Gyr_X", "Gyr_Y", "Gyr_Z", "Mag_X", "Mag_Y", "Mag_Z"]) == nil)
+        #expect(AccelerationColumnNames.accelerationColumns(in: ["Euler_X", "Euler_Y", "Euler_Z"]) == nil)
+        #expect(AccelerationColumnNames.statedUnit("Acc X (m/(s^2))") == "m/(s^2)")
+        #expect(AccelerationColumnNames.accelerationUnit(named: "m/(sec^2)") == .metersPerSecondSquared)
+        #expect(AccelerationColumnNames.accelerationUnit(named: "G") == .g)
+        #expect(AccelerationColumnNames.timeUnit(named: "msecs") == .milliseconds)
+    }
+}
