@@ -75,9 +75,16 @@ public final class BatchJournal {
     /// The first 64 bits of the content hash of the journal's latest entry for `source`.
     func contentPrefix(of source: String) -> UInt64? { known[SourceKey(source)]?.hash }
 
-    /// The records of the journal that are not in `sources` (inputs deleted since an earlier session).
-    func sources(notIn sources: Set<SourceKey>) -> [String] {
-        known.keys.filter { !sources.contains($0) }.map(\.text).sorted(by: RecordDiscovery.precedes)
+    /// The records of the journal that are not in `sources` (inputs deleted since an earlier session), read back
+    /// from the journal (the index keeps keys, not names) only when there are any.
+    func sources(notIn sources: Set<SourceKey>) throws -> [String] {
+        let missing = Set(known.keys.filter { !sources.contains($0) })
+        guard !missing.isEmpty else { return [] }
+        var names: Set<String> = []
+        try Self.scan(path) { entry, _, _, _ in
+            if missing.contains(SourceKey(entry.source)) { names.insert(entry.source) }
+        }
+        return names.sorted(by: RecordDiscovery.precedes)
     }
     /// Damaged lines found when the journal was opened: 1-based line number and why.
     public private(set) var quarantined: [Damage] = []
@@ -363,16 +370,20 @@ public final class BatchJournal {
 /// precomposed (NFC) and as `e` + a combining accent (NFD) are one string to it, but two files to Linux: keyed
 /// by `String`, one of two such twins vanished from a run.
 public struct SourceKey: Hashable, Sendable {
-    /// The source's UTF-8 bytes.
-    public let bytes: [UInt8]
+    /// The first 128 bits of the SHA-256 of the source's UTF-8 bytes: 16 bytes per record whatever the length of
+    /// its path (the sets and indexes of a run of a million records hold one each). Two names share a key only by a
+    /// SHA-256 collision in 128 bits (about 2⁶⁴ names for an even chance).
+    let high: UInt64
+    let low: UInt64
     /// The key of `source`.
-    public init(_ source: String) { bytes = Array(source.utf8) }
-    /// The source.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
-    /// A 64-bit FNV-1a hash of the bytes: the same in every process (unlike `hashValue`).
-    public var fingerprint: UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
+    public init(_ source: String) {
+        var hasher = SHA256()
+        var text = source
+        text.withUTF8 { hasher.update(bytes: UnsafeRawBufferPointer($0)) }
+        let w = hasher.finalizeWords()
+        high = UInt64(w[0]) << 32 | UInt64(w[1])
+        low = UInt64(w[2]) << 32 | UInt64(w[3])
     }
+    /// 64 bits of the key: the same in every process (unlike `hashValue`).
+    public var fingerprint: UInt64 { high }
 }

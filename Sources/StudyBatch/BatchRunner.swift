@@ -501,7 +501,7 @@ public enum BatchRunner {
         // What changed since an earlier session: inputs whose content differs now, inputs that are gone.
         summary.changedInputs = restamped.filter { journal.contentPrefix(of: $0.source) != $0.hash }.map(\.source)
         summary.touchedInputs = restamped.count - summary.changedInputs.count
-        summary.deletedInputs = journal.sources(notIn: seen)
+        summary.deletedInputs = try journal.sources(notIn: seen)
         if !summary.changedInputs.isEmpty || !summary.deletedInputs.isEmpty {
             try log(
                 work,

@@ -64,6 +64,18 @@ public struct SHA256: Sendable {
 
     /// Pads, processes the last block and returns the digest as 64 lowercase hex digits.
     public mutating func finalize() -> String {
+        let words = finalizeWords()
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(64)
+        for word in words {
+            for shift in stride(from: 28, through: 0, by: -4) { out.append(digits[Int((word >> UInt32(shift)) & 0xF)]) }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Pads, processes the last block and returns the digest as its eight 32-bit words, big-endian order.
+    public mutating func finalizeWords() -> [UInt32] {
         let bitLength = length &* 8
         var tail: [UInt8] = pending
         tail.append(0x80)
@@ -79,14 +91,7 @@ public struct SHA256: Sendable {
             }
         }
         pending.removeAll()
-        let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(64)
-        for word in words {
-            for shift in stride(from: 28, through: 0, by: -4) { out.append(digits[Int((word >> UInt32(shift)) & 0xF)]) }
-        }
-        return String(decoding: out, as: UTF8.self)
+        return [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
     }
 
     @inline(__always) private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
