@@ -154,6 +154,34 @@ public enum AccelerometerCSVReader {
         /// False reads the file as RFC 4180 from its first line (``CSVDialect/comma``), detecting nothing.
         public var detectsDialect = true
 
+        enum CodingKeys: String, CodingKey {
+            case time, x, y, z, timeColumnChosen, accelerationColumnsChosen, header, columnNames, timeUnit
+            case accelerationUnit, outputUnit, timeBase, extraColumns, delimiter, skipLines, sampleRate, detectsDialect
+        }
+
+        /// Decodes options, those added later than a saved run's description (`run.json`) taking their defaults,
+        /// so that `batch --resume` of a run started by an earlier version reads it.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            time = try c.decode(CSVColumnSelector.self, forKey: .time)
+            x = try c.decode(CSVColumnSelector.self, forKey: .x)
+            y = try c.decode(CSVColumnSelector.self, forKey: .y)
+            z = try c.decode(CSVColumnSelector.self, forKey: .z)
+            timeColumnChosen = try c.decode(Bool.self, forKey: .timeColumnChosen)
+            accelerationColumnsChosen = try c.decode(Bool.self, forKey: .accelerationColumnsChosen)
+            header = try c.decode(CSVTable.HeaderMode.self, forKey: .header)
+            columnNames = try c.decodeIfPresent([String].self, forKey: .columnNames)
+            timeUnit = try c.decodeIfPresent(TimeUnit.self, forKey: .timeUnit)
+            accelerationUnit = try c.decodeIfPresent(AccelerationUnit.self, forKey: .accelerationUnit)
+            outputUnit = try c.decodeIfPresent(AccelerationUnit.self, forKey: .outputUnit)
+            timeBase = try c.decodeIfPresent(TimeBase.self, forKey: .timeBase)
+            extraColumns = try c.decode(ExtraColumns.self, forKey: .extraColumns)
+            delimiter = try c.decodeIfPresent(CSVDialect.Delimiter.self, forKey: .delimiter)
+            skipLines = try c.decodeIfPresent(Int.self, forKey: .skipLines)
+            sampleRate = try c.decodeIfPresent(Double.self, forKey: .sampleRate)
+            detectsDialect = try c.decodeIfPresent(Bool.self, forKey: .detectsDialect) ?? true
+        }
+
         /// Creates options; every parameter has the detecting default.
         ///
         /// A nil column is detected (see ``AccelerometerCSVReader``): by name when the file has a header or

@@ -193,6 +193,22 @@ import Testing
         }
     }
 
+    /// A run described by an earlier version (its `run.json` has none of the layout options) still decodes, so
+    /// `batch --resume` reads it; the new options take their defaults.
+    @Test func optionsSavedBeforeTheLayoutOptionsStillDecode() throws {
+        var options = AccelerometerCSVReader.Options(time: "t", timeUnit: .milliseconds)
+        options.sampleRate = 50
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(options)) as? [String: Any])
+        #expect(object["sampleRate"] as? Double == 50)
+        for key in ["delimiter", "skipLines", "sampleRate", "detectsDialect"] { object.removeValue(forKey: key) }
+        let old = try JSONDecoder().decode(
+            AccelerometerCSVReader.Options.self, from: JSONSerialization.data(withJSONObject: object))
+        options.sampleRate = nil
+        #expect(old == options)
+        #expect(old.timeColumnChosen && old.detectsDialect)
+    }
+
     /// Device names map to axes; other quantities of the same device never do.
     @Test func deviceNamesMapToAxes() {
         let names = [
