@@ -370,8 +370,10 @@ public final class BatchJournal {
 /// precomposed (NFC) and as `e` + a combining accent (NFD) are one string to it, but two files to Linux: keyed
 /// by `String`, one of two such twins vanished from a run.
 public struct SourceKey: Hashable, Sendable {
-    /// The first 128 bits of the SHA-256 of the source's UTF-8 bytes: 16 bytes per record whatever the length of
-    /// its path (the sets and indexes of a run of a million records hold one each). Two names share a key only by a
+    /// The first 128 bits of the SHA-256 of the source's UTF-8 bytes.
+    ///
+    /// 16 bytes per record whatever the length of its path (the sets and indexes of a run of a million records
+    /// hold one each). Two names share a key only by a
     /// SHA-256 collision in 128 bits (about 2⁶⁴ names for an even chance).
     let high: UInt64
     let low: UInt64

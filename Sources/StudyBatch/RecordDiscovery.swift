@@ -85,8 +85,10 @@ public enum RecordDiscovery {
         case skipped(String, reason: String)
     }
 
-    /// Discovers the records under `inputs` on a thread of its own, delivering them as they are found (in walk
-    /// order, not sorted), so analysis can start before discovery and archive extraction end. The thread starts
+    /// Discovers the records under `inputs` on a thread of its own.
+    ///
+    /// Records are delivered as they are found (in walk order, not sorted), so analysis can start before
+    /// discovery and archive extraction end. The thread starts
     /// when the stream is made, not when it is first read: nothing else may extract into `archiveFolder` from then
     /// on.
     /// - Returns: The events; the stream ends when discovery does, or throws ``BatchError`` for a missing input.
@@ -377,8 +379,9 @@ public enum RecordDiscovery {
         var omitted: [[String]]? = nil
     }
 
-    /// Which files of an archive discovery leaves unextracted: those the walk of the extracted tree would skip
-    /// without reading them — hidden entries (a hidden folder is one omission for all its files) and files that
+    /// Which files of an archive discovery leaves unextracted.
+    ///
+    /// They are those the walk of the extracted tree would skip without reading them — hidden entries (a hidden folder is one omission for all its files) and files that
     /// are never inputs by name (``InputRecognizer/isNeverInputByName(_:)``) — unless they lie in a folder that
     /// may be a record folder (one with a `.json` file of its own, or a MyDataHelps step folder), whose files
     /// all belong to it and are extracted so that the record is the same. The archive's top level is never a

@@ -238,7 +238,9 @@ import Testing
             if ext == "gz" { ext = ((name as NSString).deletingPathExtension as NSString).pathExtension.lowercased() }
             #expect(byBytes == ext, "\(path)")
         }
-        for path in ["a/", "a//b.c", "é.ñ", "a.\u{301}b"] { #expect(InputRecognizer.asciiEffectiveExtension(path) == nil) }
+        for path in ["a/", "a//b.c", "é.ñ", "a.\u{301}b"] {
+            #expect(InputRecognizer.asciiEffectiveExtension(path) == nil)
+        }
     }
 
     @Test func taskFoldersAndMyDataHelpsStepsAreOneRecord() throws {

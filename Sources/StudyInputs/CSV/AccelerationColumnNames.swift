@@ -178,13 +178,17 @@ public enum AccelerationColumnNames {
         return nil
     }
 
-    /// Time columns in order of preference: ``timeNames`` first, then names with a `timestamp` token, or a `time`
+    /// Time columns in order of preference.
+    ///
+    /// ``timeNames`` come first, then names with a `timestamp` token, or a `time`
     /// token that is not a counter or XSens' `SampleTimeFine` (`Shimmer_5E6A_Timestamp_Unix_CAL`,
     /// `accelerometerTimestamp_sinceReboot(s)`, `Time (s)`). The caller takes the first that holds numbers.
     public static func timeColumns(in names: [String]) -> [Int] {
         var out: [Int] = []
         let normal = names.map(normalised)
-        for wanted in timeNames { for (c, n) in normal.enumerated() where n == wanted && !out.contains(c) { out.append(c) } }
+        for wanted in timeNames {
+            for (c, n) in normal.enumerated() where n == wanted && !out.contains(c) { out.append(c) }
+        }
         for (c, name) in names.enumerated() where !out.contains(c) {
             let parts = tokens(name)
             if parts.contains("fine") || counterNames.contains(normal[c]) { continue }
@@ -229,7 +233,8 @@ public enum AccelerationColumnNames {
         t = t.replacingOccurrences(of: "²", with: "^2").replacingOccurrences(of: "sec", with: "s")
         t = t.replacingOccurrences(of: "(", with: "").replacingOccurrences(of: ")", with: "")
         if ["g", "gs", "gforce", "g-force", "g0", "gravity", "gn"].contains(t) { return .g }
-        if ["m/s^2", "m/s2", "ms^-2", "ms-2", "m*s^-2", "m.s^-2", "m/s/s", "m/s*s", "meterspersecondsquared"].contains(t) {
+        let metric = ["m/s^2", "m/s2", "ms^-2", "ms-2", "m*s^-2", "m.s^-2", "m/s/s", "m/s*s", "meterspersecondsquared"]
+        if metric.contains(t) {
             return .metersPerSecondSquared
         }
         return nil

@@ -148,8 +148,9 @@ public enum AccelerometerCSVReader {
         public var delimiter: CSVDialect.Delimiter? = nil
         /// Lines before the header (a preamble) to skip; nil detects them (``CSVDialect``).
         public var skipLines: Int? = nil
-        /// The sampling rate, Hz, for a table whose time is a sample counter or absent; nil takes a rate the
-        /// file's preamble states. Never used when the table has a time column.
+        /// The sampling rate, Hz, for a table whose time is a sample counter or absent.
+        ///
+        /// Nil takes a rate the file's preamble states. Never used when the table has a time column.
         public var sampleRate: Double? = nil
         /// False reads the file as RFC 4180 from its first line (``CSVDialect/comma``), detecting nothing.
         public var detectsDialect = true
@@ -389,8 +390,11 @@ public enum AccelerometerCSVReader {
         var tc: Int? = nil
         var counts = false
         if options.timeColumnChosen {
-            tc = try resolve(selected.time)
-            counts = names.map { AccelerationColumnNames.counterNames.contains(AccelerationColumnNames.normalised($0[tc!])) } ?? false
+            let chosen = try resolve(selected.time)
+            tc = chosen
+            if let names, chosen < names.count {
+                counts = AccelerationColumnNames.counterNames.contains(AccelerationColumnNames.normalised(names[chosen]))
+            }
         } else if let names {
             let axes: Set<Int> = [xc, yc, zc]
             tc = AccelerationColumnNames.timeColumns(in: names).first {
@@ -469,7 +473,8 @@ public enum AccelerometerCSVReader {
         let medianMagnitude = median(&magnitudes)
         let statedTexts = [xc, yc, zc].map(unitOfColumn)
         let statedUnits = statedTexts.map { $0.flatMap(AccelerationColumnNames.accelerationUnit(named:)) }
-        let stated: AccelerationUnit? = statedUnits.allSatisfy({ $0 != nil && $0 == statedUnits[0] }) ? statedUnits[0] : nil
+        let agreed = statedUnits.allSatisfy { $0 != nil && $0 == statedUnits[0] }
+        let stated: AccelerationUnit? = agreed ? statedUnits[0] : nil
         let byMagnitude = UnitDetection.classify(medianMagnitude: medianMagnitude)
         let recordedUnit: AccelerationUnit
         let accelerationUnitSource: UnitSource
@@ -695,12 +700,14 @@ public enum AccelerometerCSVReader {
         let plausible = TimeUnit.allCases.filter { (0.0005...2.0).contains(d / $0.perSecond) }
         guard plausible.count == 1 else {
             let text = ResultEncoding.number(d, digits: 6)
+            let units = plausible.map(\.rawValue).joined(separator: " and ")
+            let fits = plausible.isEmpty ? "(fits no unit)" : "(fits \(units))"
             throw InputError(
                 .unsupported, file: table.file, location: "column \(column + 1)",
                 expected: "a median sampling interval of 0.5 ms to 2 s in exactly one of s, ms, µs, ns",
-                found:
-                    "median interval \(text) \(plausible.isEmpty ? "(fits no unit)" : "(fits " + plausible.map(\.rawValue).joined(separator: " and ") + ")")",
-                message: "time unit is ambiguous; give it: --time-unit s, ms, us or ns (or, for a sample counter, --sample-rate HZ)")
+                found: "median interval \(text) \(fits)",
+                message: "time unit is ambiguous; give it: --time-unit s, ms, us or ns"
+                    + " (or, for a sample counter, --sample-rate HZ)")
         }
         return plausible[0]
     }

@@ -243,9 +243,8 @@ public struct CSVDialect: Sendable, Hashable, Codable {
             guard var value = Double(number), value > 0 else { continue }
             let unit = tail[end...].trimmingCharacters(in: .whitespaces)
             if unit.hasPrefix("khz") { value *= 1000 }
-            guard unit.hasPrefix("hz") || unit.hasPrefix("khz") || !lower.contains("hz") || lower.contains("frequency")
-                || lower.contains("rate")
-            else { continue }
+            let saysRate = lower.contains("frequency") || lower.contains("rate")
+            guard unit.hasPrefix("hz") || unit.hasPrefix("khz") || !lower.contains("hz") || saysRate else { continue }
             if value <= 100_000 { return value }
         }
         return nil
@@ -272,7 +271,9 @@ public struct CSVDialect: Sendable, Hashable, Codable {
             let split = lines.indices.map { $0 < first ? [] : Self.fields(lines[$0], delimiter: delimiter) }
             func blank(_ i: Int) -> Bool { lines[i].allSatisfy { $0 == 0x20 || $0 == 0x09 } }
             var tally: [Int: Int] = [:]
-            for i in first..<lines.count where !blank(i) && split[i].count >= 2 { tally[split[i].count, default: 0] += 1 }
+            for i in first..<lines.count where !blank(i) && split[i].count >= 2 {
+                tally[split[i].count, default: 0] += 1
+            }
             guard let (mode, _) = tally.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) })
             else { return nil }
             fields = mode

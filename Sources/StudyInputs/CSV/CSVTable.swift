@@ -639,7 +639,8 @@ struct CSVScanner {
         if index < n {
             let c = bytes[index]
             guard isSeparator(c) || c == 0x0A || c == 0x0D else {
-                let separator = whitespace ? "a space" : delimiter == 0x09 ? "a tab" : "'\(Character(UnicodeScalar(delimiter)))'"
+                let named = delimiter == 0x09 ? "a tab" : "'\(Character(UnicodeScalar(delimiter)))'"
+                let separator = whitespace ? "a space" : named
                 throw InputError(
                     .syntax, file: file, location: "line \(line), column \(field)",
                     expected: "\(separator) or a line end after the closing quote", found: describe(at: index))

@@ -198,10 +198,10 @@ extension InputInspection: RenderableResult {
             for line in t.preamble.prefix(12) { rows.append(("preamble", line)) }
             if t.preamble.count > 12 { rows.append(("preamble", "… \(t.preamble.count - 12) more lines")) }
             let time: String
+            let rate = ResultEncoding.number(t.sampleRate ?? 0, digits: 6)
             switch t.timeSource {
-            case "sampleCounter":
-                time = "sample counter \"\(t.timeColumn ?? "?")\" at \(ResultEncoding.number(t.sampleRate ?? 0, digits: 6)) Hz"
-            case "sampleRate": time = "no time column: \(ResultEncoding.number(t.sampleRate ?? 0, digits: 6)) Hz"
+            case "sampleCounter": time = "sample counter \"\(t.timeColumn ?? "?")\" at \(rate) Hz"
+            case "sampleRate": time = "no time column: \(rate) Hz"
             default: time = "column \"\(t.timeColumn ?? "?")\" in \(t.timeUnit) (\(t.timeUnitSource))"
             }
             rows.append(("time", time))

@@ -241,7 +241,8 @@ struct DialectBadInput: Sendable, CustomTestStringConvertible {
         }
         switch (result, expected) {
         case (.success(let out), let unit?): #expect(out.recordedUnit == unit && out.log.unit == unit)
-        case (.failure(let error), nil): #expect(error.description.contains("--acceleration-unit g or --acceleration-unit m/s^2"))
+        case (.failure(let error), nil):
+            #expect(error.description.contains("--acceleration-unit g or --acceleration-unit m/s^2"))
         default: Issue.record("|a| \(magnitude): got \(result)")
         }
     }
