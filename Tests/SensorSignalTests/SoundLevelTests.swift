@@ -299,6 +299,53 @@ enum IECAnalogue {
         #expect(abs(10 * log10(both / expected)) < 0.01)
     }
 
+    /// A 1 kHz tone of amplitude `loud` over `[start, end)` s, `quiet` elsewhere, `seconds` long at 48 kHz.
+    static func toneBurst(seconds: Double, start: Double, end: Double, loud: Double, quiet: Double) -> [Double] {
+        var x = TestSignal.sine(frequency: 1000, amplitude: 1).samples(count: Int(seconds * fs), sampleRate: fs)
+        for i in x.indices {
+            let t = Double(i) / fs
+            x[i] *= t >= start && t < end ? loud : quiet
+        }
+        return x
+    }
+
+    /// A short recording whose loudest part is its first 3 s (as ResearchKit's 5–10 s audio steps often are):
+    /// with the integrators rising from 0 and their maxima read only after 5τ, LASmax was −6.5 dB off; seeded
+    /// with the first τ's mean square, it is the loud tone's steady level (1 kHz: A = 0 dB, 10·lg(a²/2)).
+    @Test func shortRecordingsLoudAtTheStartReadTheirSlowAndFastMaxima() throws {
+        let loud = 0.3
+        let x = Self.toneBurst(seconds: 6.8, start: 0, end: 3, loud: loud, quiet: loud / 10.0.squareRoot())
+        let m = try Self.measure(x)
+        let steady = 10 * log10(loud * loud / 2)
+        #expect(abs(Self.db(m.maxSlow) - steady) < 0.02, "LASmax \(Self.db(m.maxSlow)) vs \(steady)")
+        #expect(abs(Self.db(m.maxFast) - steady) < 0.02, "LAFmax \(Self.db(m.maxFast)) vs \(steady)")
+        #expect(m.slowSettling == 0.1 && m.fastSettling == 0.1)
+    }
+
+    /// A 1.5 s burst 10 dB above a quiet tone that also opens the recording: the S level at the burst's end is
+    /// the closed form of the seeded integrator, m₁ + (m₂ − m₁)·e^(−1.5 s/τ); F (τ = 0.125 s) reaches m₁.
+    @Test func aBurstInAShortRecordingReadsTheSlowWeightingsClosedForm() throws {
+        let loud = 0.3
+        let quiet = loud / 10.0.squareRoot()
+        let x = Self.toneBurst(seconds: 6.8, start: 1.5, end: 3, loud: loud, quiet: quiet)
+        let m = try Self.measure(x)
+        let (m1, m2) = (loud * loud / 2, quiet * quiet / 2)
+        let slow = 10 * log10(m1 + (m2 - m1) * exp(-1.5))
+        #expect(abs(Self.db(m.maxSlow) - slow) < 0.02, "LASmax \(Self.db(m.maxSlow)) vs \(slow)")
+        #expect(abs(Self.db(m.maxFast) - 10 * log10(m1)) < 0.02)
+    }
+
+    /// Shorter than a seed window (0.6 s: S's is 0.1–1.1 s) and shorter than the filters' start-up (0.05 s).
+    @Test func recordingsShorterThanTheSeedWindowStillReadTheirMaxima() throws {
+        let a = 0.2
+        let x = TestSignal.sine(frequency: 1000, amplitude: a).samples(count: Int(0.6 * Self.fs), sampleRate: Self.fs)
+        let m = try Self.measure(x)
+        #expect(abs(Self.db(m.maxSlow) - 10 * log10(a * a / 2)) < 0.05)
+        #expect(abs(Self.db(m.maxFast) - 10 * log10(a * a / 2)) < 0.05)
+        let tiny = try Self.measure(Array(x.prefix(2400)))
+        #expect(tiny.maxSlow == nil && tiny.maxFast == nil && tiny.peakC == nil)
+    }
+
     @Test func silenceGivesNoLevels() throws {
         let m = try Self.measure([Double](repeating: 0, count: 96_000))
         #expect(m.meanSquareA == 0)

@@ -10,10 +10,10 @@ Everything here is computed with numpy/scipy from the standard's definitions, no
   * Levels of a deterministic 12 s, 48 kHz test signal (the same SplitMix64/Box-Muller generator as
     SensorSignal.TestSignal.whiteNoise, re-implemented here): white noise (rms 0.1, seed 11) whose amplitude
     doubles at 6 s, plus a 1 kHz sine (amplitude 0.05). scipy.signal.sosfilt for A/C, the one-pole exponential
-    time weighting e[n] = a e[n-1] + (1-a) x^2[n] with a = exp(-1/(fs tau)) started from 0, LAFmax after 5 tau,
-    LAFmin and the 10 ms LAF history after 10 tau (rounded up to the meter's 60-sample cells at 48 kHz), LN as
-    numpy.percentile(history, 100-N) (linear = R type 7), LCpeak after 0.1 s, and the ResearchKit window series
-    (buffers of fs/10 frames, one window per 11 buffers summing the last 10, meanSquare = sum/1/fs).
+    time weighting e[n] = a e[n-1] + (1-a) x^2[n] with a = exp(-1/(fs tau)) started at 0.1 s from the mean of
+    x^2 over [0.1 s, 0.1 s + tau), LAFmax and LASmax after 0.1 s, LAFmin and the 10 ms LAF history after
+    10 tau (all rounded up to the meter's 60-sample cells at 48 kHz), LN as numpy.percentile(history, 100-N)
+    (linear = R type 7), LCpeak after 0.1 s, and the ResearchKit window series (buffers of fs/10 frames, one window per 11 buffers summing the last 10, meanSquare = sum/1/fs).
 """
 import math
 
@@ -86,6 +86,19 @@ def test_signal(fs=48000.0, seconds=12):
 def cells(seconds, fs, cell):
     return int(math.ceil(seconds * fs / cell)) * cell
 
+def seeded_weighting(q, fs, tau, cell=60):
+    """The exponential time weighting of q, held at the mean of q over its seed window until 0.1 s (the
+    filters' start-up) and run from there."""
+    a = math.exp(-1 / (fs * tau))
+    s0 = cells(0.1, fs, cell)
+    s1 = s0 + cells(tau, fs, cell)
+    window = q[s0:min(s1, len(q))] if len(q) > s0 else q
+    seed = float(np.mean(window))
+    e = np.full(len(q), seed)
+    if len(q) > s0:
+        e[s0:], _ = signal.lfilter([1 - a], [1, -a], q[s0:], zi=[a * seed])
+    return e
+
 def levels(x, fs=48000.0, cell=60, hist=480):
     ya = signal.sosfilt(design("A", fs), x)
     yc = signal.sosfilt(design("C", fs), x)
@@ -94,15 +107,14 @@ def levels(x, fs=48000.0, cell=60, hist=480):
     q = ya**2
     res = {}
     for name, tau in (("F", 0.125), ("S", 1.0)):
-        a = math.exp(-1 / (fs * tau))
-        e = signal.lfilter([1 - a], [1, -a], q)
-        s5, s10 = cells(5 * tau, fs, cell), cells(10 * tau, fs, cell)
-        res[name] = (e, s5, s10)
-    eF, s5F, s10F = res["F"]
-    eS, s5S, s10S = res["S"]
-    out["LAFmax"] = db(eF[s5F:].max())
+        e = seeded_weighting(q, fs, tau, cell)
+        res[name] = (e, cells(10 * tau, fs, cell))
+    eF, s10F = res["F"]
+    eS, s10S = res["S"]
+    start = cells(0.1, fs, cell)
+    out["LAFmax"] = db(eF[start:].max())
     out["LAFmin"] = db(eF[s10F:].min())
-    out["LASmax"] = db(eS[s5S:].max())
+    out["LASmax"] = db(eS[start:].max())
     out["LASmin"] = db(eS[s10S:].min())
     # history: e after sample index k*hist - 1 (frames = k*hist), frames > s10F
     frames = np.arange(hist, len(x) + 1, hist)

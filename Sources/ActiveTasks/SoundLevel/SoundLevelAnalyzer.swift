@@ -258,14 +258,14 @@ public enum SoundLevelAnalyzer {
         if let first, first.minFast == nil {
             warnings.append(
                 String(
-                    format: "recording shorter than %.3f s: LAFmin and LA10/50/90 (and below %.3f s LAFmax) need the "
-                        + "Fast weighting to settle", first.fastMinimumSettling, first.fastSettling))
+                    format: "recording shorter than %.3f s: LAFmin and LA10/50/90 need the Fast weighting to settle",
+                    first.fastMinimumSettling))
         }
-        if let first, first.maxSlow == nil {
+        if let first, first.maxSlow == nil || first.maxFast == nil {
             warnings.append(
                 String(
-                    format: "recording shorter than %.3f s: LASmax needs the Slow weighting to settle",
-                    first.slowSettling))
+                    format: "recording shorter than %.3f s: LAFmax, LASmax and LCpeak start after the filters' "
+                        + "start-up", first.slowSettling))
         }
         if options.calibration == nil {
             warnings.append(

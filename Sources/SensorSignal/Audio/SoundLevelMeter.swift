@@ -49,10 +49,11 @@ public enum SoundLevelError: Error, Sendable, Equatable, CustomStringConvertible
 /// Both start from rest (silence before the first sample).
 ///
 /// **Time weighting.** `e[n] = α e[n−1] + (1 − α) q[n]`, `α = exp(−1/(fs τ))`, on the A-weighted square
-/// `q`, started from 0. It is evaluated exactly at every cell boundary from per-cell Horner sums, and sample by
-/// sample (replaying the cell) only where a cell could hold a new maximum or minimum, so maxima and minima
-/// are over every sample. Statistics of F (S) ignore the first ⌈5τ⌉ (rounded up to a cell) while `e`
-/// converges from 0; the C peak ignores the first 0.1 s (filter start-up).
+/// `q`, started at 0.1 s (after the filters' start-up) from the mean of `q` over `[0.1 s, 0.1 s + τ)`
+/// (cell-aligned; what the signal has of it), as if the sound had been going on before. It is evaluated exactly at every cell boundary from
+/// per-cell Horner sums, and sample by sample (replaying the cell) only where a cell could hold a new maximum
+/// or minimum, so maxima and minima are over every sample. The F and S maxima and the C peak ignore the first
+/// 0.1 s (filter start-up, rounded up to a cell); the minima and the exceedance history the first 10τ.
 ///
 /// **Exceedance levels** come from the F-weighted level sampled every ``SoundLevelGeometry/historyStep``
 /// samples (10 ms) after 10τ, counted in a histogram of 0.01 dB bins from −300 to +200 dB
@@ -88,8 +89,14 @@ public final class SoundLevelMeter {
     private let alphaS: Double
     private let alphaFCell: Double
     private let alphaSCell: Double
+    /// First sample of the F and S maxima: the filters' start-up (``settlePeak``), the integrators being seeded.
     private let settleF: Int
     private let settleS: Int
+    /// Ends of the seed windows (from ``settlePeak``, τ long): the integrators start from their mean square.
+    private let seedEndF: Int
+    private let seedEndS: Int
+    /// Whether the integrators have been seeded (in the first kernel run).
+    private var seeded = false
     private let settleMinF: Int
     private let settleMinS: Int
     private let settlePeak: Int
@@ -151,11 +158,13 @@ public final class SoundLevelMeter {
         func cellAligned(_ seconds: Double) -> Int {
             Int((seconds * sampleRate / Double(g.cellSize)).rounded(.up)) * g.cellSize
         }
-        settleF = cellAligned(5 * TimeWeighting.fast.timeConstant)
-        settleS = cellAligned(5 * TimeWeighting.slow.timeConstant)
+        settlePeak = cellAligned(0.1)
+        settleF = settlePeak
+        settleS = settlePeak
+        seedEndF = settlePeak + cellAligned(TimeWeighting.fast.timeConstant)
+        seedEndS = settlePeak + cellAligned(TimeWeighting.slow.timeConstant)
         settleMinF = cellAligned(10 * TimeWeighting.fast.timeConstant)
         settleMinS = cellAligned(10 * TimeWeighting.slow.timeConstant)
-        settlePeak = cellAligned(0.1)
         windowBuffers = max(1, Int(configuration.samplingInterval * 10))
         // Sized on demand (see ensureCapacity): at most chunkLength + 4 samples and one lane of cells.
         x = [Double](repeating: 0, count: 4)
@@ -243,6 +252,9 @@ public final class SoundLevelMeter {
         let w = g.warmUp
         var m = g.laneLength
         if n < g.chunkLength { m = max(0, (n - w) / 2) / G * G }
+        // A signal shorter than one chunk runs as one lane, so the first kernel run holds all of it (the
+        // integrators' seed windows included).
+        if !seeded && n < g.chunkLength { m = 0 }
         var laneSamples = 0
         if m >= G {
             runLanes(base0: 0, base1: m, steps: w + m, twoLanes: true)
@@ -273,6 +285,7 @@ public final class SoundLevelMeter {
             }
         }
         let cellCount = (steps + G - 1) / G
+        if !seeded { seed(cellCount: cellCount, steps: steps, laneOffset: base1 - base0, twoLanes: twoLanes) }
         // Fold in a local copy (swapped out, so its arrays stay uniquely referenced): no exclusivity checks
         // on class properties per cell.
         var r = FoldState.placeholder
@@ -292,6 +305,41 @@ public final class SoundLevelMeter {
         }
         swap(&r, &run)
         state = twoLanes ? s1 : s0
+    }
+
+    /// Starts the F and S integrators (before the first cell is folded) from the A-weighted mean square of
+    /// their seed windows, `[settlePeak, settlePeak + τ)`, or the part of them the signal has (all of it when
+    /// shorter than `settlePeak`), as if the sound had been going on before the recording began: a maximum is
+    /// then defined from the filters' start-up on, not only after 5τ (5 s for S) of an integrator rising from 0.
+    private func seed(cellCount: Int, steps: Int, laneOffset: Int, twoLanes: Bool) {
+        seeded = true
+        let G = geometry.cellSize
+        var sums = (fast: 0.0, slow: 0.0, all: 0.0)
+        var counts = (fast: 0, slow: 0, all: 0)
+        cells.withUnsafeBufferPointer { cb in
+            func add(_ lane: CellLane, at position: Int, length: Int) {
+                sums.all += lane.energyA
+                counts.all += length
+                guard position >= settlePeak else { return }
+                if position < seedEndF {
+                    sums.fast += lane.energyA
+                    counts.fast += length
+                }
+                if position < seedEndS {
+                    sums.slow += lane.energyA
+                    counts.slow += length
+                }
+            }
+            for j in 0..<cellCount { add(cb[j].lane(0), at: j * G, length: min(G, steps - j * G)) }
+            if twoLanes {
+                for j in (geometry.warmUp / G)..<cellCount {
+                    add(cb[j].lane(1), at: laneOffset + j * G, length: min(G, steps - j * G))
+                }
+            }
+        }
+        let whole = counts.all > 0 ? sums.all / Double(counts.all) : 0
+        run.eF = counts.fast > 0 ? sums.fast / Double(counts.fast) : whole
+        run.eS = counts.slow > 0 ? sums.slow / Double(counts.slow) : whole
     }
 
     // MARK: Results
@@ -331,7 +379,7 @@ public final class SoundLevelMeter {
 /// The running results of a ``SoundLevelMeter``, updated cell by cell in signal order.
 struct FoldState {
     let cellSize: Int, historyStep: Int, bufferFrames: Int, windowBuffers: Int
-    /// First sample of the F/S maxima (5τ) and of the F/S minima and exceedance history (10τ).
+    /// First sample of the F/S maxima (0.1 s) and of the F/S minima and exceedance history (10τ).
     let settleF: Int, settleS: Int, settleMinF: Int, settleMinS: Int, settlePeak: Int
     let alphaF: Double, alphaS: Double, alphaFCell: Double, alphaSCell: Double
     /// 1/fullScale², applied before the histogram's dB conversion.
@@ -407,8 +455,11 @@ struct FoldState {
         let aS = full ? alphaSCell : pow(alphaS, Double(length))
         let eF0 = eF
         let eS0 = eS
-        eF = aF * eF0 + (1 - alphaF) * record.fast
-        eS = aS * eS0 + (1 - alphaS) * record.slow
+        // The integrators hold their seed through the filters' start-up and run from settlePeak on.
+        if start >= settlePeak {
+            eF = aF * eF0 + (1 - alphaF) * record.fast
+            eS = aS * eS0 + (1 - alphaS) * record.slow
+        }
         // Maxima/minima: replay the cell sample by sample only when it could hold a new extreme. Bounds for
         // any sample i of the cell: α^g·e0 ≤ e_i ≤ min(e0 + (1−α)Σq, e_end/α^g).
         let margin = 1 + 1e-9
@@ -540,19 +591,21 @@ public struct SoundLevelMeasurement: Sendable, Hashable {
     public var meanSquareA: Double
     /// Largest |C-weighted sample| after ``peakSettling``, full-scale units; nil when the signal is shorter.
     public var peakC: Double?
-    /// Largest F-weighted A mean square after ``fastSettling``; nil when the signal is shorter.
+    /// Largest F-weighted A mean square after ``fastSettling`` (the integrator seeded, see
+    /// ``SoundLevelMeter``); nil when the signal is shorter.
     public var maxFast: Double?
     /// Smallest F-weighted A mean square after ``fastMinimumSettling``.
     public var minFast: Double?
-    /// Largest S-weighted A mean square after ``slowSettling``; nil when the signal is shorter.
+    /// Largest S-weighted A mean square after ``slowSettling`` (the integrator seeded); nil when the signal is
+    /// shorter.
     public var maxSlow: Double?
     /// Smallest S-weighted A mean square after ``slowMinimumSettling``.
     public var minSlow: Double?
-    /// Seconds ignored by the F maximum (5τ rounded up to a cell).
+    /// Seconds ignored by the F maximum (the filters' start-up, 0.1 s rounded up to a cell).
     public var fastSettling: Double
-    /// Seconds ignored by the S maximum (5τ).
+    /// Seconds ignored by the S maximum (the same 0.1 s).
     public var slowSettling: Double
-    /// Seconds ignored by the F minimum and the exceedance history (10τ: the weighting, started from 0, is
+    /// Seconds ignored by the F minimum and the exceedance history (10τ: whatever the seed, the weighting is
     /// then within 0.0002 dB of its steady value).
     public var fastMinimumSettling: Double
     /// Seconds ignored by the S minimum (10τ).
