@@ -19,6 +19,9 @@ public struct BatchEntry: Sendable, Hashable, Codable {
         /// Excluded by the consent policy (withdrawn, or outside the sharing scope): never analysed, written
         /// nowhere, only counted (``reason`` holds the ``ConsentPolicy/Exclusion``, no data).
         case excluded
+        /// Not data (``DataLikeness``: a licence, README, ground-truth table, metadata JSON): its load failed and
+        /// it does not look like any input; listed in `skipped.csv` with ``reason``, counted apart from failures.
+        case skipped
     }
 
     /// One task kind's CSV rows of the record.
@@ -161,7 +164,13 @@ public struct BatchEntry: Sendable, Hashable, Codable {
         let prefix = { (status: String, error: String) in
             [record.source, hash] + outcome.keys.values + [status, error]
         }
-        if let failure = outcome.failure {
+        if let notData = outcome.notData {
+            status = .skipped
+            reason = notData
+            fields.append(("reason", JSONText.string(notData)))
+            fields.append(("status", JSONText.string("skipped")))
+            tables = []
+        } else if let failure = outcome.failure {
             let why = rename.text(failure)
             status = .error
             reason = why

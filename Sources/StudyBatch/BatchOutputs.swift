@@ -33,6 +33,8 @@ public enum BatchOutputs {
         public var partial = 0
         /// Failed records.
         public var failed = 0
+        /// Records skipped as not data (``BatchEntry/Status/skipped``), listed in `skipped.csv`.
+        public var notData = 0
         /// Result rows per task kind.
         public var rowsByKind: [String: Int] = [:]
         /// Records written to the export file.
@@ -83,7 +85,7 @@ public enum BatchOutputs {
 
     /// The output file names this writer may create (for `--force` cleanup), given the kinds present.
     public static func fixedFileNames() -> [String] {
-        ["results.jsonl", "errors.jsonl", "taskproc.sqlite", columnsFileName]
+        ["results.jsonl", "errors.jsonl", skippedFileName, "taskproc.sqlite", columnsFileName]
     }
 
     /// The name of the column dictionary written beside the CSVs.
@@ -195,6 +197,8 @@ public enum BatchOutputs {
         var counts = Counts()
         let results = try BufferedFile(folder + "/results.jsonl.partial")
         let errors = try BufferedFile(folder + "/errors.jsonl.partial")
+        let skipped = try BufferedFile(folder + "/" + skippedFileName + ".partial")
+        try skipped.append(csvLine(skippedColumns))
         var csvs: [String: BufferedFile] = [:]
         let exportFile = try export.map { try BufferedFile(folder + "/" + BatchExport.fileName($0) + ".partial") }
         let columnsByKind = headers.mapValues { keyColumns + processorColumns($0.header) }
@@ -239,6 +243,9 @@ public enum BatchOutputs {
                 case .error:
                     counts.failed += 1
                     try errors.append(entry.line + "\n")
+                case .skipped:
+                    counts.notData += 1
+                    try skipped.append(csvLine([entry.source, entry.contentHash, entry.reason ?? ""]))
                 case .otherShard, .excluded:
                     continue
                 }
@@ -264,6 +271,7 @@ public enum BatchOutputs {
         if let error = database.wait() { throw error }
         try results.close()
         try errors.close()
+        try skipped.close()
         for file in csvs.values { try file.close() }
         try exportFile?.close()
         let dictionary = columnDictionary(kinds: Array(csvs.keys), columns: columns)
@@ -288,6 +296,11 @@ public enum BatchOutputs {
         }
         return counts
     }
+
+    /// The file listing the records skipped as not data: ``skippedColumns``, one line per record, source order.
+    public static let skippedFileName = "skipped.csv"
+    /// The columns of ``skippedFileName``: the record, its content hash and why it is not data.
+    public static let skippedColumns = ["recordSource", "contentHash", "reason"]
 
     /// The CSV file name of a task kind.
     public static func fileName(kind: String) -> String { kind + ".csv" }

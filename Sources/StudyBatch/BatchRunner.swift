@@ -348,6 +348,7 @@ public enum BatchRunner {
                         summary.counts.succeeded += 1
                         summary.counts.partial += 1
                     case .error: summary.counts.failed += 1
+                    case .skipped: summary.counts.notData += 1
                     case .otherShard: summary.otherShard += 1
                     case .excluded: summary.excluded[item.exclusion ?? "", default: 0] += 1
                     }
@@ -605,9 +606,13 @@ public enum BatchRunner {
         if let shard, !shard.contains(hash: hash) { return .otherShard(record, hash: hash) }
         if let exclusion { return .excluded(record, hash: hash, exclusion: exclusion) }
         if let rejection = record.rejection { return .failed(record, hash: hash, reason: rejection) }
-        let outcome = RecordAnalysis.analyze(
+        var outcome = RecordAnalysis.analyze(
             recordAt: record.location, options: options,
             exporting: export.map { RecordAnalysis.Exporting(settings: $0, source: record.source) })
+        // A file that failed and does not look like data (a licence, a ground-truth table) is skipped, not failed.
+        if outcome.failure != nil && !record.isFolder {
+            outcome.notData = DataLikeness.notDataReason(path: record.location)
+        }
         return BatchEntry(record: record, hash: hash, outcome: outcome)
     }
 

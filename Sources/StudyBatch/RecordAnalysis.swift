@@ -43,6 +43,9 @@ public enum RecordAnalysis {
         public var results: [RenderedResult] = []
         /// Why the record gave no results; nil on success.
         public var failure: String?
+        /// Set (in a batch) when the record failed and is not data at all (``DataLikeness/notDataReason(path:)``):
+        /// why it is skipped instead of failed.
+        public var notData: String?
         /// Every problem the loader reported (errors and warnings).
         public var problems: [InputProblem] = []
         /// Join keys found in the record.

@@ -62,6 +62,7 @@ struct SQLiteSink {
                 kind TEXT, dialect TEXT, \(keys), json TEXT NOT NULL);
                 CREATE TABLE errors (source TEXT PRIMARY KEY, contentHash TEXT NOT NULL, kind TEXT, dialect TEXT, \
                 \(keys), reason TEXT NOT NULL, json TEXT NOT NULL);
+                CREATE TABLE skipped (source TEXT PRIMARY KEY, contentHash TEXT NOT NULL, reason TEXT NOT NULL);
                 CREATE TABLE run_log (seq INTEGER PRIMARY KEY, time TEXT NOT NULL, shard TEXT NOT NULL, \
                 event TEXT NOT NULL, detail TEXT NOT NULL);
                 CREATE TABLE run_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -86,6 +87,9 @@ struct SQLiteSink {
                     [entry.source, entry.contentHash, entry.kind, entry.dialect] + keys + [
                         entry.reason ?? "", entry.line,
                     ]))
+        case .skipped:
+            let statement = try db.cachedStatement(sql: "INSERT INTO skipped VALUES (?,?,?)")
+            try statement.execute(arguments: [entry.source, entry.contentHash, entry.reason ?? ""])
         case .otherShard, .excluded:
             break
         }

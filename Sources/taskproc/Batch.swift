@@ -338,6 +338,12 @@ struct Batch: AsyncParsableCommand {
             throw CommandFailure.data(
                 "no records found under \(configuration.inputs.map(\.display).joined(separator: " "))")
         }
+        if summary.counts.succeeded == 0 && summary.counts.failed == 0 && summary.counts.notData > 0 {
+            throw CommandFailure.data(
+                "no data found under \(configuration.inputs.map(\.display).joined(separator: " ")): "
+                    + "\(summary.counts.notData) file(s) skipped as not data, reasons in "
+                    + "\(outFolder)/\(BatchOutputs.skippedFileName)")
+        }
         if summary.allFailed || (strict && summary.counts.failed > 0) { throw ExitCode(ExitStatus.dataError) }
         if summary.counts.failed > 0 { throw ExitCode(ExitStatus.partial) }
     }
@@ -363,6 +369,9 @@ struct Batch: AsyncParsableCommand {
         text += ": \(s.counts.succeeded) analysed"
         if s.counts.partial > 0 { text += " (\(s.counts.partial) partly unreadable)" }
         text += ", \(s.counts.failed) failed"
+        if s.counts.notData > 0 {
+            text += ", \(s.counts.notData) skipped as not data (\(BatchOutputs.skippedFileName))"
+        }
         let excluded = s.excluded.values.reduce(0, +)
         if excluded > 0 {
             text +=

@@ -391,7 +391,9 @@ struct StudyExport {
         #expect(try participants(victim) == ["HC1", "HC2", "HC4", "HC6"])
         let expected = try outputFiles(reference)
         #expect(
-            expected.keys.sorted() == ["columns.csv", "errors.jsonl", "results.jsonl", "tapping.csv", "walking.csv"])
+            expected.keys.sorted() == [
+                "columns.csv", "errors.jsonl", "results.jsonl", "skipped.csv", "tapping.csv", "walking.csv",
+            ])
         #expect(try outputFiles(victim) == expected)
         // Resuming a finished run changes nothing; an empty folder has nothing to resume.
         #expect(try batch(["--resume", "--out", victim]).status == ExpectedExit.success)

@@ -60,6 +60,7 @@ import Testing
     static let batchJSONL = Article("docs/batch.md", "### `results.jsonl` and `errors.jsonl`")
     static let batchCSV = Article("docs/batch.md", "### `<kind>.csv`")
     static let batchColumnsCSV = Article("docs/batch.md", "### `columns.csv`")
+    static let batchSkippedCSV = Article("docs/batch.md", "### Files that are not data")
     static let walking = [Article("docs/walking.md")]
     static let motionSignal = [
         Article("docs/tremor-balance.md", "## Which recordings are tremor, balance or rest"), tremorBalance,
@@ -332,10 +333,12 @@ import Testing
             let kind = String(file.dropLast(".csv".count))
             let text = try String(contentsOfFile: out + "/" + file, encoding: .utf8)
             guard let header = E2E.csvRows(text).first else { continue }
-            if file == "columns.csv" {
-                // the column dictionary: its own columns are documented in its section of docs/batch.md
-                for column in header where !library.tokens(batchColumnsCSV).matches(column) {
-                    gaps.insert(Gap(kind: file, key: column, articles: batchColumnsCSV.description))
+            if file == "columns.csv" || file == "skipped.csv" {
+                // the column dictionary and the list of files skipped as not data: their own columns are
+                // documented in their sections of docs/batch.md
+                let article = file == "columns.csv" ? batchColumnsCSV : batchSkippedCSV
+                for column in header where !library.tokens(article).matches(column) {
+                    gaps.insert(Gap(kind: file, key: column, articles: article.description))
                 }
                 continue
             }
