@@ -173,6 +173,12 @@ public enum BatchRunner {
         public var deletedInputs: [String] = []
         /// Damaged journal lines this session found and set aside (their records were analysed again).
         public var quarantined: [BatchJournal.Damage] = []
+        /// Sources of the hidden folders discovery did not search (the first 20; ``skipReasons`` counts them all
+        /// under ``RecordDiscovery/SkipReason/hiddenFolder``).
+        public var hiddenFolders: [String] = []
+        /// Sources of the batch output folders discovery did not read (the first 20), the run's own among them
+        /// when `--output` is inside an input.
+        public var outputFolders: [String] = []
 
         /// True when there were records of this shard and every one failed.
         public var allFailed: Bool { counts.failed > 0 && counts.succeeded == 0 }
@@ -451,6 +457,12 @@ public enum BatchRunner {
                 case .skipped(let source, let reason):
                     summary.skippedFiles += 1
                     summary.skipReasons[reason, default: 0] += 1
+                    if reason == RecordDiscovery.SkipReason.hiddenFolder && summary.hiddenFolders.count < 20 {
+                        summary.hiddenFolders.append(source)
+                    }
+                    if reason == RecordDiscovery.SkipReason.batchOutput && summary.outputFolders.count < 20 {
+                        summary.outputFolders.append(source)
+                    }
                     if reason != RecordDiscovery.SkipReason.notAnInput && reason != RecordDiscovery.SkipReason.hidden
                         && notedSkips < 20
                     {

@@ -140,6 +140,12 @@ public enum RecordDiscovery {
         public static let notAnInput = "not an input"
         /// A hidden entry (a leading dot) or `__MACOSX`.
         public static let hidden = "hidden"
+        /// A hidden folder (`.synapseCache`, `.git`): not searched, and named in the run's summary, since it may
+        /// hold what the user meant (give it as an input to search it).
+        public static let hiddenFolder = "a hidden folder (not searched)"
+        /// A folder holding a `.taskproc-batch/` work folder: the outputs of a batch run (this one's, when
+        /// `--output` is inside the input, or an earlier one's), never read as inputs.
+        public static let batchOutput = "a taskproc batch output folder"
         /// A file or folder reached a second time (the same device and inode: an input given twice as `x` and
         /// `./x`, or a link to a file already visited): it is one record, under the name it was first found by.
         public static let reachedTwice = "the same file or folder reached again"
@@ -264,13 +270,20 @@ public enum RecordDiscovery {
                             rejection: "cannot list the folder: \(String(cString: strerror(code)))")))
                 return
             }
+            if listing.hidden.contains(BatchRunner.workFolderName) {
+                emit(.skipped(source, reason: SkipReason.batchOutput))
+                return
+            }
             if InputRecognizer.isRecordFolder(location, names: listing.names) {
                 var record = BatchRecord(source: source, location: location, isFolder: true)
                 record.stamp = BatchRecord.folderStamp(location, archive: archiveStamps.last)
                 emit(.record(record))
                 return
             }
-            for name in listing.hidden { emit(.skipped(source + "/" + name, reason: SkipReason.hidden)) }
+            for name in listing.hidden {
+                let folder = fileType(location + "/" + name) == .directory && name != "__MACOSX"
+                emit(.skipped(source + "/" + name, reason: folder ? SkipReason.hiddenFolder : SkipReason.hidden))
+            }
             for name in listing.undecodable {
                 emit(
                     .record(
@@ -408,7 +421,8 @@ public enum RecordDiscovery {
                 let prefix = file[..<slash]
                 let nameStart = file[..<slash].lastIndex(of: "/").map { file.index(after: $0) } ?? file.startIndex
                 if isHidden(file[nameStart..<slash]) {
-                    result[file] = ZipArchive.Omission(path: String(prefix), reason: SkipReason.hidden)
+                    let reason = file[nameStart..<slash] == "__MACOSX" ? SkipReason.hidden : SkipReason.hiddenFolder
+                    result[file] = ZipArchive.Omission(path: String(prefix), reason: reason)
                     continue next
                 }
                 if withJSON.contains(prefix) || InputRecognizer.isMyDataHelpsStepFolder(folder + "/" + prefix) {

@@ -335,8 +335,13 @@ struct Batch: AsyncParsableCommand {
             }
         }
         if summary.records == 0 && !summary.alreadyComplete {
-            throw CommandFailure.data(
-                "no records found under \(configuration.inputs.map(\.display).joined(separator: " "))")
+            var text = "no records found under \(configuration.inputs.map(\.display).joined(separator: " "))"
+            if !summary.hiddenFolders.isEmpty {
+                text +=
+                    "; hidden folders were not searched (give one as an input to search it): "
+                    + summary.hiddenFolders.prefix(5).joined(separator: ", ")
+            }
+            throw CommandFailure.data(text)
         }
         if summary.counts.succeeded == 0 && summary.counts.failed == 0 && summary.counts.notData > 0 {
             throw CommandFailure.data(
@@ -396,6 +401,20 @@ struct Batch: AsyncParsableCommand {
         if let scan = s.consentScan {
             text += "\n  consent from records: " + scan.summary
             for source in scan.unattributed.prefix(3) { text += "\n    no participant key in the path: \(source)" }
+        }
+        if !s.hiddenFolders.isEmpty {
+            let count = s.skipReasons[RecordDiscovery.SkipReason.hiddenFolder] ?? s.hiddenFolders.count
+            text +=
+                "\n  \(count) hidden folder(s) not searched (give one as an input to search it): "
+                + s.hiddenFolders.prefix(5).joined(separator: ", ") + (count > 5 ? ", …" : "")
+        }
+        if !s.outputFolders.isEmpty {
+            let own = URL(fileURLWithPath: out).standardizedFileURL.path
+            let named = s.outputFolders.prefix(5).map { folder in
+                let path = URL(fileURLWithPath: folder).standardizedFileURL.path
+                return path == own ? folder + " (this run's --output)" : folder
+            }
+            text += "\n  batch output folders not read as input: " + named.joined(separator: ", ")
         }
         text += "\n  outputs in \(out)" + (s.counts.failed > 0 ? "; reasons in \(out)/errors.jsonl" : "") + "\n"
         if Diagnostics.verbosity > .quiet {

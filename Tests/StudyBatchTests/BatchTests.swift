@@ -208,7 +208,11 @@ import Testing
             asFolder.records == [
                 "SurveyData/P-1/SR-1/walking.outbound/", "data/walk.csv", "task1/",
             ])
-        #expect(asFolder.reasons == [RecordDiscovery.SkipReason.hidden: 4, RecordDiscovery.SkipReason.notAnInput: 6])
+        #expect(
+            asFolder.reasons == [
+                RecordDiscovery.SkipReason.hidden: 3, RecordDiscovery.SkipReason.hiddenFolder: 1,
+                RecordDiscovery.SkipReason.notAnInput: 6,
+            ])
         // Nothing that is skipped was written; a record folder's files all were.
         let extracted = try #require(
             try FileManager.default.contentsOfDirectory(atPath: folder + "/archives").first { !$0.contains(".") })
