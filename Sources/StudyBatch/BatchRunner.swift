@@ -56,6 +56,9 @@ public struct BatchConfiguration: Sendable, Hashable, Codable {
     public var morkConfigurationFile: String?
     /// The `--fhir-consent` shape of a `fhir` export (`consent` or `contract`); nil = `consent`.
     public var fhirConsent: String?
+    /// Reader options by file pattern (`--input-config`), first match wins; nil or empty: the command line's for
+    /// every record.
+    public var inputRules: [InputRule]?
     /// The time limit of one record's analysis, seconds (`--record-timeout`); nil for
     /// ``BatchConfiguration/defaultRecordTimeout``, 0 for none.
     public var recordTimeout: Double?
@@ -84,7 +87,15 @@ public struct BatchConfiguration: Sendable, Hashable, Codable {
     func sameStudy(as other: BatchConfiguration) -> Bool {
         inputs.map(\.display) == other.inputs.map(\.display) && limits == other.limits
             && analysisArguments == other.analysisArguments && consent == other.consent && analysis == other.analysis
-            && exportFormat == other.exportFormat
+            && exportFormat == other.exportFormat && (inputRules ?? []) == (other.inputRules ?? [])
+    }
+
+    /// The options a record is analysed with: those of the first ``inputRules`` rule matching its path relative
+    /// to its input, else `base`.
+    func options(for source: String, base: AnalysisOptions) -> AnalysisOptions {
+        guard let rules = inputRules, !rules.isEmpty else { return base }
+        let path = InputRule.relativePath(of: source, inputs: inputs)
+        return rules.first { $0.matches(path) }?.analysis ?? base
     }
 }
 
@@ -425,6 +436,15 @@ public enum BatchRunner {
         let shard = configuration.shard
         let consent = policy
         // Tables of many participants (MyDataHelps) are one record: the policy also decides their rows.
+        let rules = {
+            var rules = configuration
+            rules.inputRules = configuration.inputRules?.map { rule in
+                var rule = rule
+                rule.analysis.loader.participantConsent = consent
+                return rule
+            }
+            return rules
+        }()
         let perRecord = {
             var options = analysis
             options.loader.participantConsent = consent
@@ -489,7 +509,9 @@ public enum BatchRunner {
                     while inFlight >= parallel * 2, let entry = try await group.next() { try collect(entry) }
                     group.addTask {
                         WorkDeadline.withLimit(seconds: timeout) {
-                            process(record, shard: shard, consent: consent, options: perRecord, export: exporting)
+                            process(
+                                record, shard: shard, consent: consent,
+                                options: rules.options(for: record.source, base: perRecord), export: exporting)
                         }
                     }
                     inFlight += 1
@@ -688,8 +710,17 @@ public enum BatchRunner {
         if !configuration.analysisArguments.isEmpty {
             parts.append("options: " + configuration.analysisArguments.joined(separator: " "))
         }
+        if let rules = configuration.inputRules, !rules.isEmpty {
+            parts.append("input rules: " + describe(rules: rules).replacingOccurrences(of: "\n", with: "; "))
+        }
         parts.append("\(jobs) jobs")
         return parts.joined(separator: "; ")
+    }
+
+    /// One line per input rule: `pattern → options`.
+    static func describe(rules: [InputRule]) -> String {
+        rules.map { $0.match + " → " + ($0.arguments.isEmpty ? "(defaults)" : $0.arguments.joined(separator: " ")) }
+            .joined(separator: "\n")
     }
 
     static func runInfo(_ configuration: BatchConfiguration) -> [(String, String)] {
@@ -701,6 +732,9 @@ public enum BatchRunner {
             ("maxEntryBytes", String(configuration.limits.maxEntryBytes)),
         ]
         if let shard = configuration.shard { info.append(("shard", shard.description)) }
+        if let rules = configuration.inputRules, !rules.isEmpty {
+            info.append(("inputRules", describe(rules: rules)))
+        }
         return info
     }
 

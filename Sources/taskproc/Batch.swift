@@ -123,6 +123,14 @@ struct Batch: AsyncParsableCommand {
     @OptionGroup(title: "Accelerometer CSV")
     var csv: CSVInputOptions
 
+    @Option(
+        help: ArgumentHelp(
+            "Reader options by file pattern, for folders that mix devices: a JSON file "
+                + "{\"rules\": [{\"match\": \"shimmer/*.tsv\", \"options\": [\"--skip-lines\", \"3\"]}]}; the first "
+                + "matching rule's options replace the accelerometer-CSV options above for its files (docs/batch.md).",
+            valueName: "file"))
+    var inputConfig: String?
+
     @OptionGroup(title: "Tapping")
     var tapping: TappingOptions
 
@@ -171,6 +179,9 @@ struct Batch: AsyncParsableCommand {
         guard recordTimeout.isFinite, (0...10_000_000).contains(recordTimeout) else {
             throw ValidationError("--record-timeout must be 0 (no limit) … 10000000 seconds, got \(recordTimeout)")
         }
+        if resume && inputConfig != nil {
+            throw ValidationError("--resume keeps the stored run's --input-config rules; do not give it")
+        }
         if resume && recordTimeout != BatchConfiguration.defaultRecordTimeout {
             throw ValidationError("--resume keeps the stored run's --record-timeout; do not give it")
         }
@@ -216,6 +227,33 @@ struct Batch: AsyncParsableCommand {
         return options
     }
 
+    /// The rules of an `--input-config` file, each rule's reader options parsed as the command line's are and
+    /// put in place of them in `base` (the input limits stay the command line's unless the rule gives them).
+    /// - Throws: `ValidationError` (64) naming the file and the rule for an option that is not a reader option
+    ///   or a bad value; ``CommandFailure`` for a file that cannot be read or is not the expected JSON.
+    static func inputRules(_ path: String, base: AnalysisOptions?) throws -> [InputRule] {
+        let rules: [InputRulesFile.Rule]
+        do { rules = try InputRulesFile.read(path) } catch { throw CommandFailure(error) }
+        return try rules.enumerated().map { i, rule in
+            let parsed: CSVInputOptions
+            do {
+                parsed = try CSVInputOptions.parse(rule.options)
+            } catch {
+                throw ValidationError(
+                    "\(path): rule \(i + 1) (\(rule.match)): " + CSVInputOptions.message(for: error)
+                        + " (a rule takes the accelerometer-CSV options: --delimiter, --skip-lines, --sample-rate, "
+                        + "--time-column, --acceleration-columns, --time-unit, --acceleration-unit, --no-header, "
+                        + "--max-input-bytes, --max-samples)")
+            }
+            var analysis = base ?? AnalysisOptions()
+            let loader = parsed.loaderOptions
+            analysis.loader.accelerometerCSV = loader.accelerometerCSV
+            if parsed.limits.maxInputBytes != nil { analysis.loader.maxParsedBytes = loader.maxParsedBytes }
+            if parsed.limits.maxSamples != nil { analysis.loader.maxSamplesPerLog = loader.maxSamplesPerLog }
+            return InputRule(match: rule.match, arguments: rule.options, analysis: analysis)
+        }
+    }
+
     /// The consent policy the options describe; nil when they ask for none.
     func consentPolicy() throws -> ConsentPolicy? {
         guard sharingScope != nil || !withdrawals.isEmpty || consentFromRecords else { return nil }
@@ -248,6 +286,7 @@ struct Batch: AsyncParsableCommand {
             requested.morkConfigurationFile = morkConfig.map { RecordDiscovery.Input($0).absolute }
             requested.fhirConsent = fhirConsent?.rawValue
             if recordTimeout != BatchConfiguration.defaultRecordTimeout { requested.recordTimeout = recordTimeout }
+            if let inputConfig { requested.inputRules = try Self.inputRules(inputConfig, base: requested.analysis) }
         }
         if resume {
             do {

@@ -67,4 +67,47 @@ import Testing
             empty.stderr.contains("no records found under \(hidden); hidden folders were not searched"),
             "\(empty.stderr)")
     }
+    /// An XSens-style export (a packet counter, m/s², tab-separated, no stated rate) beside phone CSVs.
+    static func xsens(_ rows: Int) -> String {
+        var text = "PacketCounter\tAcc_X\tAcc_Y\tAcc_Z\n"
+        for i in 0..<rows {
+            let t = Double(i) / 100
+            let s = sin(2 * Double.pi * 1.8 * t)
+            text += "\(i)\t\(0.98 * s)\t\(0.49 * cos(2 * Double.pi * 1.8 * t))\t\(9.81 + 2.9 * s)\n"
+        }
+        return text
+    }
+
+    @Test func inputRulesGiveEachDeviceItsReaderOptions() throws {
+        let dir = try E2E.temporaryDirectory("rules")
+        defer { E2E.remove(dir) }
+        let input = dir.appendingPathComponent("mixed").path
+        try E2E.write(Self.walk(3000), to: input + "/phone/walk.csv")
+        try E2E.write(Self.xsens(3000), to: input + "/xsens/MT_01.txt")
+        let rules = dir.appendingPathComponent("rules.json").path
+        try E2E.write(#"{"rules": [{"match": "xsens/*.txt", "options": ["--sample-rate", "100"]}]}"#, to: rules)
+
+        // Without the rule the counter file fails, naming the option; with it both files are walks.
+        let plain = try E2E.run(["batch", input, "--out", dir.path + "/plain", "--no-progress"])
+        #expect(plain.status == ExpectedExit.batchPartial, "\(plain.stderr)")
+        let out = dir.path + "/out"
+        let ruled = try E2E.run(["batch", input, "--out", out, "--input-config", rules, "--no-progress"])
+        #expect(ruled.status == ExpectedExit.success, "\(ruled.stderr)")
+        let rows = E2E.csvRows(try String(contentsOfFile: out + "/walking.csv", encoding: .utf8))
+        let header = try #require(rows.first)
+        let steps = try #require(header.firstIndex(of: "stepCount"))
+        let counts = rows.dropFirst().map { Int($0[steps]) ?? -1 }
+        // 30 s at 1.8 steps/s, both files: the same walk, so the same count
+        #expect(counts.count == 2 && counts[0] == counts[1] && (50...56).contains(counts[0]), "\(rows)")
+
+        // --resume keeps the stored rules and refuses new ones; a rule with a non-reader option is a usage error.
+        let resumed = try E2E.run(["batch", "--resume", "--out", out, "--no-progress"])
+        #expect(resumed.status == ExpectedExit.success, "\(resumed.stderr)")
+        let refused = try E2E.run(["batch", "--resume", "--out", out, "--input-config", rules])
+        #expect(refused.status == ExpectedExit.usage)
+        try E2E.write(#"{"rules": [{"match": "*.txt", "options": ["--jobs", "3"]}]}"#, to: rules)
+        let bad = try E2E.run(["batch", input, "--out", dir.path + "/bad", "--input-config", rules])
+        #expect(bad.status == ExpectedExit.usage)
+        #expect(bad.stderr.contains("rules.json: rule 1 (*.txt): Unknown option '--jobs'"), "\(bad.stderr)")
+    }
 }
