@@ -43,7 +43,7 @@ struct CSVInputOptions: ParsableArguments {
 
     @Option(
         help: """
-            Sampling rate, Hz, of a table whose time column is a sample counter (PacketCounter, SampleNumber, …) \
+            Sampling rate, Hz, of a table whose time column is a sample counter (PacketCounter, SampleNumber, ...) \
             or that has no time column (default: a rate the file's preamble states).
             """)
     var sampleRate: Double?
