@@ -128,13 +128,17 @@ struct Analyze: AsyncParsableCommand {
                     ? "nothing to analyse in \(files.joined(separator: " "))" : failed.joined(separator: "\n  "))
         }
         try plotAudiograms(results)
+        // Inputs read from a ZIP archive are named `archive.zip!/entry`, never by the temporary extraction folder.
+        let renames = loaded.flatMap(\.archiveRenames)
         if results.count == 1, let summary = results[0].result as? AudioFileSummary, analyses.count == 1 {
             // A single recording gives its summary object, as it always has.
-            try out.emit(summary, input: loaded.count == 1 ? loaded[0] : nil)
+            try out.emit(summary, input: loaded.count == 1 ? loaded[0] : nil, renames: renames)
         } else {
-            try out.emit(AnalysedResults(results), input: loaded.count == 1 ? loaded[0] : nil)
+            try out.emit(AnalysedResults(results), input: loaded.count == 1 ? loaded[0] : nil, renames: renames)
         }
-        for reason in failed { printError("taskproc: not analysed: " + reason) }
+        for reason in failed {
+            printError("taskproc: not analysed: " + LoadedInput.renamingArchivePaths(in: reason, renames, json: false))
+        }
         if !failed.isEmpty || !unreadable.isEmpty {
             let parts = unreadable.isEmpty ? "" : "\(unreadable.count) part(s) could not be read; "
             printError(

@@ -48,7 +48,9 @@ struct Inspect: AsyncParsableCommand {
         do { text = try ResultEncoding.render(inspection, as: format.outputFormat, export: ExportOptions()) } catch {
             throw CommandFailure.data("\(error)")
         }
-        try destination.write(text)
+        // Inputs read from a ZIP archive are named `archive.zip!/entry`, never by the temporary extraction folder.
+        let json = format.outputFormat == .json
+        try destination.write(LoadedInput.renamingArchivePaths(in: text, input.archiveRenames, json: json))
         if inspection.errorCount > 0 {
             printError("taskproc: \(inspection.errorCount) part(s) of \(path) could not be read; see problems")
             throw ExitCode(ExitStatus.partial)

@@ -95,7 +95,10 @@ struct OutputOptions: ParsableArguments {
 
     /// Renders `result` in the chosen format and writes it; `input` gives the export formats their dates,
     /// identifiers and participant.
-    func emit(_ result: some RenderableResult, input: LoadedInput? = nil) throws {
+    func emit(
+        _ result: some RenderableResult, input: LoadedInput? = nil,
+        renames: [(folder: String, archive: String)] = []
+    ) throws {
         let export = ExportOptions(context: input.map { ExportContext(input: $0) } ?? ExportContext())
         if let participant { export.context.participant = participant }
         if let fhirConsent { export.fhirConsent = fhirConsent }
@@ -109,7 +112,8 @@ struct OutputOptions: ParsableArguments {
             let file = input.map { $0.path + ": " } ?? ""
             throw CommandFailure.data(file + error.description)
         }
-        try destination.write(text)
+        let json = format == .json || format.isExport
+        try destination.write(LoadedInput.renamingArchivePaths(in: text, renames, json: json))
         for note in export.notes {
             Diagnostics.note("taskproc: \(format.rawValue): \(note)")
         }

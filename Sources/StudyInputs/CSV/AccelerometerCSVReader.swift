@@ -35,6 +35,22 @@ public struct TableReading: Sendable, Hashable, Codable {
     public var accelerationUnitSource: String
     /// The unit text the file states for the acceleration columns.
     public var statedAccelerationUnit: String?
+    /// The app and device of an export that says so (`phyphox 1.1.11 on google Pixel 7`, ``PhyphoxExport``).
+    public var exportedBy: String?
+    /// The phone's clock at the export's first `START` (`2024-01-01 10:00:00.123 UTC+01:00`).
+    public var startedAt: String?
+    /// The runs of the experiment the samples were kept from (`meta/time.csv`), experiment time.
+    public var segments: [Segment]?
+    /// Samples outside ``segments``, dropped.
+    public var droppedSamples: Int?
+
+    /// One `START`…`PAUSE` run of a phyphox experiment.
+    public struct Segment: Sendable, Hashable, Codable {
+        /// `START`, s of experiment time.
+        public var start: Double
+        /// `PAUSE`, s; nil for a run the export ended without a `PAUSE`.
+        public var end: Double?
+    }
 }
 
 /// Reads accelerometer tables from CSV (Oxford step-counter, Beiwe/forest, phone-logger exports) into an

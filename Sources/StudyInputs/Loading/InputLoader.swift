@@ -222,7 +222,11 @@ public enum InputLoader {
         }
     }
 
-    static func loadCSV(_ path: String, options: Options) -> LoadedInput {
+    /// Loads a table; `crop`, for an accelerometer table, keeps part of its samples (a phyphox export's runs) and
+    /// says how many it dropped.
+    static func loadCSV(
+        _ path: String, options: Options, crop: ((AccelerometerLog) -> (AccelerometerLog, dropped: Int))? = nil
+    ) -> LoadedInput {
         // The file is read once: its first record decides the dialect, and the reader decodes the same bytes.
         let data: Data
         do throws(InputError) { data = try DialectFiles.read(path: path) } catch {
@@ -281,8 +285,20 @@ public enum InputLoader {
                 data, file: path, options: options.accelerometerCSV)
             input.table = output.reading
             for note in output.notes { input.problems.append(InputProblem(.warning, file: path, message: note)) }
-            try checkSampleCount(output.log.timestamp.count, file: path)
-            let cleaned = output.log.cleaned(options: options.hygiene)
+            var log = output.log
+            if let crop {
+                let (kept, dropped) = crop(log)
+                if dropped > 0 {
+                    log = kept
+                    input.table?.droppedSamples = dropped
+                    input.problems.append(
+                        InputProblem(
+                            .warning, file: path,
+                            message: "\(dropped) sample(s) outside the START…PAUSE runs of meta/time.csv dropped"))
+                }
+            }
+            try checkSampleCount(log.timestamp.count, file: path)
+            let cleaned = log.cleaned(options: options.hygiene)
             input.recordings.append(
                 LoadedRecording(
                     file: path, stepIdentifier: nil, recorderIdentifier: nil, data: .accelerometer(cleaned),
@@ -609,6 +625,7 @@ public enum InputLoader {
                 InputProblem(.error, file: path + "!/" + rejected.entry, message: "archive entry " + rejected.reason))
         }
         input.path = path
+        input.extractedInto = folder
         return input
     }
 
@@ -670,6 +687,8 @@ public enum InputLoader {
         switch kind {
         case .taskFolder(let taskFile, let document):
             input = loadTaskFolder(path, taskFile: taskFile, document: document, files: files, options: options)
+        case .phyphox(let export):
+            input = loadPhyphox(path, export: export, options: options)
         case .myDataHelpsStep, .independent:
             input = LoadedInput(path: path, dialect: .folder)
             if case .independent(let count) = kind, count > 1 {
@@ -688,6 +707,62 @@ public enum InputLoader {
             input.kinds = []
         }
         addLinkProblems(links, into: &input)
+        return input
+    }
+
+    /// Loads a phyphox export folder as one record.
+    ///
+    /// Each data table is read as an accelerometer table, its samples kept inside the `START`…`PAUSE` runs of
+    /// `meta/time.csv`, with the export's app, device and start time in its ``LoadedInput/table`` reading. One
+    /// table gives the record itself; several give a child each.
+    static func loadPhyphox(_ path: String, export: PhyphoxExport, options: Options) -> LoadedInput {
+        var metadata = PhyphoxExport.Metadata()
+        var metaProblems: [InputProblem] = []
+        do throws(InputError) { metadata = try export.metadata() } catch { metaProblems.append(InputProblem(error)) }
+        var children: [LoadedInput] = []
+        for file in export.dataFiles {
+            var child = loadCSV(file, options: options) { log in
+                // Half the mean sampling interval: a sample stamped just past PAUSE still belongs to the run.
+                var slack = 0.0
+                if let first = log.timestamp.first, let last = log.timestamp.last, log.timestamp.count > 1 {
+                    slack = 0.5 * (last - first) / Double(log.timestamp.count - 1)
+                }
+                let kept = PhyphoxExport.kept(log.timestamp, segments: metadata.segments, slack: slack)
+                guard kept.count < log.timestamp.count else { return (log, 0) }
+                var cropped = log
+                cropped.timestamp = kept.map { log.timestamp[$0] }
+                cropped.timestampSince1970 = log.timestampSince1970.map { t in kept.map { t[$0] } }
+                cropped.acceleration = Vector3Series(
+                    x: kept.map { log.acceleration.x[$0] }, y: kept.map { log.acceleration.y[$0] },
+                    z: kept.map { log.acceleration.z[$0] })
+                return (cropped, log.timestamp.count - kept.count)
+            }
+            if child.dialect == .accelerometerCSV { child.dialect = .phyphox }
+            KindRecognition.current.classify(&child)
+            if var table = child.table {
+                table.exportedBy = metadata.exportedBy
+                table.startedAt = metadata.startedAt
+                if !metadata.segments.isEmpty {
+                    table.segments = metadata.segments.map {
+                        TableReading.Segment(start: $0.lowerBound, end: $0.upperBound.isFinite ? $0.upperBound : nil)
+                    }
+                }
+                child.table = table
+            }
+            children.append(child)
+        }
+        var input: LoadedInput
+        if children.count == 1, let only = children.first {
+            input = only
+            input.path = path
+        } else {
+            input = LoadedInput(path: path, dialect: .phyphox)
+            input.children = children
+            let kinds = Set(children.map(\.taskKind)).subtracting([.unknown])
+            input.taskKind = kinds.count == 1 ? kinds.first ?? .unknown : .unknown
+            input.kinds = []
+        }
+        input.problems += metaProblems
         return input
     }
 

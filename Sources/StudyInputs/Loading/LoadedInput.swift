@@ -17,6 +17,8 @@ public enum InputDialect: String, Sendable, Hashable, Codable, CaseIterable {
     case mhealthtools
     /// A generic accelerometer CSV.
     case accelerometerCSV
+    /// A phyphox export folder or zip (``PhyphoxExport``): its data tables with `meta/time.csv` and `device.csv`.
+    case phyphox
     /// An audio recording (WAV, FLAC, …).
     case audio
     /// A folder of independent inputs.
@@ -175,6 +177,39 @@ public struct LoadedInput: Sendable {
     public var table: TableReading?
     /// For folders of independent inputs: each input loaded on its own.
     public var children: [LoadedInput] = []
+    /// Set on an input loaded from a ZIP archive: the temporary folder it was extracted into, whose paths every
+    /// result and problem of the input names (``archiveRenames`` turns them back into `archive.zip!/…`).
+    public var extractedInto: String?
+
+    /// Every (extraction folder, archive path) of this input and its children, outermost first.
+    ///
+    /// What a command replaces in its output so that no temporary path is reported
+    /// (`/tmp/taskproc-archive-…/a.csv` → `study.zip!/a.csv`).
+    public var archiveRenames: [(folder: String, archive: String)] {
+        var renames: [(folder: String, archive: String)] = []
+        if let extractedInto { renames.append((extractedInto, path)) }
+        for child in children { renames += child.archiveRenames }
+        return renames
+    }
+
+    /// `text` with every extraction folder of `renames` (``archiveRenames``) replaced by its archive's path and `!`.
+    ///
+    /// The innermost first; `json`: the text is JSON, so the replacement is escaped as string content.
+    public static func renamingArchivePaths(
+        in text: String, _ renames: [(folder: String, archive: String)], json: Bool
+    ) -> String {
+        var text = text
+        for (folder, archive) in renames.reversed() {
+            var replacement = archive + "!"
+            if json {
+                let encoded = (try? JSONEncoder().encode(replacement)).map { String(decoding: $0, as: UTF8.self) }
+                replacement = encoded.map { String($0.dropFirst().dropLast()) } ?? replacement
+            }
+            text = text.replacingOccurrences(of: folder, with: replacement)
+        }
+        return text
+    }
+
     /// Every problem found, in the order found; errors mean part of the input is missing.
     public var problems: [InputProblem] = []
 

@@ -236,6 +236,8 @@ public enum InputRecognizer {
         case myDataHelpsStep
         /// One ResearchKit task result and the recorder files it names: one input.
         case taskFolder(taskFile: String, document: ResearchKitDocument)
+        /// A phyphox export: its data tables, bounded by `meta/time.csv` (``PhyphoxExport``).
+        case phyphox(PhyphoxExport)
         /// Independent inputs: each file (or sub-folder) is analysed on its own. `taskResults` counts the
         /// ResearchKit task results found, for the warning when there are several.
         case independent(taskResults: Int)
@@ -260,6 +262,7 @@ public enum InputRecognizer {
     ///   - files: Its regular files, recursively (see ``walk(_:)``).
     public static func recognizeFolder(_ path: String, files: [String]) -> FolderKind {
         if isMyDataHelpsStepFolder(path) { return .myDataHelpsStep }
+        if let export = PhyphoxExport.recognize(path, names: FileTree.sortedNames(path)) { return .phyphox(export) }
         var tasks: [(file: String, document: ResearchKitDocument)] = []
         // Only files whose first 4 KiB name an ORKTaskResult are read whole and decoded (ORKESerialization writes
         // `_class` first); recorder logs and other results are not read here.
@@ -292,6 +295,7 @@ public enum InputRecognizer {
     ///   - names: The names of its entries (files and sub-folders), not recursive.
     public static func isRecordFolder(_ path: String, names: [String]) -> Bool {
         if isMyDataHelpsStepFolder(path) { return true }
+        if PhyphoxExport.recognize(path, names: names) != nil { return true }
         let taskFiles = names.filter { $0.lowercased().hasSuffix(".json") }.map { path + "/" + $0 }
             .filter { headMentions($0, "\"ORKTaskResult\"") }
         guard taskFiles.count == 1, names.count > 1, let task = FileManager.default.contents(atPath: taskFiles[0])

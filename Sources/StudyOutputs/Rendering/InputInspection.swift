@@ -195,8 +195,16 @@ extension InputInspection: RenderableResult {
         }
         if let t = table {
             var rows: [(String, String)] = [("layout", t.layout)]
-            for line in t.preamble.prefix(12) { rows.append(("preamble", line)) }
-            if t.preamble.count > 12 { rows.append(("preamble", "… \(t.preamble.count - 12) more lines")) }
+            if let by = t.exportedBy { rows.append(("exported by", by)) }
+            if let start = t.startedAt { rows.append(("started", start)) }
+            if let segments = t.segments {
+                let runs = segments.map { s in
+                    let end = s.end.map { ResultEncoding.number($0, digits: 6) } ?? "end"
+                    return ResultEncoding.number(s.start, digits: 6) + "–" + end + " s"
+                }
+                let dropped = t.droppedSamples.map { "; \($0) samples outside dropped" } ?? ""
+                rows.append(("runs", runs.joined(separator: ", ") + dropped))
+            }
             let time: String
             let rate = ResultEncoding.number(t.sampleRate ?? 0, digits: 6)
             switch t.timeSource {
