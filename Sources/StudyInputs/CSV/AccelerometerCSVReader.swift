@@ -17,7 +17,7 @@ public struct TableReading: Sendable, Hashable, Codable {
     public var statedRate: Double?
     /// True when numbers are written with a decimal comma.
     public var decimalComma: Bool
-    /// `column`, `sampleCounter` or `sampleRate` (``AccelerometerCSVReader/TimeSource``).
+    /// `column`, `sampleCounter`, `sampleRate` or `dateTime` (``AccelerometerCSVReader/TimeSource``).
     public var timeSource: String
     /// The column times (or sample numbers) come from.
     public var timeColumn: String?
@@ -324,6 +324,9 @@ public enum AccelerometerCSVReader {
         case sampleCounter
         /// No time column: sample i is at i / rate.
         case sampleRate
+        /// A time column of date-time text (``DateTimeText``: ISO 8601, MATLAB's `02-Dec-2025 11:00:00.020`), read
+        /// as Unix seconds.
+        case dateTime
     }
 
     /// Where a unit came from.
@@ -405,6 +408,8 @@ public enum AccelerometerCSVReader {
         // The time column: chosen, found by name, a sample counter, or none (the rate then gives the times).
         var tc: Int? = nil
         var counts = false
+        // A time column of date-time text (MATLAB Mobile's Timestamp, ISO 8601), as Unix seconds.
+        var textTimes: (seconds: [Double], hasOffsets: Bool)?
         if options.timeColumnChosen {
             let chosen = try resolve(selected.time)
             tc = chosen
@@ -415,6 +420,15 @@ public enum AccelerometerCSVReader {
             let axes: Set<Int> = [xc, yc, zc]
             tc = AccelerationColumnNames.timeColumns(in: names).first {
                 !axes.contains($0) && table.numbersIfAllNumeric(column: $0) != nil
+            }
+            if tc == nil {
+                for c in AccelerationColumnNames.timeColumns(in: names) where !axes.contains(c) {
+                    if let times = DateTimeText.column(table, c) {
+                        tc = c
+                        textTimes = times
+                        break
+                    }
+                }
             }
             if tc == nil, let counter = AccelerationColumnNames.counterColumn(in: names), !axes.contains(counter) {
                 tc = counter
@@ -429,7 +443,9 @@ public enum AccelerometerCSVReader {
         var x = try table.numbers(column: xc)
         var y = try table.numbers(column: yc)
         var z = try table.numbers(column: zc)
-        let rawTime = try tc.map { c throws(InputError) in try table.numbers(column: c) }
+        if textTimes == nil, options.timeColumnChosen, let c = tc { textTimes = DateTimeText.column(table, c) }
+        var rawTime: [Double]? = textTimes?.seconds
+        if rawTime == nil, let c = tc { rawTime = try table.numbers(column: c) }
         let rate = options.sampleRate ?? table.dialect.statedRate
         // A column of whole numbers rising by exactly 1 counts samples, when a rate says how fast.
         if let raw = rawTime, !counts, rate != nil, !options.timeColumnChosen || options.sampleRate != nil,
@@ -461,11 +477,19 @@ public enum AccelerometerCSVReader {
         } else {
             let raw = rawTime ?? []
             let column = tc ?? 0
-            timeSource = .column
+            timeSource = textTimes == nil ? .column : .dateTime
             medianRaw = medianPositiveInterval(raw)
             if let given = options.timeUnit {
                 timeUnit = given
                 timeUnitSource = .option
+            } else if let texts = textTimes {
+                timeUnit = .seconds
+                timeUnitSource = .file
+                if !texts.hasOffsets {
+                    notes.append(
+                        "the times in column \"\(name(column))\" state no UTC offset: read as UTC (only their "
+                            + "differences are used)")
+                }
             } else if let stated = unitOfColumn(column).flatMap(AccelerationColumnNames.timeUnit(named:)) {
                 timeUnit = stated
                 timeUnitSource = .file
@@ -487,7 +511,13 @@ public enum AccelerometerCSVReader {
         var magnitudes = [Double](repeating: 0, count: x.count)
         for i in 0..<x.count { magnitudes[i] = (x[i] * x[i] + y[i] * y[i] + z[i] * z[i]).squareRoot() }
         let medianMagnitude = median(&magnitudes)
-        let statedTexts = [xc, yc, zc].map(unitOfColumn)
+        // XSens and Movella DOT write free acceleration (FreeAcc_X…) in m/s² by definition, with no unit in the name.
+        func isFreeAcceleration(_ c: Int) -> Bool {
+            guard let names, c < names.count else { return false }
+            return AccelerationColumnNames.normalised(names[c]).hasPrefix("freeacc")
+        }
+        let freeAcceleration = [xc, yc, zc].allSatisfy(isFreeAcceleration)
+        let statedTexts = [xc, yc, zc].map { unitOfColumn($0) ?? (freeAcceleration ? "m/s^2" : nil) }
         let statedUnits = statedTexts.map { $0.flatMap(AccelerationColumnNames.accelerationUnit(named:)) }
         let agreed = statedUnits.allSatisfy { $0 != nil && $0 == statedUnits[0] }
         let stated: AccelerationUnit? = agreed ? statedUnits[0] : nil
@@ -590,7 +620,7 @@ public enum AccelerometerCSVReader {
         output.dialect = table.dialect
         output.timeSource = timeSource
         output.timeColumn = tc.map(name)
-        output.sampleRate = timeSource == .column ? nil : rate
+        output.sampleRate = timeSource == .column || timeSource == .dateTime ? nil : rate
         output.timeUnitSource = timeUnitSource
         output.accelerationUnitSource = accelerationUnitSource
         output.statedAccelerationUnit = stated != nil ? statedTexts[0] : nil
@@ -659,7 +689,10 @@ public enum AccelerometerCSVReader {
                 selected.time = .index(t)
             }
             guard !options.accelerationColumnsChosen else { return selected }
-            guard let (x, y, z) = AccelerationColumnNames.accelerationColumns(in: names) else {
+            guard
+                let (x, y, z) = AccelerationColumnNames.accelerationColumns(in: names)
+                    ?? androidSensorEventValues(table, names: names)
+            else {
                 throw notAcceleration(table, names: names)
             }
             selected.x = .index(x)
@@ -671,6 +704,29 @@ public enum AccelerometerCSVReader {
             throw ambiguousColumns(table)
         }
         return selected
+    }
+
+    /// The `values[0]`, `values[1]`, `values[2]` columns of an Android `SensorEvent` dump, when they are acceleration.
+    ///
+    /// The table must say so: a sensor column (`sensor`, `sensorType`, `type`, `sensorName`) whose every value names an
+    /// accelerometer (`android.sensor.accelerometer`, `TYPE_ACCELEROMETER`, `TYPE_LINEAR_ACCELERATION`, `1`,
+    /// `10`, or a name with `accel`). Without such a column the values could be any sensor's: nil.
+    static func androidSensorEventValues(_ table: CSVTable, names: [String]) -> (x: Int, y: Int, z: Int)? {
+        // Letters and digits only, brackets included (`values[0]` → `values0`; the name normaliser would drop
+        // `[0]` as a unit).
+        let normalised = names.map { name in
+            String(name.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber) })
+        }
+        func column(_ candidates: [String]) -> Int? { normalised.firstIndex { candidates.contains($0) } }
+        guard let x = column(["values0", "value0"]), let y = column(["values1", "value1"]),
+            let z = column(["values2", "value2"]),
+            let sensor = column(["sensor", "sensortype", "type", "sensorname"]), table.rowCount > 0
+        else { return nil }
+        for row in 0..<table.rowCount {
+            let value = table.string(row: row, column: sensor).lowercased()
+            guard value == "1" || value == "10" || value.contains("accel") else { return nil }
+        }
+        return (x, y, z)
     }
 
     /// The error for a named table none of whose columns is named for acceleration.

@@ -210,6 +210,7 @@ extension InputInspection: RenderableResult {
             switch t.timeSource {
             case "sampleCounter": time = "sample counter \"\(t.timeColumn ?? "?")\" at \(rate) Hz"
             case "sampleRate": time = "no time column: \(rate) Hz"
+            case "dateTime": time = "column \"\(t.timeColumn ?? "?")\" of date-time text, read as Unix s"
             default: time = "column \"\(t.timeColumn ?? "?")\" in \(t.timeUnit) (\(t.timeUnitSource))"
             }
             rows.append(("time", time))

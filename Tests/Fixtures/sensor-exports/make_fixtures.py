@@ -132,3 +132,31 @@ rows = ["time,gFx,gFy,gFz,TgF"]
 for t, x, y, z in samples:
     rows.append(f"{t:.3f},{x},{y},{z},{math.sqrt(x * x + y * y + z * z):.4f}")
 write("physicstoolbox.csv", "\n".join(rows) + "\n")
+
+# Movella DOT app export (sensor fusion mode, as its CSV files are described): a few "key:,value" preamble lines,
+# then PacketCounter, SampleTimeFine (us), Euler angles and FreeAcc (gravity-free acceleration, m/s^2 by
+# definition, no unit in the names), a Status column, and a trailing comma on every line. No rate is stated:
+# it is given with --sample-rate. (The DOT records at 1-120 Hz; the shared walk is 50 Hz.)
+lines = ["DeviceTag:,1", "FirmwareVersion:,2.6.0", "AppVersion:,2023.6.0", "SyncStatus:,Synced",
+         "FilterProfile:,General",
+         "PacketCounter,SampleTimeFine,Euler_X,Euler_Y,Euler_Z,FreeAcc_X,FreeAcc_Y,FreeAcc_Z,Status,"]
+for i, (t, x, y, z) in enumerate(samples):
+    lines.append(",".join([str(1200 + i), str(int(4_112_000_000 + t * 1e6)), "1.25", "-3.50", "87.00",
+                           ms2(x), f"{(y + 1) * G:.5f}", ms2(z), "0", ""]))
+write("movella-dot.csv", "\n".join(lines) + "\n")
+
+# MATLAB Mobile sensor log, written with writetimetable(Acceleration, "acceleration.csv"): MATLAB's default
+# datetime text in the Timestamp column (no UTC offset), X, Y, Z in m/s^2.
+MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+rows = ["Timestamp,X,Y,Z"]
+for t, x, y, z in samples:
+    ms = int(round(t * 1000))
+    rows.append(f"02-{MONTHS[11]}-2025 11:00:{ms // 1000:02d}.{ms % 1000:03d},{ms2(x)},{ms2(y)},{ms2(z)}")
+write("matlab-mobile.csv", "\n".join(rows) + "\n")
+
+# An Android SensorEvent dump, as apps that log onSensorChanged write it: the sensor's string type, the event's
+# timestamp (ns since boot), its accuracy and values[0..2] (m/s^2).
+rows = ["sensor,timestamp,accuracy,values[0],values[1],values[2]"]
+for t, x, y, z in samples:
+    rows.append(f"android.sensor.accelerometer,{int(8_123_456_789_000 + t * 1e9)},3,{ms2(x)},{ms2(y)},{ms2(z)}")
+write("android-sensorevent.csv", "\n".join(rows) + "\n")

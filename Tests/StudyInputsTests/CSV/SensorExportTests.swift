@@ -12,13 +12,17 @@ import Testing
     static func path(_ name: String) -> String { fixturePath("sensor-exports/" + name) }
 
     static func load(_ name: String, _ options: InputLoader.Options = InputLoader.Options()) throws -> LoadedInput {
-        try AnalysisRegistry.load(path: path(name), options: options)
+        var options = options
+        // The one layout that states no rate: given as a user would (--sample-rate 50).
+        if name == "movella-dot.csv" { options.accelerometerCSV.sampleRate = 50 }
+        return try AnalysisRegistry.load(path: path(name), options: options)
     }
 
     static let layouts = [
         "shimmer-consensys.csv", "shimmer-units-row.tsv", "xsens-mtmanager.txt", "xsens-gait.tsv",
         "phyphox/Raw Data.csv", "phyphox-semicolon.csv", "phyphox-linear.tsv", "sensorlog-ios.csv",
-        "sensorlogger-totalacceleration.csv", "physicstoolbox.csv",
+        "sensorlogger-totalacceleration.csv", "physicstoolbox.csv", "movella-dot.csv", "matlab-mobile.csv",
+        "android-sensorevent.csv",
     ]
 
     /// Every layout gives the converted copy's step count (25 on this walk), with its 700 samples over 13.98 s.
@@ -82,7 +86,47 @@ import Testing
         .init(
             name: "physicstoolbox.csv", delimiter: "comma", skipped: 0, labelRows: 0, time: "column:time:s",
             timeUnitSource: "detected", acceleration: "g", accelerationSource: "detected"),
+        // FreeAcc is m/s² by definition (XSens, Movella): stated by the format, not guessed from a gravity-free
+        // magnitude.
+        .init(
+            name: "movella-dot.csv", delimiter: "comma", skipped: 5, labelRows: 0,
+            time: "sampleCounter:PacketCounter:s", timeUnitSource: "option", acceleration: "m/s^2",
+            accelerationSource: "file"),
+        .init(
+            name: "matlab-mobile.csv", delimiter: "comma", skipped: 0, labelRows: 0, time: "dateTime:Timestamp:s",
+            timeUnitSource: "file", acceleration: "m/s^2", accelerationSource: "detected"),
+        .init(
+            name: "android-sensorevent.csv", delimiter: "comma", skipped: 0, labelRows: 0,
+            time: "column:timestamp:ns", timeUnitSource: "detected", acceleration: "m/s^2",
+            accelerationSource: "detected"),
     ]
+
+    /// Date-time text: ISO 8601 with and without an offset, MATLAB's default; anything else is not one.
+    @Test func dateTimeTextIsReadAsUnixSeconds() throws {
+        let utc = try #require(DateTimeText.seconds("2025-12-02T10:00:00.020Z"))
+        #expect(abs(utc.seconds - 1_764_669_600.02) < 1e-6 && utc.hasOffset)
+        #expect(try #require(DateTimeText.seconds("2025-12-02 11:00:00.020+01:00")).seconds == utc.seconds)
+        let matlab = try #require(DateTimeText.seconds("02-Dec-2025 10:00:00.020"))
+        #expect(matlab.seconds == utc.seconds && !matlab.hasOffset)
+        #expect(try #require(DateTimeText.seconds("2025-12-02T10:00:00.020")).seconds == utc.seconds)
+        for text in ["02-Foo-2025 10:00:00.020", "1764669600.02", "yesterday", "2025-13-02T10:00:00Z", ""] {
+            #expect(DateTimeText.seconds(text) == nil, "\(text)")
+        }
+        // The MATLAB table says its times state no offset.
+        let input = try Self.load("matlab-mobile.csv")
+        #expect(input.problems.contains { $0.message.contains("state no UTC offset: read as UTC") })
+    }
+
+    /// `values[0..2]` are acceleration only when the dump's sensor column says every row is an accelerometer's.
+    @Test func androidValuesNeedTheirSensorColumn() throws {
+        let text = try String(contentsOfFile: Self.path("android-sensorevent.csv"), encoding: .utf8)
+        let gyro = text.replacingOccurrences(of: "android.sensor.accelerometer", with: "android.sensor.gyroscope")
+        #expect(throws: InputError.self) { try AccelerometerCSVReader.decode(Data(gyro.utf8), file: "gyro.csv") }
+        let lines = text.split(separator: "\n")
+        let mixed = ([lines[0]] + lines.dropFirst().prefix(100) + ["android.sensor.gyroscope,9,3,0.1,0.2,0.3"])
+            .joined(separator: "\n")
+        #expect(throws: InputError.self) { try AccelerometerCSVReader.decode(Data(mixed.utf8), file: "mixed.csv") }
+    }
 
     /// `inspect` names the layout, the time source and where each unit came from.
     @Test(arguments: expected) func saysHowItReadTheTable(_ want: Expected) throws {
