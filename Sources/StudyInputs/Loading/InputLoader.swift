@@ -507,6 +507,16 @@ public enum InputLoader {
         into input: inout LoadedInput
     ) -> LoadedRecording? {
         let itemsPath = decoded.container == .bareArray ? "$" : "$.items"
+        if decoded.nonFiniteLiterals > 0 {
+            let what =
+                decoded.droppedItems > 0
+                ? "the \(decoded.droppedItems) sample(s) holding them dropped" : "read as missing values (null)"
+            input.problems.append(
+                InputProblem(
+                    .warning, file: file, location: itemsPath,
+                    message: "\(decoded.nonFiniteLiterals) NaN/Infinity literal(s), which JSON does not allow "
+                        + "(Python's json and pandas write them): \(what)"))
+        }
         var data: RecordingData?
         switch decoded.log {
         case .accelerometer(let log):

@@ -136,6 +136,10 @@ public enum RecorderLogDecoder {
         public var container: RecorderLogContainer
         /// Keys present in items that taskproc does not use (tolerated, reported once each).
         public var ignoredKeys: [String]
+        /// `NaN`, `Infinity` and `-Infinity` literals read (not valid JSON; Python's `json` and pandas write them).
+        public var nonFiniteLiterals = 0
+        /// Samples dropped because one of their values was such a literal (a sample with a missing value).
+        public var droppedItems = 0
     }
 
     /// Reads and decodes the log at `path`.
@@ -153,6 +157,7 @@ public enum RecorderLogDecoder {
         if data.isEmpty { throw InputError(.syntax, file: file, expected: "a JSON recorder log", found: "an empty (0-byte) file") }
         let result: Result<Decoded, InputError> = data.withUnsafeBytes { raw in
             var scanner = JSONScanner(bytes: raw.bindMemory(to: UInt8.self), file: file)
+            scanner.readsNonFinite = true
             do throws(InputError) {
                 return .success(try decode(&scanner, kind: kind))
             } catch {
@@ -237,16 +242,19 @@ public enum RecorderLogDecoder {
         s.index = arrayStart
 
         var ignored = IgnoredKeys()
+        var dropped = 0
         let log: RecorderLog
         switch resolvedKind {
         case .accelerometer:
             var columns = try readColumns(&s, schema: accelerometerSchema, ignored: &ignored)
+            dropped = columns.dropped
             log = .accelerometer(
                 AccelerometerLog(
                     timestamp: columns.take(0), timestampSince1970: columns.takeOptional(1),
                     acceleration: Vector3Series(x: columns.take(2), y: columns.take(3), z: columns.take(4))))
         case .deviceMotion:
             var c = try readColumns(&s, schema: deviceMotionSchema, ignored: &ignored)
+            dropped = c.dropped
             let hasMagnetic = c.present[14] || c.present[15] || c.present[16]
             // magneticField is optional, but as a whole: x, y and z in every item or in none.
             if hasMagnetic, let missing = [14, 15, 16].first(where: { !c.present[$0] }) {
@@ -295,7 +303,9 @@ public enum RecorderLogDecoder {
             s.skipWhitespace()
         }
         guard s.atEnd else { throw s.error(expected: "end of document", found: s.describeHere()) }
-        return Decoded(log: log, container: container, ignoredKeys: ignored.names)
+        return Decoded(
+            log: log, container: container, ignoredKeys: ignored.names, nonFiniteLiterals: s.nonFiniteLiterals,
+            droppedItems: dropped)
     }
 
     /// Identifies the recorder from the keys of one item.
@@ -355,6 +365,18 @@ public enum RecorderLogDecoder {
     struct Columns {
         var values: [[Double]]
         var present: [Bool]
+        /// Items dropped for a non-finite value (``dropNonFinite()``).
+        var dropped = 0
+        /// Drops the items (rows) holding a non-finite value in a present column.
+        mutating func dropNonFinite() {
+            let columns = present.indices.filter { present[$0] }
+            guard let first = columns.first else { return }
+            let count = values[first].count
+            let keep = (0..<count).filter { row in columns.allSatisfy { values[$0][row].isFinite } }
+            guard keep.count < count else { return }
+            dropped = count - keep.count
+            for c in columns { values[c] = keep.map { values[c][$0] } }
+        }
         mutating func take(_ c: Int) -> [Double] {
             let v = values[c]
             values[c] = []
@@ -419,6 +441,7 @@ public enum RecorderLogDecoder {
                 throw s.error(expected: "',' or ']' after item \(itemIndex - 1)", found: s.describeHere())
             }
         }
+        if s.nonFiniteLiterals > 0 { columns.dropNonFinite() }
         return columns
     }
 
@@ -471,7 +494,8 @@ public enum RecorderLogDecoder {
             s.index += 1
             s.skipWhitespace()
             if let match, let column = match.column {
-                guard let c = s.peek(), c &- 48 < 10 || c == UInt8(ascii: "-") else {
+                // A number: a digit or '-', or the NaN/Infinity literals the scanner reads and counts.
+                guard let c = s.peek(), c &- 48 < 10 || c == UInt8(ascii: "-") || startsNonFinite(c) else {
                     let name = prefix() + String(decoding: UnsafeBufferPointer(rebasing: s.bytes[keyStart..<k]), as: UTF8.self)
                     s.path.append("[\(itemIndex)]")
                     s.path.append(contentsOf: name.split(separator: ".").map(String.init))
@@ -520,6 +544,11 @@ public enum RecorderLogDecoder {
                 throw located(s, itemIndex, prefix(), s.error(expected: "',' or '}'", found: s.describeHere()))
             }
         }
+    }
+
+    /// True for the first byte of `NaN` or `Infinity`.
+    @inline(__always) static func startsNonFinite(_ c: UInt8) -> Bool {
+        c == UInt8(ascii: "N") || c == UInt8(ascii: "I")
     }
 
     /// Re-issues a syntax error with the item's path (the columnar reader does not maintain the path stack).

@@ -106,9 +106,24 @@ public enum JSONParser {
     ///   - file: the file name used in errors.
     /// - Throws: ``InputError`` of kind `.syntax` naming the position and what was expected.
     public static func parse(_ data: Data, file: String) throws(InputError) -> JSONValue {
-        let result: Result<JSONValue, InputError> = data.withUnsafeBytes { raw in
+        var ignored = 0
+        return try parse(data, file: file, readingNonFinite: false, count: &ignored)
+    }
+
+    /// Parses a document whose writer may have put `NaN`, `Infinity` or `-Infinity` in place of numbers (Python's
+    /// `json`, pandas): each is read as `null` (a missing value) and counted in `nonFinite`, for the caller's
+    /// warning. Everything else is as ``parse(_:file:)``.
+    public static func parse(_ data: Data, file: String, nonFinite: inout Int) throws(InputError) -> JSONValue {
+        try parse(data, file: file, readingNonFinite: true, count: &nonFinite)
+    }
+
+    static func parse(_ data: Data, file: String, readingNonFinite: Bool, count: inout Int) throws(InputError)
+        -> JSONValue
+    {
+        let result: Result<(JSONValue, Int), InputError> = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             var scanner = JSONScanner(bytes: bytes, file: file)
+            scanner.readsNonFinite = readingNonFinite
             do throws(InputError) {
                 scanner.skipBOM()
                 scanner.skipWhitespace()
@@ -116,12 +131,14 @@ public enum JSONParser {
                 let value = try scanner.readValue(depth: 0)
                 scanner.skipWhitespace()
                 if !scanner.atEnd { throw scanner.error(expected: "end of document", found: scanner.describeHere()) }
-                return .success(value)
+                return .success((value, scanner.nonFiniteLiterals))
             } catch {
                 return .failure(error)
             }
         }
-        return try result.get()
+        let (value, nonFinite) = try result.get()
+        count += nonFinite
+        return value
     }
 }
 
@@ -132,6 +149,11 @@ struct JSONScanner {
     var index = 0
     /// Path components of the value being read (`items`, `[12]`, `x`).
     var path: [String] = []
+    /// When true, `NaN`, `Infinity` and `-Infinity` are read (as non-finite numbers; the tree reader makes them
+    /// `null`) and counted in ``nonFiniteLiterals``; when false they are errors naming the literal.
+    var readsNonFinite = false
+    /// The non-finite literals read so far.
+    var nonFiniteLiterals = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
@@ -212,7 +234,9 @@ struct JSONScanner {
         case UInt8(ascii: "t"): try readLiteral("true"); return .bool(true)
         case UInt8(ascii: "f"): try readLiteral("false"); return .bool(false)
         case UInt8(ascii: "n"): try readLiteral("null"); return .null
-        default: return .number(try readNumber())
+        default:
+            let number = try readNumber()
+            return number.isFinite ? .number(number) : .null
         }
     }
 
@@ -293,7 +317,23 @@ struct JSONScanner {
             index = end
             return value
         }
+        if readsNonFinite, let (length, value) = nonFiniteLiteral() {
+            index += length
+            nonFiniteLiterals += 1
+            return value
+        }
         try numberError()
+    }
+
+    /// The `NaN`, `Infinity` or `-Infinity` literal at the cursor (followed by a delimiter or the end), as its
+    /// length and value.
+    func nonFiniteLiteral() -> (Int, Double)? {
+        for (token, value) in [("NaN", Double.nan), ("Infinity", Double.infinity), ("-Infinity", -Double.infinity)]
+        where hasPrefix(token) {
+            let end = index + token.utf8.count
+            if end == bytes.count || Self.isDelimiter(bytes[end]) { return (token.utf8.count, value) }
+        }
+        return nil
     }
 
     /// True for bytes that may follow a number: separators, closers and whitespace.
