@@ -17,8 +17,8 @@ public struct PhyphoxExport: Sendable, Hashable {
     /// `meta/device.csv`, when present.
     public var deviceFile: String?
 
-    /// The export in `folder`, when it has a `meta/` folder holding `time.csv` or `device.csv` and at least one
-    /// table beside it; `names` are the folder's visible entries.
+    /// The export in `folder`, when it has a `meta/` folder holding `time.csv` or `device.csv` and, beside it, one
+    /// or more tables and nothing else; `names` are the folder's visible entries.
     public static func recognize(_ folder: String, names: [String]) -> PhyphoxExport? {
         guard let meta = names.first(where: { $0.lowercased() == "meta" }) else { return nil }
         let metaFolder = folder + "/" + meta
@@ -30,12 +30,15 @@ public struct PhyphoxExport: Sendable, Hashable {
         let time = find("time.csv")
         let device = find("device.csv")
         guard time != nil || device != nil else { return nil }
-        let data = names.filter { name in
+        // phyphox writes nothing else beside meta/: a folder holding other files or folders (a download folder
+        // that happens to hold a meta/ folder) is not an export.
+        let others = names.filter { $0 != meta }
+        let data = others.filter { name in
             InputRecognizer.tableExtensions.contains(InputRecognizer.effectiveExtension(name))
                 && !name.lowercased().hasSuffix(".gz") && FileTree.fileType(folder + "/" + name) == .regular
-        }.map { folder + "/" + $0 }
-        guard !data.isEmpty else { return nil }
-        return PhyphoxExport(dataFiles: data, timeFile: time, deviceFile: device)
+        }
+        guard !data.isEmpty, data.count == others.count else { return nil }
+        return PhyphoxExport(dataFiles: data.map { folder + "/" + $0 }, timeFile: time, deviceFile: device)
     }
 
     /// What `meta/` says.

@@ -415,6 +415,8 @@ public enum InputLoader {
                 absorb(document, into: &input)
             } catch {
                 input.problems.append(InputProblem(error))
+                // An object with no `_class` anywhere is not a ResearchKit result that failed: say what it is.
+                if !InputRecognizer.contains(data, "\"_class\"") { input.dialect = .unrecognised }
             }
             return input
         case .keyedArchive:
@@ -451,10 +453,13 @@ public enum InputLoader {
                 }
             } catch {
                 input.problems.append(InputProblem(error))
+                // A bare array that is no recorder log is not an mPower file either (the audiometry simulator's
+                // listener file, a peer tool's output): unrecognised.
+                if bare { input.dialect = .unrecognised }
             }
             return input
         case .notJSON(let error):
-            var input = LoadedInput(path: path, dialect: .recorderLog)
+            var input = LoadedInput(path: path, dialect: .unrecognised)
             input.problems.append(InputProblem(error(path)))
             return input
         }

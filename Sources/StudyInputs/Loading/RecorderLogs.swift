@@ -230,10 +230,12 @@ public enum RecorderLogDecoder {
             resolvedKind = kind
         } else {
             let probe = s.index
+            let counted = s.nonFiniteLiterals
             s.path.append("[0]")
             let first = try s.readValue(depth: 2)
             s.path.removeLast()
             s.index = probe
+            s.nonFiniteLiterals = counted  // the first item is read again below: count its literals once
             guard let object = first.objectValue else {
                 throw InputError(.schema, file: s.file, location: s.pathString + "[0]", expected: "a sample object", found: first.summary)
             }

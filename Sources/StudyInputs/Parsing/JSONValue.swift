@@ -106,24 +106,9 @@ public enum JSONParser {
     ///   - file: the file name used in errors.
     /// - Throws: ``InputError`` of kind `.syntax` naming the position and what was expected.
     public static func parse(_ data: Data, file: String) throws(InputError) -> JSONValue {
-        var ignored = 0
-        return try parse(data, file: file, readingNonFinite: false, count: &ignored)
-    }
-
-    /// Parses a document whose writer may have put `NaN`, `Infinity` or `-Infinity` in place of numbers (Python's
-    /// `json`, pandas): each is read as `null` (a missing value) and counted in `nonFinite`, for the caller's
-    /// warning. Everything else is as ``parse(_:file:)``.
-    public static func parse(_ data: Data, file: String, nonFinite: inout Int) throws(InputError) -> JSONValue {
-        try parse(data, file: file, readingNonFinite: true, count: &nonFinite)
-    }
-
-    static func parse(_ data: Data, file: String, readingNonFinite: Bool, count: inout Int) throws(InputError)
-        -> JSONValue
-    {
-        let result: Result<(JSONValue, Int), InputError> = data.withUnsafeBytes { raw in
+        let result: Result<JSONValue, InputError> = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             var scanner = JSONScanner(bytes: bytes, file: file)
-            scanner.readsNonFinite = readingNonFinite
             do throws(InputError) {
                 scanner.skipBOM()
                 scanner.skipWhitespace()
@@ -131,14 +116,12 @@ public enum JSONParser {
                 let value = try scanner.readValue(depth: 0)
                 scanner.skipWhitespace()
                 if !scanner.atEnd { throw scanner.error(expected: "end of document", found: scanner.describeHere()) }
-                return .success((value, scanner.nonFiniteLiterals))
+                return .success(value)
             } catch {
                 return .failure(error)
             }
         }
-        let (value, nonFinite) = try result.get()
-        count += nonFinite
-        return value
+        return try result.get()
     }
 }
 
@@ -149,8 +132,9 @@ struct JSONScanner {
     var index = 0
     /// Path components of the value being read (`items`, `[12]`, `x`).
     var path: [String] = []
-    /// When true, `NaN`, `Infinity` and `-Infinity` are read (as non-finite numbers; the tree reader makes them
-    /// `null`) and counted in ``nonFiniteLiterals``; when false they are errors naming the literal.
+    /// When true (recorder logs: ``RecorderLogDecoder``), `NaN`, `Infinity` and `-Infinity` are read (as
+    /// non-finite numbers; the tree reader makes them `null`) and counted in ``nonFiniteLiterals``; when false
+    /// (every other JSON input) they are errors naming the literal.
     var readsNonFinite = false
     /// The non-finite literals read so far.
     var nonFiniteLiterals = 0

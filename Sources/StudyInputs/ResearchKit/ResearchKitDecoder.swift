@@ -56,16 +56,7 @@ public enum ResearchKitDecoder {
     /// - Returns: the root object and the warnings.
     /// - Throws: ``InputError`` of kind `.syntax` or `.schema`.
     public static func decode(_ data: Data, file: String) throws(InputError) -> ResearchKitDocument {
-        var nonFinite = 0
-        var document = try decode(JSONParser.parse(data, file: file, nonFinite: &nonFinite), file: file)
-        if nonFinite > 0 {
-            document.warnings.append(
-                ResearchKitWarning(
-                    .nonFiniteLiteral, path: "$",
-                    message: "\(nonFinite) NaN/Infinity literal(s), which JSON does not allow: read as missing values "
-                        + "(null)"))
-        }
-        return document
+        try decode(JSONParser.parse(data, file: file), file: file)
     }
 
     /// Decodes an already parsed JSON document.

@@ -19,9 +19,6 @@ public struct ResearchKitWarning: Sendable, Hashable, Codable, CustomStringConve
         /// A JSON array of results at the top level (what taskproc's `researchkit` export writes), read as the
         /// results of one task.
         case arrayRoot
-        /// `NaN`, `Infinity` or `-Infinity` written where JSON needs a number (Python's `json`, pandas): read as
-        /// `null`, counted in one warning per document.
-        case nonFiniteLiteral
     }
 
     /// The category.

@@ -5,25 +5,23 @@ import Testing
 @testable import ActiveTasks
 @testable import StudyInputs
 
-/// `NaN`, `Infinity` and `-Infinity` where JSON needs a number (Python's `json.dumps`, pandas): data files are
+/// `NaN`, `Infinity` and `-Infinity` where JSON needs a number (Python's `json.dumps`, pandas): recorder logs are
 /// read with a warning counting them; everything else still refuses them by name.
 @Suite struct NonFiniteJSONTests {
-    @Test func theTreeParserReadsThemAsNullOnlyWhenAsked() throws {
-        let text = Data(#"{"a": NaN, "b": [1, Infinity, -Infinity], "c": 2, "d": "NaN"}"#.utf8)
-        #expect(throws: InputError.self) { try JSONParser.parse(text, file: "x.json") }
-        var count = 0
-        let value = try JSONParser.parse(text, file: "x.json", nonFinite: &count)
-        #expect(count == 3)
-        #expect(value.objectValue?["a"] == .null)
-        #expect(value.objectValue?["b"] == .array([.number(1), .null, .null]))
-        #expect(value.objectValue?["d"] == .string("NaN"))
+    @Test func onlyRecorderLogsReadThem() throws {
+        // A ResearchKit result or any other JSON document: an error naming the literal.
+        #expect(throws: InputError.self) { try JSONParser.parse(Data(#"{"a": NaN}"#.utf8), file: "x.json") }
         // Only the exact literals, followed by a delimiter.
-        for bad in [#"{"a": NaNa}"#, #"{"a": nan}"#, #"{"a": Inf}"#, #"{"a": +Infinity}"#] {
-            var n = 0
-            #expect(throws: InputError.self, "\(bad)") {
-                try JSONParser.parse(Data(bad.utf8), file: "x.json", nonFinite: &n)
-            }
+        for bad in ["NaNa", "nan", "Inf", "+Infinity"] {
+            let data = Data((#"{"items":[{"timestamp":0,"x":"# + bad + #","y":-1,"z":0}]}"#).utf8)
+            #expect(throws: InputError.self, "\(bad)") { try RecorderLogDecoder.decode(data, file: "accel.json") }
         }
+        // Another recorder's items (the tree reader): null, counted.
+        let pedometer = Data(
+            (#"{"items":[{"startDate":"2024-01-01T10:00:00+0000","endDate":"2024-01-01T10:00:10+0000","#
+                + #""numberOfSteps":12,"distance":NaN}]}"#).utf8)
+        let decoded = try RecorderLogDecoder.decode(pedometer, file: "pedometer.json")
+        #expect(decoded.nonFiniteLiterals == 1 && decoded.droppedItems == 0)
     }
 
     @Test func recorderLogsDropTheSamplesHoldingThemWithAWarning() throws {
@@ -55,12 +53,5 @@ import Testing
                 && problem.message.hasSuffix("the 2 sample(s) holding them dropped")
         }
         #expect(warned, "\(input.problems)")
-    }
-
-    @Test func researchKitResultsSayHowManyTheyRead() throws {
-        let text =
-            #"{"_class":"ORKTaskResult","identifier":"t","taskRunUUID":"2D4E0C3C-0D6B-4C68-9B4F-6C0B6C6F1A11","startDate":"2024-01-01T10:00:00+0000","endDate":"2024-01-01T10:01:00+0000","results":[{"_class":"ORKStepResult","identifier":"q","startDate":"2024-01-01T10:00:00+0000","endDate":"2024-01-01T10:01:00+0000","results":[{"_class":"ORKNumericQuestionResult","identifier":"q","numericAnswer":NaN,"questionType":4}]}]}"#
-        let document = try ResearchKitDecoder.decode(Data(text.utf8), file: "task.json")
-        #expect(document.warnings.contains { $0.kind == .nonFiniteLiteral && $0.message.hasPrefix("1 NaN/Infinity") })
     }
 }

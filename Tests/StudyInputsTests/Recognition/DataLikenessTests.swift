@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import ActiveTasks
 @testable import StudyInputs
 
 /// What a batch skips as not data, and what it keeps as a damaged data file (an error the user must see).
@@ -70,5 +71,25 @@ import Testing
         // Named as data: never asked about the content.
         #expect(try Self.reason("rec.wav", "not a wav") == nil)
         #expect(try Self.reason("empty.csv", "") == nil)
+    }
+
+    /// A JSON file that is no format taskproc reads is labelled so, not as the format it was tried as.
+    @Test func unreadableJSONIsLabelledUnrecognised() throws {
+        let folder = NSTemporaryDirectory() + "taskproc-labels-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cases: [(String, String, InputDialect)] = [
+            ("konectom.json", #"{"session": {"test": "U-Turn"}, "sensors": {"acc": [[0, 1, 2]]}}"#, .unrecognised),
+            ("listener.json", #"[{"frequency": 1000, "threshold": 20}]"#, .unrecognised),
+            ("page.json", "<html>502</html>", .unrecognised),
+            ("task.json", #"{"_class": "ORKTaskResult", "results": 3}"#, .researchKitResult),
+        ]
+        for (name, text, dialect) in cases {
+            let path = folder + "/" + name
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            let input = try AnalysisRegistry.load(path: path)
+            #expect(input.dialect == dialect, "\(name)")
+            #expect(!input.errors.isEmpty, "\(name)")
+        }
     }
 }
