@@ -36,3 +36,23 @@ import Testing
         #expect(detection.interpolatedStepIndices.isEmpty)
     }
 }
+
+/// Bouts never overlap, and walking time counts each second once.
+@Suite struct StepDetectorBoutOverlapTests {
+    /// 6.5 s at 1.7 steps/s, 0.1 s without data, then 30 s at 2.0 steps/s: two bouts (the periods differ beyond the
+    /// bridging tolerance) whose half-period paddings reached into each other (0.30–8.89 s and 8.85–36.34 s before
+    /// the boundary rule).
+    @Test(arguments: [UInt64(1), 2, 3]) func adjoiningBoutsMeetWithoutOverlapping(seed: UInt64) throws {
+        let first = Gait.magnitude(stepFrequency: 1.7, duration: 6.5, rate: 100, seed: seed)
+        let second = Gait.magnitude(stepFrequency: 2.0, duration: 30, rate: 100, start: 6.6, seed: seed + 10)
+        let detection = StepDetector().detect(
+            timestamps: first.times + second.times, magnitude: first.values + second.values)
+        try #require(detection.bouts.count == 2, "\(detection.bouts)")
+        let (a, b) = (detection.bouts[0], detection.bouts[1])
+        #expect(a.end <= b.start, "\(detection.bouts)")
+        // Each keeps its steps: the boundary lies between the last step of one and the first of the other.
+        #expect(detection.stepTimes[a.steps.upperBound - 1] <= a.end)
+        #expect(b.start <= detection.stepTimes[b.steps.lowerBound])
+        #expect(detection.walkingDuration <= b.end - a.start + 1e-9)
+    }
+}

@@ -814,6 +814,16 @@ struct StepDetectionPass {
                         ? .armSwing : 2 * (rhythmSteps + swingSteps) >= observedSteps ? .rhythm : .stepSequence,
                     strideRegularity: weight > 0 ? weighted / Double(weight) : nil))
         }
+        // Bouts never overlap: where one's half step period beyond its last step reaches into the next one's
+        // before its first step, both end at the midpoint between those two steps (walkingDuration counts each
+        // second of walking once).
+        for k in bouts.indices.dropFirst() where bouts[k].start < bouts[k - 1].end {
+            let last = stepTimes[bouts[k - 1].steps.upperBound - 1]
+            let first = stepTimes[bouts[k].steps.lowerBound]
+            let boundary = Swift.min(Swift.max((last + first) / 2, bouts[k - 1].start), bouts[k].end)
+            bouts[k - 1].end = Swift.min(bouts[k - 1].end, boundary)
+            bouts[k].start = Swift.max(bouts[k].start, boundary)
+        }
 
         if armSwingStepCount > 0 {
             warnings.append(
