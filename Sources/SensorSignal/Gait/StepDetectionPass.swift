@@ -46,6 +46,9 @@ struct StepDetectionPass {
     private var movingWindowCount = 0
     private var bestStrideRegularity: Double?
     private var analysedDuration = 0.0
+    /// The longest segment analysed, s: shorter than ``StepDetector/Configuration/minimumRunDuration``, no rhythm
+    /// run (and so no step) can be found in it.
+    private var longestSegmentDuration = 0.0
     private var skippedSegments = 0
     private var spectrumSum: [Double] = []
     private var spectrumFrequencies: [Double] = []
@@ -83,6 +86,7 @@ struct StepDetectionPass {
             return
         }
         analysedDuration += duration
+        longestSegmentDuration = Swift.max(longestSegmentDuration, duration)
 
         // Decimate for the window analysis (y is band-limited far below the analysis Nyquist frequency).
         let d = decimation
@@ -857,6 +861,13 @@ struct StepDetectionPass {
                         + "\(windowCount) windows had a regular gait rhythm, \(movingWindowCount) moved)")
             } else if movingWindowCount == 0 {
                 warnings.append("no walking detected: the phone was still (no window above \(amplitude) g RMS)")
+            } else if longestSegmentDuration < configuration.minimumRunDuration {
+                // Not a verdict on the motion: no run of windows this short is ever counted as walking.
+                warnings.append(
+                    "too short to count steps: the longest stretch of data is "
+                        + "\(StepDetector.format((longestSegmentDuration * 100).rounded() / 100)) s, and a gait rhythm "
+                        + "needs at least \(StepDetector.format(configuration.minimumRunDuration)) s of walking to be "
+                        + "recognised; no steps were counted (this says nothing about the motion in it)")
             } else {
                 let best = bestStrideRegularity.map { "best stride regularity " + StepDetector.format(($0 * 100).rounded() / 100) }
                     ?? "no step rhythm found"
