@@ -9,24 +9,13 @@ import Testing
 /// A folder of downloads: the files that are not data are skipped with their reasons (`skipped.csv`), the data
 /// files that fail stay failures, and shards merge to the same lists.
 @Suite struct BatchNotDataTests {
-    /// A walking table of `rows` samples at 100 Hz (`time,x,y,z`, g).
-    static func walk(_ rows: Int) -> String {
-        var text = "time,x,y,z\n"
-        for i in 0..<rows {
-            let t = Double(i) / 100
-            let s = sin(2 * Double.pi * 1.8 * t)
-            text += "\(t),\(0.1 * s),\(0.05 * cos(2 * Double.pi * 1.8 * t)),\(-1 + 0.3 * s)\n"
-        }
-        return text
-    }
-
     /// The downloads: 2 data files that analyse, 2 that fail (a sensor table with unknown column names, a table cut
     /// off after its header), 6 that are not data.
     static func downloads(at folder: String) throws {
         let files: [String: String] = [
-            "walk.csv": walk(3000),
-            "subject2/walk.csv": walk(2000),
-            "shimmer.tsv": walk(500).replacingOccurrences(of: "time,x,y,z", with: "ms,A,B,C")
+            "walk.csv": SyntheticWalk.csv(rows: 3000),
+            "subject2/walk.csv": SyntheticWalk.csv(rows: 2000),
+            "shimmer.tsv": SyntheticWalk.csv(rows: 500).replacingOccurrences(of: "time,x,y,z", with: "ms,A,B,C")
                 .replacingOccurrences(of: ",", with: "\t"),
             "cut.csv": "time,acc_x,acc_y,acc_z\n",
             "LICENSE.txt": String(

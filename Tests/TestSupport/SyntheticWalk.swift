@@ -99,4 +99,30 @@ public enum SyntheticWalk {
         }
         return "{\"items\":[" + items.joined(separator: ",") + "]}"
     }
+
+    /// A sensor table of a 1.8 steps/s walk at 100 Hz, `rows` samples: `header` first, then per sample the cells
+    /// `cells(i, t, s, c)` (t the time, s and c the sine and cosine of the step phase) joined by `separator`.
+    public static func table(
+        rows: Int, header: String, separator: String = ",", cells: (Int, Double, Double, Double) -> [Double]
+    ) -> String {
+        var text = header + "\n"
+        for i in 0..<rows {
+            let t = Double(i) / 100
+            let phase = 2 * Double.pi * 1.8 * t
+            text += cells(i, t, sin(phase), cos(phase)).map { "\($0)" }.joined(separator: separator) + "\n"
+        }
+        return text
+    }
+
+    /// `time,x,y,z` in g, gravity on −z (a phone walk as a generic accelerometer CSV).
+    public static func csv(rows: Int) -> String {
+        table(rows: rows, header: "time,x,y,z") { _, t, s, c in [t, 0.1 * s, 0.05 * c, -1 + 0.3 * s] }
+    }
+
+    /// An XSens-style export: a packet counter, m/s², tab-separated, no stated rate.
+    public static func xsens(rows: Int) -> String {
+        table(rows: rows, header: "PacketCounter\tAcc_X\tAcc_Y\tAcc_Z", separator: "\t") { i, _, s, c in
+            [Double(i), 0.98 * s, 0.49 * c, 9.81 + 2.9 * s]
+        }
+    }
 }

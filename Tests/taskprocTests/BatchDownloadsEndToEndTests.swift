@@ -5,26 +5,15 @@ import Testing
 /// `taskproc batch` over a folder of downloads as a user has it: documents and ground truth beside the
 /// recordings, a hidden `.synapseCache`, and the run's own `--output` inside the input.
 @Suite struct BatchDownloadsEndToEndTests {
-    /// A walking table of `rows` samples at 100 Hz (`time,x,y,z`, g).
-    static func walk(_ rows: Int) -> String {
-        var text = "time,x,y,z\n"
-        for i in 0..<rows {
-            let t = Double(i) / 100
-            let s = sin(2 * Double.pi * 1.8 * t)
-            text += "\(t),\(0.1 * s),\(0.05 * cos(2 * Double.pi * 1.8 * t)),\(-1 + 0.3 * s)\n"
-        }
-        return text
-    }
-
     @Test func nonDataIsSkippedHiddenFoldersAreNamedAndTheOwnOutputIsNeverRead() throws {
         let dir = try E2E.temporaryDirectory("downloads")
         defer { E2E.remove(dir) }
         let input = dir.appendingPathComponent("downloads").path
-        try E2E.write(Self.walk(3000), to: input + "/walk.csv")
+        try E2E.write(SyntheticWalk.csv(rows: 3000), to: input + "/walk.csv")
         try E2E.write("MIT License\n\nPermission is hereby granted, free of charge\n", to: input + "/LICENSE.txt")
         try E2E.write("step,time_s,foot\n1,0.52,L\n2,1.03,R\n", to: input + "/truth.csv")
         try E2E.write(#"{"participant": "S01", "steps": 42}"#, to: input + "/peer-result.json")
-        try E2E.write(Self.walk(2000), to: input + "/.synapseCache/123/456/walk.csv")
+        try E2E.write(SyntheticWalk.csv(rows: 2000), to: input + "/.synapseCache/123/456/walk.csv")
         let out = input + "/results"
 
         // Twice: the second run must not read the first one's outputs (results.jsonl, walking.csv) as inputs.
@@ -60,30 +49,19 @@ import Testing
         #expect(none.status == ExpectedExit.dataError)
         #expect(none.stderr.contains("no data found under \(bare): 1 file(s) skipped as not data"), "\(none.stderr)")
         let hidden = dir.appendingPathComponent("hidden").path
-        try E2E.write(Self.walk(2000), to: hidden + "/.synapseCache/1/walk.csv")
+        try E2E.write(SyntheticWalk.csv(rows: 2000), to: hidden + "/.synapseCache/1/walk.csv")
         let empty = try E2E.run(["batch", hidden, "--out", dir.path + "/empty", "--no-progress"])
         #expect(empty.status == ExpectedExit.dataError)
         #expect(
             empty.stderr.contains("no records found under \(hidden); hidden folders were not searched"),
             "\(empty.stderr)")
     }
-    /// An XSens-style export (a packet counter, m/s², tab-separated, no stated rate) beside phone CSVs.
-    static func xsens(_ rows: Int) -> String {
-        var text = "PacketCounter\tAcc_X\tAcc_Y\tAcc_Z\n"
-        for i in 0..<rows {
-            let t = Double(i) / 100
-            let s = sin(2 * Double.pi * 1.8 * t)
-            text += "\(i)\t\(0.98 * s)\t\(0.49 * cos(2 * Double.pi * 1.8 * t))\t\(9.81 + 2.9 * s)\n"
-        }
-        return text
-    }
-
     @Test func inputRulesGiveEachDeviceItsReaderOptions() throws {
         let dir = try E2E.temporaryDirectory("rules")
         defer { E2E.remove(dir) }
         let input = dir.appendingPathComponent("mixed").path
-        try E2E.write(Self.walk(3000), to: input + "/phone/walk.csv")
-        try E2E.write(Self.xsens(3000), to: input + "/xsens/MT_01.txt")
+        try E2E.write(SyntheticWalk.csv(rows: 3000), to: input + "/phone/walk.csv")
+        try E2E.write(SyntheticWalk.xsens(rows: 3000), to: input + "/xsens/MT_01.txt")
         let rules = dir.appendingPathComponent("rules.json").path
         try E2E.write(#"{"rules": [{"match": "xsens/*.txt", "options": ["--sample-rate", "100"]}]}"#, to: rules)
 
