@@ -109,24 +109,11 @@ public struct InputInspection: Sendable, Codable, Hashable {
         taskKind = input.taskKind
         audio = input.audio
         toneAudiometryRows = input.toneAudiometry.isEmpty ? nil : input.toneAudiometry.count
-        // A walk too short for the step detector says so here, before any analysis does.
-        var problems = input.problems
-        if input.kinds.contains(.walking) {
-            let needed = StepDetector.Configuration().minimumRunDuration
-            for r in input.recordings where r.data.kind == .accelerometer || r.data.kind == .deviceMotion {
-                guard let span = Self.summary(r).timeSpan, span < needed else { continue }
-                problems.append(
-                    InputProblem(
-                        .warning, file: r.file,
-                        message: String(format: "%.2f s of motion data: too short to count steps ", span)
-                            + "(a gait rhythm needs at least \(ResultEncoding.number(needed)) s of walking)"))
-            }
-        }
-        self.problems = problems
+        problems = input.problems
         children = input.children.map(InputInspection.init)
         table = input.table
-        errorCount = problems.filter { $0.severity == .error }.count + children.map(\.errorCount).reduce(0, +)
-        warningCount = problems.filter { $0.severity == .warning }.count + children.map(\.warningCount).reduce(0, +)
+        errorCount = input.problems.filter { $0.severity == .error }.count + children.map(\.errorCount).reduce(0, +)
+        warningCount = input.problems.filter { $0.severity == .warning }.count + children.map(\.warningCount).reduce(0, +)
         tapping = input.tapping.map { r in
             let times = r.samples.map(\.timestamp)
             return TappingSummary(
