@@ -50,6 +50,9 @@ public protocol TaskAnalysis: Sendable {
     /// True when ``reportOverview(_:)`` reads the records of this kind: a report streaming a large batch keeps
     /// only those in memory. False by default.
     static var reportOverviewReadsRecords: Bool { get }
+    /// Warnings `inspect` adds about a loaded input of this kind before any analysis (a walk too short to count
+    /// steps); none by default.
+    static func inspectionNotes(_ input: LoadedInput) -> [InputProblem]
 }
 
 extension TaskAnalysis {
@@ -81,6 +84,8 @@ extension TaskAnalysis {
     public static func reportOverview(_ records: [ReportRecord]) -> String { "" }
     /// Reads no records.
     public static var reportOverviewReadsRecords: Bool { false }
+    /// None.
+    public static func inspectionNotes(_ input: LoadedInput) -> [InputProblem] { [] }
 }
 
 /// A result of any task kind, with the kind that produced it.
@@ -177,6 +182,12 @@ public enum AnalysisRegistry {
     /// ``ExportShape/measures`` for a kind no analysis produces.
     public static func exportShape(ofResultKind kind: String) -> ExportShape {
         analysis(forResultKind: kind)?.exportShape ?? .measures
+    }
+
+    /// Every kind's ``TaskAnalysis/inspectionNotes(_:)`` about one loaded input (not its children), in the
+    /// registry's order.
+    public static func inspectionNotes(_ input: LoadedInput) -> [InputProblem] {
+        analyses.flatMap { $0.inspectionNotes(input) }
     }
 
     /// The question and consent answers of an input and of its children (``TaskAnalysis/answers(_:)``), in order.

@@ -103,4 +103,33 @@ import Testing
         // No meta/ folder: not a phyphox export.
         #expect(PhyphoxExport.recognize(dir.path, names: ["export"]) == nil)
     }
+
+    /// A folder with one table per sensor: a result per table, and no failure for the folder itself.
+    @Test func aFolderOfSeveralTablesGivesAResultPerTable() throws {
+        let dir = try E2E.temporaryDirectory("phyphox-tables")
+        defer { E2E.remove(dir) }
+        let folder = dir.path + "/export"
+        let files = Self.export(rows: 1500, runs: [(0, 15)])
+        for (name, text) in files { try E2E.write(text, to: folder + "/" + name) }
+        try E2E.write(files[0].1, to: folder + "/Accelerometer.csv")
+        let run = try E2E.run(["analyze", folder, "--format", "csv"])
+        #expect(run.status == ExpectedExit.success, "\(run.stderr)")
+        #expect(E2E.csvRows(run.stdout).count == 3, "\(run.stdout)")
+        let inspect = try E2E.run(["inspect", folder, "--format", "json"])
+        let children = (try E2E.json(inspect.stdout) as? [String: Any])?["children"] as? [[String: Any]] ?? []
+        #expect(children.map { $0["dialect"] as? String } == ["phyphox", "phyphox"], "\(inspect.stdout.prefix(400))")
+    }
+
+    /// `inspect` flags a walk too short to count steps before any analysis says so.
+    @Test func inspectFlagsAWalkTooShortToCount() throws {
+        let dir = try E2E.temporaryDirectory("short-walk")
+        defer { E2E.remove(dir) }
+        try E2E.write(SyntheticWalk.csv(rows: 200), to: dir.path + "/short.csv")
+        try E2E.write(SyntheticWalk.csv(rows: 1000), to: dir.path + "/long.csv")
+        let short = try E2E.run(["inspect", dir.path + "/short.csv", "--format", "table"])
+        #expect(
+            short.stdout.contains("1.99 s of motion data: too short to count steps (a gait rhythm needs at least 3 s"))
+        let long = try E2E.run(["inspect", dir.path + "/long.csv", "--format", "table"])
+        #expect(!long.stdout.contains("too short"))
+    }
 }

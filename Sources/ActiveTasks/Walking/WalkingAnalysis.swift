@@ -1,3 +1,5 @@
+import Foundation
+import SensorSignal
 import StudyInputs
 
 extension TaskKind {
@@ -26,6 +28,26 @@ enum WalkingAnalysis: TaskAnalysis {
         let motion = input.recordings.filter(\.isMotion)
         if !motion.isEmpty && motion.allSatisfy({ $0.motionTask != nil }) && !timedWalk { return [] }
         return [.walking]
+    }
+
+    /// A motion recording of a walking input shorter than the shortest walking run the step detector counts
+    /// (``StepDetector/Configuration/minimumRunDuration``, 3 s): flagged before the analysis says the same.
+    public static func inspectionNotes(_ input: LoadedInput) -> [InputProblem] {
+        guard input.kinds.contains(.walking) else { return [] }
+        let needed = StepDetector.Configuration().minimumRunDuration
+        return input.recordings.compactMap { recording in
+            let span: Double?
+            switch recording.data {
+            case .accelerometer(let log): span = log.report.timeSpan
+            case .deviceMotion(let log): span = log.report.timeSpan
+            default: span = nil
+            }
+            guard let span, span < needed else { return nil }
+            return InputProblem(
+                .warning, file: recording.file,
+                message: String(format: "%.2f s of motion data: too short to count steps ", span)
+                    + "(a gait rhythm needs at least \(ResultEncoding.number(needed)) s of walking)")
+        }
     }
 
     /// Step identifiers of ResearchKit's walking-type tasks.

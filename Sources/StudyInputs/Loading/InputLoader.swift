@@ -771,7 +771,8 @@ public enum InputLoader {
             input = only
             input.path = path
         } else {
-            input = LoadedInput(path: path, dialect: .phyphox)
+            // A folder of tables, each analysed on its own (and each labelled phyphox).
+            input = LoadedInput(path: path, dialect: .folder)
             input.children = children
             let kinds = Set(children.map(\.taskKind)).subtracting([.unknown])
             input.taskKind = kinds.count == 1 ? kinds.first ?? .unknown : .unknown

@@ -109,11 +109,12 @@ public struct InputInspection: Sendable, Codable, Hashable {
         taskKind = input.taskKind
         audio = input.audio
         toneAudiometryRows = input.toneAudiometry.isEmpty ? nil : input.toneAudiometry.count
-        problems = input.problems
+        // What the task kinds flag before any analysis (a walk too short to count steps).
+        problems = input.problems + AnalysisRegistry.inspectionNotes(input)
         children = input.children.map(InputInspection.init)
         table = input.table
-        errorCount = input.problems.filter { $0.severity == .error }.count + children.map(\.errorCount).reduce(0, +)
-        warningCount = input.problems.filter { $0.severity == .warning }.count + children.map(\.warningCount).reduce(0, +)
+        errorCount = problems.filter { $0.severity == .error }.count + children.map(\.errorCount).reduce(0, +)
+        warningCount = problems.filter { $0.severity == .warning }.count + children.map(\.warningCount).reduce(0, +)
         tapping = input.tapping.map { r in
             let times = r.samples.map(\.timestamp)
             return TappingSummary(
