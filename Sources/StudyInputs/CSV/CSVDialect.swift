@@ -288,7 +288,22 @@ public struct CSVDialect: Sendable, Hashable, Codable {
                     }
                 }
             }
-            guard let begin, begin < lines.count else { return nil }
+            guard var begin, begin < lines.count else { return nil }
+            // A spreadsheet-padded preamble (`DeviceTag:,1,,,,,,,`) has the table's width but mostly empty cells:
+            // when such lines come before a header (a line of that width, mostly filled, with no number), the
+            // header starts the table. Data rows with missing values are never skipped: the line after them
+            // would be a record with numbers, not a header.
+            if fixedStart == nil {
+                func filled(_ i: Int) -> Int { split[i].filter { Self.numberForm($0) != .blank }.count }
+                func isSparse(_ i: Int) -> Bool { blank(i) || filled(i) * 2 < mode }
+                if isSparse(begin),
+                    let header = (begin + 1..<lines.count).first(where: { !isSparse($0) }),
+                    split[header].count == mode,
+                    split[header].allSatisfy({ [.text, .blank].contains(Self.numberForm($0)) })
+                {
+                    begin = header
+                }
+            }
             start = begin
             let rest = (begin..<lines.count).filter { !blank($0) }
             total = rest.count

@@ -117,6 +117,25 @@ import Testing
         #expect(input.problems.contains { $0.message.contains("state no UTC offset: read as UTC") })
     }
 
+    /// A spreadsheet-padded preamble (the Movella export saved again by Excel: `DeviceTag:,1,,,,,,,,`) is still a
+    /// preamble; sparse data rows (missing values) are never taken for one.
+    @Test func paddedPreamblesAreSkippedAndSparseRowsKept() throws {
+        let text = try String(contentsOfFile: Self.path("movella-dot.csv"), encoding: .utf8)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for i in 0..<5 { lines[i] += ",,,,,,,," }
+        var options = AccelerometerCSVReader.Options()
+        options.sampleRate = 50
+        let padded = try AccelerometerCSVReader.decode(
+            Data(lines.joined(separator: "\n").utf8), file: "dot.csv", options: options)
+        #expect(padded.dialect.skipLines == 5)
+        #expect(padded.log.timestamp.count == 700)
+        // Header-less rows whose first values are missing: every row is data.
+        var rows = ["0.00,,,", "0.02,,,"]
+        for i in 2..<60 { rows.append("\(Double(i) / 50),0.01,-1,0.02") }
+        let (dialect, _) = CSVDialect.detect(Data(rows.joined(separator: "\n").utf8))
+        #expect(dialect.skipLines == 0)
+    }
+
     /// `values[0..2]` are acceleration only when the dump's sensor column says every row is an accelerometer's.
     @Test func androidValuesNeedTheirSensorColumn() throws {
         let text = try String(contentsOfFile: Self.path("android-sensorevent.csv"), encoding: .utf8)
