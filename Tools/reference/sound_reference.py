@@ -92,8 +92,8 @@ def seeded_weighting(q, fs, tau, cell=60):
     a = math.exp(-1 / (fs * tau))
     s0 = cells(0.1, fs, cell)
     s1 = s0 + cells(tau, fs, cell)
-    window = q[s0:min(s1, len(q))] if len(q) > s0 else q
-    seed = float(np.mean(window))
+    # A signal that ends before 0.1 s has no time-weighted level at all (nothing below reads e then).
+    seed = float(np.mean(q[s0:min(s1, len(q))])) if len(q) > s0 else 0.0
     e = np.full(len(q), seed)
     if len(q) > s0:
         e[s0:], _ = signal.lfilter([1 - a], [1, -a], q[s0:], zi=[a * seed])

@@ -89,9 +89,6 @@ public final class SoundLevelMeter {
     private let alphaS: Double
     private let alphaFCell: Double
     private let alphaSCell: Double
-    /// First sample of the F and S maxima: the filters' start-up (``settlePeak``), the integrators being seeded.
-    private let settleF: Int
-    private let settleS: Int
     /// Ends of the seed windows (from ``settlePeak``, τ long): the integrators start from their mean square.
     private let seedEndF: Int
     private let seedEndS: Int
@@ -159,8 +156,6 @@ public final class SoundLevelMeter {
             Int((seconds * sampleRate / Double(g.cellSize)).rounded(.up)) * g.cellSize
         }
         settlePeak = cellAligned(0.1)
-        settleF = settlePeak
-        settleS = settlePeak
         seedEndF = settlePeak + cellAligned(TimeWeighting.fast.timeConstant)
         seedEndS = settlePeak + cellAligned(TimeWeighting.slow.timeConstant)
         settleMinF = cellAligned(10 * TimeWeighting.fast.timeConstant)
@@ -171,7 +166,7 @@ public final class SoundLevelMeter {
         cells = []
         run = FoldState(
             cellSize: g.cellSize, historyStep: g.historyStep, bufferFrames: g.bufferFrames,
-            windowBuffers: windowBuffers, settleF: settleF, settleS: settleS, settleMinF: settleMinF,
+            windowBuffers: windowBuffers, settleMinF: settleMinF,
             settleMinS: settleMinS, settlePeak: settlePeak,
             alphaF: alphaF, alphaS: alphaS, alphaFCell: alphaFCell, alphaSCell: alphaSCell,
             histogramScale: 1 / (configuration.fullScale * configuration.fullScale), coefficients: c)
@@ -252,9 +247,6 @@ public final class SoundLevelMeter {
         let w = g.warmUp
         var m = g.laneLength
         if n < g.chunkLength { m = max(0, (n - w) / 2) / G * G }
-        // A signal shorter than one chunk runs as one lane, so the first kernel run holds all of it (the
-        // integrators' seed windows included).
-        if !seeded && n < g.chunkLength { m = 0 }
         var laneSamples = 0
         if m >= G {
             runLanes(base0: 0, base1: m, steps: w + m, twoLanes: true)
@@ -307,19 +299,20 @@ public final class SoundLevelMeter {
         state = twoLanes ? s1 : s0
     }
 
-    /// Starts the F and S integrators (before the first cell is folded) from the A-weighted mean square of
-    /// their seed windows, `[settlePeak, settlePeak + τ)`, or the part of them the signal has (all of it when
-    /// shorter than `settlePeak`), as if the sound had been going on before the recording began: a maximum is
-    /// then defined from the filters' start-up on, not only after 5τ (5 s for S) of an integrator rising from 0.
+    /// Starts the F and S integrators, before the first cell is folded.
+    ///
+    /// They start from the A-weighted mean square of their seed windows, `[settlePeak, settlePeak + τ)`, or the
+    /// part of them the signal has, as if the sound had been going on before the recording began: a maximum is then defined from the filters' start-up on,
+    /// not only after 5τ (5 s for S) of an integrator rising from 0. The first kernel run always holds the whole
+    /// windows when the signal does (its lane 0 alone covers warm-up + lane, over 1.7 s at every rate; a shorter
+    /// signal is all in it); a signal that ends before `settlePeak` never uses its integrators.
     private func seed(cellCount: Int, steps: Int, laneOffset: Int, twoLanes: Bool) {
         seeded = true
         let G = geometry.cellSize
-        var sums = (fast: 0.0, slow: 0.0, all: 0.0)
-        var counts = (fast: 0, slow: 0, all: 0)
+        var sums = (fast: 0.0, slow: 0.0)
+        var counts = (fast: 0, slow: 0)
         cells.withUnsafeBufferPointer { cb in
             func add(_ lane: CellLane, at position: Int, length: Int) {
-                sums.all += lane.energyA
-                counts.all += length
                 guard position >= settlePeak else { return }
                 if position < seedEndF {
                     sums.fast += lane.energyA
@@ -337,9 +330,8 @@ public final class SoundLevelMeter {
                 }
             }
         }
-        let whole = counts.all > 0 ? sums.all / Double(counts.all) : 0
-        run.eF = counts.fast > 0 ? sums.fast / Double(counts.fast) : whole
-        run.eS = counts.slow > 0 ? sums.slow / Double(counts.slow) : whole
+        run.eF = counts.fast > 0 ? sums.fast / Double(counts.fast) : 0
+        run.eS = counts.slow > 0 ? sums.slow / Double(counts.slow) : 0
     }
 
     // MARK: Results
@@ -363,7 +355,7 @@ public final class SoundLevelMeter {
             peakC: frames > settlePeak ? r.peakC.squareRoot() * cGain / configuration.fullScale : nil,
             maxFast: r.maxF.isFinite ? r.maxF * a2 : nil, minFast: r.minF.isFinite ? r.minF * a2 : nil,
             maxSlow: r.maxS.isFinite ? r.maxS * a2 : nil, minSlow: r.minS.isFinite ? r.minS * a2 : nil,
-            fastSettling: Double(settleF) / sampleRate, slowSettling: Double(settleS) / sampleRate,
+            fastSettling: Double(settlePeak) / sampleRate, slowSettling: Double(settlePeak) / sampleRate,
             fastMinimumSettling: Double(settleMinF) / sampleRate, slowMinimumSettling: Double(settleMinS) / sampleRate,
             peakSettling: Double(settlePeak) / sampleRate,
             exceedance: ExceedanceHistogram(
@@ -379,8 +371,9 @@ public final class SoundLevelMeter {
 /// The running results of a ``SoundLevelMeter``, updated cell by cell in signal order.
 struct FoldState {
     let cellSize: Int, historyStep: Int, bufferFrames: Int, windowBuffers: Int
-    /// First sample of the F/S maxima (0.1 s) and of the F/S minima and exceedance history (10τ).
-    let settleF: Int, settleS: Int, settleMinF: Int, settleMinS: Int, settlePeak: Int
+    /// First sample of the F/S minima and exceedance history (10τ) and of the C peak, the F/S maxima and the
+    /// integrators (the filters' start-up, 0.1 s).
+    let settleMinF: Int, settleMinS: Int, settlePeak: Int
     let alphaF: Double, alphaS: Double, alphaFCell: Double, alphaSCell: Double
     /// 1/fullScale², applied before the histogram's dB conversion.
     let histogramScale: Double
@@ -409,17 +402,14 @@ struct FoldState {
     var windows: [Double] = []
 
     init(
-        cellSize: Int, historyStep: Int, bufferFrames: Int, windowBuffers: Int, settleF: Int, settleS: Int,
-        settleMinF: Int, settleMinS: Int, settlePeak: Int, alphaF: Double, alphaS: Double, alphaFCell: Double,
-        alphaSCell: Double,
+        cellSize: Int, historyStep: Int, bufferFrames: Int, windowBuffers: Int, settleMinF: Int, settleMinS: Int,
+        settlePeak: Int, alphaF: Double, alphaS: Double, alphaFCell: Double, alphaSCell: Double,
         histogramScale: Double, coefficients: WeightingCoefficients, histogramBins: Int = SoundLevelMeter.histogramBins
     ) {
         self.cellSize = cellSize
         self.historyStep = historyStep
         self.bufferFrames = bufferFrames
         self.windowBuffers = windowBuffers
-        self.settleF = settleF
-        self.settleS = settleS
         self.settleMinF = settleMinF
         self.settleMinS = settleMinS
         self.settlePeak = settlePeak
@@ -435,7 +425,7 @@ struct FoldState {
     /// An empty value to swap in while the real one is folded in a local variable.
     static var placeholder: FoldState {
         FoldState(
-            cellSize: 1, historyStep: 1, bufferFrames: 1, windowBuffers: 1, settleF: 0, settleS: 0, settleMinF: 0,
+            cellSize: 1, historyStep: 1, bufferFrames: 1, windowBuffers: 1, settleMinF: 0,
             settleMinS: 0, settlePeak: 0,
             alphaF: 0, alphaS: 0, alphaFCell: 0, alphaSCell: 0, histogramScale: 1,
             coefficients: .init(a11: 0, a12: 0, a21: 0, a22: 0, a31: 0, a32: 0), histogramBins: 0)
@@ -463,9 +453,9 @@ struct FoldState {
         // Maxima/minima: replay the cell sample by sample only when it could hold a new extreme. Bounds for
         // any sample i of the cell: α^g·e0 ≤ e_i ≤ min(e0 + (1−α)Σq, e_end/α^g).
         let margin = 1 + 1e-9
-        let fastMax = start >= settleF && min(eF0 + (1 - alphaF) * record.energyA, eF / aF) * margin >= maxF
+        let fastMax = start >= settlePeak && min(eF0 + (1 - alphaF) * record.energyA, eF / aF) * margin >= maxF
         let fastMin = start >= settleMinF && aF * eF0 <= minF * margin
-        let slowMax = start >= settleS && min(eS0 + (1 - alphaS) * record.energyA, eS / aS) * margin >= maxS
+        let slowMax = start >= settlePeak && min(eS0 + (1 - alphaS) * record.energyA, eS / aS) * margin >= maxS
         let slowMin = start >= settleMinS && aS * eS0 <= minS * margin
         if fastMax || fastMin || slowMax || slowMin {
             replay(
