@@ -165,6 +165,14 @@ import Testing
         #expect(csv.rows.first?["taskKind"] == "walking")
     }
 
+    /// The table section names the preamble lines a sensor export skipped (XSens MT Manager's `//` header).
+    @Test func inspectTableShowsTheSkippedPreamble() throws {
+        let run = try E2E.run(["inspect", E2E.fixture("sensor-exports/xsens-mtmanager.txt"), "--format", "table"])
+        #expect(run.status == ExpectedExit.success, "\(run.stderr)")
+        #expect(run.stdout.contains("preamble       // General information:"), "\(run.stdout)")
+        #expect(run.stdout.contains("preamble       … 1 more lines"), "\(run.stdout)")
+    }
+
     /// `inspect` describes files; it has no export form (researchkit, mork, fhir would wrap a description as if it
     /// were a measure, and FHIR has nothing to say about it): refused as a usage error.
     @Test func inspectHasNoExportFormats() throws {

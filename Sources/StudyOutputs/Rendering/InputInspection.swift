@@ -196,6 +196,8 @@ extension InputInspection: RenderableResult {
         }
         if let t = table {
             var rows: [(String, String)] = [("layout", t.layout)]
+            for line in t.preamble.prefix(12) { rows.append(("preamble", line)) }
+            if t.preamble.count > 12 { rows.append(("preamble", "… \(t.preamble.count - 12) more lines")) }
             if let by = t.exportedBy { rows.append(("exported by", by)) }
             if let start = t.startedAt { rows.append(("started", start)) }
             if let segments = t.segments {
