@@ -215,26 +215,6 @@ public struct BatchEntry: Sendable, Hashable, Codable {
     }
 }
 
-/// Renames a record's on-disk location to its source name in text and in JSON text.
-struct PathRename {
-    let from: String
-    let to: String
-    let fromJSON: String
-    let toJSON: String
-
-    init(from: String, to: String) {
-        self.from = from
-        self.to = to
-        fromJSON = String(JSONText.string(from).dropFirst().dropLast())
-        toJSON = String(JSONText.string(to).dropFirst().dropLast())
-    }
-
-    var isIdentity: Bool { from.isEmpty || from == to }
-
-    func text(_ s: String) -> String { isIdentity ? s : s.replacingOccurrences(of: from, with: to) }
-    func json(_ s: String) -> String { isIdentity ? s : s.replacingOccurrences(of: fromJSON, with: toJSON) }
-}
-
 /// Compact JSON text built from parts, keys in the order given (callers give them sorted).
 enum JSONText {
     static func encode(_ value: some Encodable) -> String {

@@ -436,20 +436,12 @@ public enum BatchRunner {
         let shard = configuration.shard
         let consent = policy
         // Tables of many participants (MyDataHelps) are one record: the policy also decides their rows.
-        let rules = {
-            var rules = configuration
-            rules.inputRules = configuration.inputRules?.map { rule in
-                var rule = rule
-                rule.analysis.loader.participantConsent = consent
-                return rule
-            }
-            return rules
-        }()
-        let perRecord = {
-            var options = analysis
+        // The options of each record: its --input-config rule's or the run's, with the consent policy.
+        let optionsFor = { @Sendable (source: String) -> RecordAnalysis.Options in
+            var options = configuration.options(for: source, base: analysis)
             options.loader.participantConsent = consent
             return options
-        }()
+        }
         let parallel = max(1, jobs)
         let timeout = configuration.effectiveRecordTimeout
         try await withThrowingTaskGroup(of: BatchEntry.self) { group in
@@ -511,7 +503,7 @@ public enum BatchRunner {
                         WorkDeadline.withLimit(seconds: timeout) {
                             process(
                                 record, shard: shard, consent: consent,
-                                options: rules.options(for: record.source, base: perRecord), export: exporting)
+                                options: optionsFor(record.source), export: exporting)
                         }
                     }
                     inFlight += 1

@@ -137,7 +137,7 @@ struct Analyze: AsyncParsableCommand {
             try out.emit(AnalysedResults(results), input: loaded.count == 1 ? loaded[0] : nil, renames: renames)
         }
         for reason in failed {
-            printError("taskproc: not analysed: " + LoadedInput.renamingArchivePaths(in: reason, renames, json: false))
+            printError("taskproc: not analysed: " + PathRename.apply(renames, to: reason, json: false))
         }
         if !failed.isEmpty || !unreadable.isEmpty {
             let parts = unreadable.isEmpty ? "" : "\(unreadable.count) part(s) could not be read; "

@@ -50,7 +50,7 @@ struct Inspect: AsyncParsableCommand {
         }
         // Inputs read from a ZIP archive are named `archive.zip!/entry`, never by the temporary extraction folder.
         let json = format.outputFormat == .json
-        try destination.write(LoadedInput.renamingArchivePaths(in: text, input.archiveRenames, json: json))
+        try destination.write(PathRename.apply(input.archiveRenames, to: text, json: json))
         if inspection.errorCount > 0 {
             printError("taskproc: \(inspection.errorCount) part(s) of \(path) could not be read; see problems")
             throw ExitCode(ExitStatus.partial)

@@ -97,7 +97,7 @@ struct OutputOptions: ParsableArguments {
     /// identifiers and participant.
     func emit(
         _ result: some RenderableResult, input: LoadedInput? = nil,
-        renames: [(folder: String, archive: String)] = []
+        renames: [PathRename] = []
     ) throws {
         let export = ExportOptions(context: input.map { ExportContext(input: $0) } ?? ExportContext())
         if let participant { export.context.participant = participant }
@@ -113,7 +113,7 @@ struct OutputOptions: ParsableArguments {
             throw CommandFailure.data(file + error.description)
         }
         let json = format == .json || format.isExport
-        try destination.write(LoadedInput.renamingArchivePaths(in: text, renames, json: json))
+        try destination.write(PathRename.apply(renames, to: text, json: json))
         for note in export.notes {
             Diagnostics.note("taskproc: \(format.rawValue): \(note)")
         }

@@ -181,33 +181,16 @@ public struct LoadedInput: Sendable {
     /// result and problem of the input names (``archiveRenames`` turns them back into `archive.zip!/…`).
     public var extractedInto: String?
 
-    /// Every (extraction folder, archive path) of this input and its children, outermost first.
+    /// The renames from every extraction folder of this input and its children to its archive's path and `!`,
+    /// outermost first.
     ///
-    /// What a command replaces in its output so that no temporary path is reported
-    /// (`/tmp/taskproc-archive-…/a.csv` → `study.zip!/a.csv`).
-    public var archiveRenames: [(folder: String, archive: String)] {
-        var renames: [(folder: String, archive: String)] = []
-        if let extractedInto { renames.append((extractedInto, path)) }
+    /// What a command applies to its output (``PathRename/apply(_:to:json:)``) so that no temporary path is
+    /// reported (`/tmp/taskproc-archive-…/a.csv` → `study.zip!/a.csv`).
+    public var archiveRenames: [PathRename] {
+        var renames: [PathRename] = []
+        if let extractedInto { renames.append(PathRename(from: extractedInto, to: path + "!")) }
         for child in children { renames += child.archiveRenames }
         return renames
-    }
-
-    /// `text` with every extraction folder of `renames` (``archiveRenames``) replaced by its archive's path and `!`.
-    ///
-    /// The innermost first; `json`: the text is JSON, so the replacement is escaped as string content.
-    public static func renamingArchivePaths(
-        in text: String, _ renames: [(folder: String, archive: String)], json: Bool
-    ) -> String {
-        var text = text
-        for (folder, archive) in renames.reversed() {
-            var replacement = archive + "!"
-            if json {
-                let encoded = (try? JSONEncoder().encode(replacement)).map { String(decoding: $0, as: UTF8.self) }
-                replacement = encoded.map { String($0.dropFirst().dropLast()) } ?? replacement
-            }
-            text = text.replacingOccurrences(of: folder, with: replacement)
-        }
-        return text
     }
 
     /// Every problem found, in the order found; errors mean part of the input is missing.
