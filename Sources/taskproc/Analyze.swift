@@ -75,6 +75,9 @@ struct Analyze: AsyncParsableCommand {
     @OptionGroup(title: "Feature sets")
     var features: FeatureSetOptions
 
+    @OptionGroup(title: "Walking")
+    var walking: WalkingOptions
+
     @OptionGroup(title: "Sound level")
     var sound: SoundLevelOptions
 
@@ -89,6 +92,7 @@ struct Analyze: AsyncParsableCommand {
         options.audiometry = audiometry.analysisOptions
         if dropIdentifiers { options.dropsIdentifiers = true }
         if features.featureSet != .taskproc { options.featureSet = features.featureSet }
+        options.gait = walking.gaitOptions
         return options
     }
 

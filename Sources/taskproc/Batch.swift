@@ -137,6 +137,9 @@ struct Batch: AsyncParsableCommand {
     @OptionGroup(title: "Feature sets")
     var features: FeatureSetOptions
 
+    @OptionGroup(title: "Walking")
+    var walking: WalkingOptions
+
     @OptionGroup(title: "Sound level (audio recordings and SPL-meter results)")
     var sound: SoundLevelOptions
 
@@ -207,6 +210,7 @@ struct Batch: AsyncParsableCommand {
         if acceptTruncated { args.append("--accept-truncated") }
         if dropIdentifiers { args.append("--drop-identifiers") }
         if features.featureSet != .taskproc { args += ["--feature-set", features.featureSet.rawValue] }
+        args += walking.arguments
         return args
     }
 
@@ -224,6 +228,7 @@ struct Batch: AsyncParsableCommand {
         options.audiometry.researchKitVersion = researchKitVersion
         if dropIdentifiers { options.dropsIdentifiers = true }
         if features.featureSet != .taskproc { options.featureSet = features.featureSet }
+        options.gait = walking.gaitOptions
         return options
     }
 

@@ -27,6 +27,10 @@ public struct AnalysisOptions: Sendable, Hashable, Codable {
     /// it existed) means ``FeatureSet/taskproc``.
     public var featureSet: FeatureSet?
 
+    /// The walking sensor's placement and height for the gait parameters beyond cadence; nil (run
+    /// configurations stored before it existed) means placement unknown, no heights.
+    public var gait: GaitOptions?
+
     /// Default options.
     public init() {}
 }

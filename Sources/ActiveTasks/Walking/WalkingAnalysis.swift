@@ -58,10 +58,10 @@ enum WalkingAnalysis: TaskAnalysis {
     /// Why a walking input gave no result.
     public static let nothingToAnalyse = "no walking recordings (accelerometer or device motion) to analyse"
 
-    /// One result per walking step that has a recording (see ``WalkingProcessor/analyze(_:detector:)``); with
+    /// One result per walking step that has a recording (see ``WalkingProcessor/analyze(_:detector:gait:)``); with
     /// ``FeatureSet/mhealthtools`` each also carries mhealthtools' walk features of its recording.
     public static func analyze(_ input: LoadedInput, options: AnalysisOptions) -> [WalkingResult] {
-        var results = WalkingProcessor.analyze(input)
+        var results = WalkingProcessor.analyze(input, gait: options.gait ?? GaitOptions())
         guard options.featureSet == .mhealthtools else { return results }
         var recordings: [String: LoadedRecording] = [:]
         func collect(_ node: LoadedInput) {

@@ -1,6 +1,6 @@
 import Foundation
-import StudyInputs
 public import SensorSignal
+import StudyInputs
 
 /// Turns walking recordings (accelerometer or device-motion logs, whole ResearchKit walking tasks) into
 /// ``WalkingResult``s with ``StepDetector``.
@@ -21,11 +21,12 @@ public enum WalkingProcessor {
     ///   - stepIdentifier: The active step, if known.
     ///   - source: The file name to report, if known.
     ///   - detector: The step detector.
+    ///   - gait: The sensor's placement and height (contacts, stance, stride length and speed for a lower back).
     /// - Returns: The result; an empty or short log gives 0 steps and a warning.
     public static func analyze(
         _ recording: CleanedLog<AccelerometerLog>, pedometer: PedometerLog? = nil,
         timedWalk: ResearchKit.TimedWalkResult? = nil, stepIdentifier: String? = nil, source: String? = nil,
-        detector: StepDetector = StepDetector()
+        detector: StepDetector = StepDetector(), gait: GaitOptions = GaitOptions()
     ) -> WalkingResult {
         let log = recording.log
         var warnings: [String] = []
@@ -37,7 +38,8 @@ public enum WalkingProcessor {
         }
         let a = log.acceleration
         let scale = unit.toG
-        var axes = scale == 1 ? (a.x, a.y, a.z) : (a.x.map { $0 * scale }, a.y.map { $0 * scale }, a.z.map { $0 * scale })
+        var axes =
+            scale == 1 ? (a.x, a.y, a.z) : (a.x.map { $0 * scale }, a.y.map { $0 * scale }, a.z.map { $0 * scale })
         if log.gravityRemoved, let up = principalAxis(axes.0, axes.1, axes.2) {
             // |a + 1 g·û| ≈ 1 g + a·û: the magnitude a gravity-including accelerometer held along û would give.
             for i in axes.0.indices {
@@ -54,7 +56,7 @@ public enum WalkingProcessor {
             timestamps: log.timestamp, magnitude: magnitude, axes: axes, hygiene: recording.report,
             signal: "accelerometer",
             unit: unit.rawValue, extraWarnings: warnings, pedometer: pedometer, timedWalk: timedWalk,
-            stepIdentifier: stepIdentifier, source: source, detector: detector)
+            stepIdentifier: stepIdentifier, source: source, detector: detector, gait: gait)
     }
 
     /// The unit vector along which the samples vary most (the first principal axis of their covariance, by power
@@ -89,11 +91,12 @@ public enum WalkingProcessor {
     ///   - stepIdentifier: The active step, if known.
     ///   - source: The file name to report, if known.
     ///   - detector: The step detector.
+    ///   - gait: The sensor's placement and height (contacts, stance, stride length and speed for a lower back).
     /// - Returns: The result; an empty or short log gives 0 steps and a warning.
     public static func analyze(
         _ recording: CleanedLog<DeviceMotionLog>, pedometer: PedometerLog? = nil,
         timedWalk: ResearchKit.TimedWalkResult? = nil, stepIdentifier: String? = nil, source: String? = nil,
-        detector: StepDetector = StepDetector()
+        detector: StepDetector = StepDetector(), gait: GaitOptions = GaitOptions()
     ) -> WalkingResult {
         let log = recording.log
         let u = log.userAcceleration
@@ -105,7 +108,7 @@ public enum WalkingProcessor {
             timestamps: log.timestamp, magnitude: magnitude, axes: axes, hygiene: recording.report,
             signal: "deviceMotion",
             unit: AccelerationUnit.g.rawValue, extraWarnings: [], pedometer: pedometer, timedWalk: timedWalk,
-            stepIdentifier: stepIdentifier, source: source, detector: detector)
+            stepIdentifier: stepIdentifier, source: source, detector: detector, gait: gait)
     }
 
     /// Analyses every walking recording of a loaded input and its children: one result per active step that has
@@ -122,8 +125,11 @@ public enum WalkingProcessor {
     /// - Parameters:
     ///   - input: What ``InputLoader`` read.
     ///   - detector: The step detector.
+    ///   - gait: The sensor's placement and height.
     /// - Returns: The results; empty when the input has no motion data.
-    public static func analyze(_ input: LoadedInput, detector: StepDetector = StepDetector()) -> [WalkingResult] {
+    public static func analyze(
+        _ input: LoadedInput, detector: StepDetector = StepDetector(), gait: GaitOptions = GaitOptions()
+    ) -> [WalkingResult] {
         struct Group {
             var key: String?
             var step: String?
@@ -161,7 +167,8 @@ public enum WalkingProcessor {
             }
             for child in node.children { collect(child) }
         }
-        var orphanTimedWalks: [(position: Int, item: ResearchKit.StepItem<ResearchKit.TimedWalkResult>, file: String)] = []
+        var orphanTimedWalks: [(position: Int, item: ResearchKit.StepItem<ResearchKit.TimedWalkResult>, file: String)] =
+            []
         collect(input)
 
         var results: [WalkingResult] = []
@@ -169,7 +176,8 @@ public enum WalkingProcessor {
         func emitOrphans(upTo position: Int) {
             while let first = orphans.first, first.position <= position {
                 results.append(
-                    WalkingResult(stepIdentifier: first.item.stepIdentifier, source: first.file, timedWalk: first.item.result))
+                    WalkingResult(
+                        stepIdentifier: first.item.stepIdentifier, source: first.file, timedWalk: first.item.result))
                 orphans.removeFirst()
             }
         }
@@ -194,14 +202,14 @@ public enum WalkingProcessor {
                     results.append(
                         analyze(
                             log, pedometer: pedometer, timedWalk: timedWalk, stepIdentifier: group.step, source: file,
-                            detector: detector))
+                            detector: detector, gait: gait))
                 }
             } else {
                 for (file, log) in accelerometers {
                     results.append(
                         analyze(
                             log, pedometer: pedometer, timedWalk: timedWalk, stepIdentifier: group.step, source: file,
-                            detector: detector))
+                            detector: detector, gait: gait))
                 }
             }
         }
@@ -213,7 +221,7 @@ public enum WalkingProcessor {
         timestamps: [Double], magnitude: [Double], axes: (x: [Double], y: [Double], z: [Double]),
         hygiene: QualityReport, signal: String, unit: String,
         extraWarnings: [String], pedometer: PedometerLog?, timedWalk: ResearchKit.TimedWalkResult?,
-        stepIdentifier: String?, source: String?, detector: StepDetector
+        stepIdentifier: String?, source: String?, detector: StepDetector, gait: GaitOptions
     ) -> WalkingResult {
         let detection = detector.detect(
             timestamps: timestamps, magnitude: magnitude, axes: axes, samplingRate: hygiene.sampling?.medianRate)
@@ -245,6 +253,93 @@ public enum WalkingProcessor {
             result.pedometerDuration = duration.isFinite && duration >= 0 ? duration : nil
         }
         if let timedWalk { result.quality.warnings += result.applyTimedWalk(timedWalk) }
+        applyGait(gait, to: &result, detection: detection, timestamps: timestamps, axes: axes)
         return result
+    }
+
+    /// Standard gravity, m/s² per g: the lower-back analysis works in m/s².
+    static let standardGravity = 9.80665
+
+    /// Adds the placement's gait parameters to `result`.
+    ///
+    /// For a lower-back sensor: each bout's initial and final
+    /// contacts, strides, stance, swing and double support (``LowerBackGait``) and, with a sensor height, stride
+    /// length and walking speed; bout means and record means over all strides. Other placements keep them null.
+    static func applyGait(
+        _ gait: GaitOptions, to result: inout WalkingResult, detection: StepDetection, timestamps: [Double],
+        axes: (x: [Double], y: [Double], z: [Double])
+    ) {
+        result.placement = gait.placement.rawValue
+        guard gait.placement == .lowerBack else { return }
+        let height = gait.effectiveSensorHeight.flatMap { GaitOptions.sensorHeightRange.contains($0) ? $0 : nil }
+        result.sensorHeight = height
+        if height == nil {
+            result.quality.warnings.append(
+                "lower-back sensor without a sensor height (--sensor-height or --height): strideLength and "
+                    + "walkingSpeed are null")
+        }
+        result.quality.warnings.append(
+            "turns need the gyroscope, which the walking analysis does not read yet: turns are null")
+        guard !detection.bouts.isEmpty, let rate = detection.samplingRate else { return }
+        let g = standardGravity
+        let x = axes.x.map { $0 * g }
+        let y = axes.y.map { $0 * g }
+        let z = axes.z.map { $0 * g }
+        let origin = result.timeOrigin ?? 0
+        let analyser = LowerBackGait()
+        var all: [LowerBackGait.Stride] = []
+        var unmeasured = 0
+        for (index, bout) in detection.bouts.enumerated() where index < result.bouts.count {
+            guard
+                let found = analyser.analyze(
+                    timestamps: timestamps, x: x, y: y, z: z, start: bout.start, end: bout.end, samplingRate: rate,
+                    sensorHeight: height)
+            else {
+                unmeasured += 1
+                continue
+            }
+            result.bouts[index].initialContacts = found.initialContacts.map { $0 - origin }
+            result.bouts[index].finalContacts = found.finalContacts.map { $0.map { $0 - origin } }
+            result.bouts[index].strides = found.strides.count
+            let means = StrideMeans(found.strides)
+            result.bouts[index].strideLength = means.length
+            result.bouts[index].walkingSpeed = means.speed
+            result.bouts[index].stanceTime = means.stance
+            result.bouts[index].swingTime = means.swing
+            result.bouts[index].doubleSupportTime = means.doubleSupport
+            if found.strides.isEmpty { unmeasured += 1 }
+            all += found.strides
+        }
+        let means = StrideMeans(all)
+        result.strideLength = means.length
+        result.walkingSpeed = means.speed
+        result.stanceTime = means.stance
+        result.swingTime = means.swing
+        result.doubleSupportTime = means.doubleSupport
+        if unmeasured > 0 {
+            result.quality.warnings.append(
+                "lower-back gait: \(unmeasured) of \(detection.bouts.count) bouts had no measurable stride (two "
+                    + "consecutive steps of 0.4–1.54 s with their final contacts): their gait parameters are null")
+        }
+    }
+
+    /// Means over strides of each gait parameter; nil for none (length and speed: nil when no stride has one).
+    struct StrideMeans {
+        var length: Double?
+        var speed: Double?
+        var stance: Double?
+        var swing: Double?
+        var doubleSupport: Double?
+
+        init(_ strides: [LowerBackGait.Stride]) {
+            func mean(_ values: [Double]) -> Double? {
+                values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+            }
+            length = mean(strides.compactMap(\.length))
+            speed = mean(strides.compactMap(\.speed))
+            stance = mean(strides.map(\.stance))
+            swing = mean(strides.map(\.swing))
+            doubleSupport = mean(strides.map(\.doubleSupport))
+        }
     }
 }

@@ -29,7 +29,16 @@ extension WalkingResult: RenderableResult {
             ("stride regularity", number(strideRegularity, "%.3f")),
             ("symmetry", number(symmetry, "%.3f")),
             ("dominant frequency", number(dominantFrequency, "%.3f", " Hz")),
+            ("stride time", number(strideTime, "%.3f", " s")),
         ]
+        if placement == SensorPlacement.lowerBack.rawValue {
+            features.append(("sensor", "lower back" + (sensorHeight.map { String(format: ", %.3f m high", $0) } ?? "")))
+            features.append(("stride length", number(strideLength, "%.3f", " m")))
+            features.append(("walking speed", number(walkingSpeed, "%.3f", " m/s")))
+            features.append(("stance time", number(stanceTime, "%.3f", " s")))
+            features.append(("swing time", number(swingTime, "%.3f", " s")))
+            features.append(("double support", number(doubleSupportTime, "%.3f", " s")))
+        }
         if let pedometerStepCount, let pedometerDifference {
             features.append(("pedometer steps", "\(pedometerStepCount) (difference \(pedometerDifference))"))
         }
@@ -57,6 +66,8 @@ extension WalkingResult: RenderableResult {
                                 + (bout.cadence.map { String(format: ", %.1f steps/min", $0) } ?? "")
                                 + (bout.strideRegularity.map { String(format: ", stride regularity %.2f", $0) } ?? "")
                                 + (bout.detection.map { ", \($0)" } ?? "")
+                                + (bout.strideLength.map { String(format: ", stride %.2f m", $0) } ?? "")
+                                + (bout.walkingSpeed.map { String(format: ", %.2f m/s", $0) } ?? "")
                         )
                     }
                 ))
@@ -74,7 +85,9 @@ extension WalkingResult: RenderableResult {
             "stepTimeSD", "stepTimeCV", "stepRegularity", "strideRegularity", "symmetry", "dominantFrequency",
             "samplingRate", "bouts", "interpolatedSteps", "pedometerStepCount", "pedometerDifference", "gaitSpeed",
             "warnings", "timedWalkDistance", "timedWalkDuration", "timedWalkTimeLimit", "pedometerDistance",
-            "pedometerDuration",
+            "pedometerDuration", "placement", "sensorHeight", "strideTime", "strideLength", "walkingSpeed",
+            "stanceTime",
+            "swingTime", "doubleSupportTime", "turns",
         ]
         let n = { (v: Double?) in ResultEncoding.number(v, digits: 10) }
         let i = { (v: Int?) in v.map(String.init) ?? "" }
@@ -83,8 +96,11 @@ extension WalkingResult: RenderableResult {
             n(stepTimeMean), n(stepTimeSD), n(stepTimeCV), n(stepRegularity), n(strideRegularity), n(symmetry),
             n(dominantFrequency), n(samplingRate), String(bouts.count), String(quality.interpolatedSteps),
             i(pedometerStepCount), i(pedometerDifference), n(gaitSpeed),
-            quality.warnings.joined(separator: " | "), n(timedWalkDistance), n(timedWalkDuration), n(timedWalkTimeLimit),
-            n(pedometerDistance), n(pedometerDuration),
+            quality.warnings.joined(separator: " | "), n(timedWalkDistance), n(timedWalkDuration),
+            n(timedWalkTimeLimit),
+            n(pedometerDistance), n(pedometerDuration), placement ?? "", n(sensorHeight), n(strideTime),
+            n(strideLength),
+            n(walkingSpeed), n(stanceTime), n(swingTime), n(doubleSupportTime), i(turns),
         ]
         return (header, [row])
     }

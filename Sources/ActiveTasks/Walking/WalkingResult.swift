@@ -97,6 +97,31 @@ public struct WalkingResult: Sendable, Hashable, Codable {
     public var timedWalkDuration: Double?
     /// The timed walk's `timeLimit` as recorded, s; `null` when the step had none; only for a timed walk step.
     public var timedWalkTimeLimit: Double?
+    /// Where the sensor was worn, as given (`--placement`, `--sensor-height`, `--height`): `"unknown"` or
+    /// `"lower-back"`; nil only for a timed walk without motion data.
+    public var placement: String?
+    /// The sensor height the stride lengths were computed with, m (`--sensor-height`, or the ratio ×
+    /// `--height`); null without one.
+    public var sensorHeight: Double?
+    /// Stride time, s: two mean step times (`2 · stepTimeMean`), for any placement; null with no step interval.
+    public var strideTime: Double?
+    /// Stride length, m: the mean over every stride of the record (``Bout/strideLength``); lower-back sensor
+    /// with a sensor height only, else null.
+    public var strideLength: Double?
+    /// Walking speed, m/s: the mean over every stride of stride length / stride time; lower back with a sensor
+    /// height only, else null.
+    public var walkingSpeed: Double?
+    /// Stance time, s: the mean over every stride of the time its first foot is on the ground (initial contact
+    /// to that foot's final contact); lower back only, else null.
+    public var stanceTime: Double?
+    /// Swing time, s: the mean over every stride of stride time − stance time; lower back only, else null.
+    public var swingTime: Double?
+    /// Double-support time, s: the mean over every stride of the time both feet are on the ground (its two
+    /// initial-to-final-contact periods); lower back only, else null.
+    public var doubleSupportTime: Double?
+    /// Turns while walking: the sum of the bouts' ``Bout/turns``; null (with a warning when the placement is
+    /// known) because turns need the gyroscope, which the walking analysis does not read yet.
+    public var turns: Int?
     /// mhealthtools' `get_walk_features` (`IMF = 2`) of the recording, only with `--feature-set mhealthtools`
     /// (``FeatureSet/mhealthtools``); absent from JSON otherwise. See `docs/tremor-balance.md`.
     public var mhealthtoolsFeatures: MotionFeatures?
@@ -126,6 +151,27 @@ public struct WalkingResult: Sendable, Hashable, Codable {
         /// irregular gait) or `"armSwing"` (a sustained run in which the device swings once per stride, a wrist or a
         /// swinging hand: two steps per swing); nil in results written before it existed.
         public var detection: String?
+        /// Initial contacts (heel strikes) in the bout, s since ``WalkingResult/timeOrigin``: the maxima of the
+        /// smoothed vertical jerk (lower back only; ``LowerBackGait``); null for other placements.
+        public var initialContacts: [Double]?
+        /// The final contact (toe off) after each initial contact but the last, s since the time origin (null
+        /// where none was found); lower back only.
+        public var finalContacts: [Double?]?
+        /// Strides measured: consecutive pairs of accepted steps (0.4–1.54 s each) with both final contacts;
+        /// lower back only, null otherwise.
+        public var strides: Int?
+        /// Mean stride length, m (two inverted-pendulum step lengths); lower back with a sensor height only.
+        public var strideLength: Double?
+        /// Mean walking speed, m/s: the mean of stride length / stride time over the bout's strides.
+        public var walkingSpeed: Double?
+        /// Mean stance time, s (see ``WalkingResult/stanceTime``).
+        public var stanceTime: Double?
+        /// Mean swing time, s.
+        public var swingTime: Double?
+        /// Mean double-support time, s.
+        public var doubleSupportTime: Double?
+        /// Turns in the bout; null without a gyroscope (not read yet).
+        public var turns: Int?
 
         /// Creates a bout.
         ///
@@ -150,6 +196,35 @@ public struct WalkingResult: Sendable, Hashable, Codable {
             self.strideTime = strideTime
             self.strideRegularity = strideRegularity
             self.detection = detection
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case start, end, steps, interpolatedSteps, cadence, strideTime, strideRegularity, detection
+            case initialContacts, finalContacts, strides, strideLength, walkingSpeed, stanceTime, swingTime
+            case doubleSupportTime, turns
+        }
+
+        /// Encodes the keys that predate the gait parameters when present, and every gait key (`null` when
+        /// undefined).
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(start, forKey: .start)
+            try c.encode(end, forKey: .end)
+            try c.encode(steps, forKey: .steps)
+            try c.encode(interpolatedSteps, forKey: .interpolatedSteps)
+            try c.encodeIfPresent(cadence, forKey: .cadence)
+            try c.encodeIfPresent(strideTime, forKey: .strideTime)
+            try c.encodeIfPresent(strideRegularity, forKey: .strideRegularity)
+            try c.encodeIfPresent(detection, forKey: .detection)
+            try c.encode(strides, forKey: .strides)
+            try c.encode(strideLength, forKey: .strideLength)
+            try c.encode(walkingSpeed, forKey: .walkingSpeed)
+            try c.encode(stanceTime, forKey: .stanceTime)
+            try c.encode(swingTime, forKey: .swingTime)
+            try c.encode(doubleSupportTime, forKey: .doubleSupportTime)
+            try c.encode(turns, forKey: .turns)
+            try c.encode(initialContacts, forKey: .initialContacts)
+            try c.encode(finalContacts, forKey: .finalContacts)
         }
     }
 
@@ -180,6 +255,8 @@ public struct WalkingResult: Sendable, Hashable, Codable {
         } else {
             stepTimeMean = Reductions.mean(intervals)
         }
+        strideTime = stepTimeMean.map { 2 * $0 }
+        placement = SensorPlacement.unknown.rawValue
         if intervals.count >= 2, let mean = stepTimeMean {
             let sd = Reductions.standardDeviation(intervals)
             stepTimeSD = sd
@@ -264,6 +341,8 @@ public struct WalkingResult: Sendable, Hashable, Codable {
         case stepTimes, bouts, quality, pedometerStepCount, pedometerDifference, pedometerDistance, pedometerDuration
         case gaitSpeed
         case timedWalkDistance, timedWalkDuration, timedWalkTimeLimit, mhealthtoolsFeatures
+        case placement, sensorHeight, strideTime, strideLength, walkingSpeed, stanceTime, swingTime
+        case doubleSupportTime, turns
     }
 
     /// Encodes every key of the issue, writing `null` for undefined values rather than leaving the key out.
@@ -285,6 +364,15 @@ public struct WalkingResult: Sendable, Hashable, Codable {
         try c.encode(symmetry, forKey: .symmetry)
         try c.encode(dominantFrequency, forKey: .dominantFrequency)
         try c.encode(samplingRate, forKey: .samplingRate)
+        try c.encode(placement, forKey: .placement)
+        try c.encode(sensorHeight, forKey: .sensorHeight)
+        try c.encode(strideTime, forKey: .strideTime)
+        try c.encode(strideLength, forKey: .strideLength)
+        try c.encode(walkingSpeed, forKey: .walkingSpeed)
+        try c.encode(stanceTime, forKey: .stanceTime)
+        try c.encode(swingTime, forKey: .swingTime)
+        try c.encode(doubleSupportTime, forKey: .doubleSupportTime)
+        try c.encode(turns, forKey: .turns)
         try c.encode(stepTimes, forKey: .stepTimes)
         try c.encode(bouts, forKey: .bouts)
         try c.encode(quality, forKey: .quality)

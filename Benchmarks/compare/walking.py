@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+"""Spatial-temporal gait side by side: taskproc and mobgap against the INDIP reference of Mobilise-D.
+
+For each Mobilise-D lab trial in ../shared/data/mobilise-d-lab (development participants only: HA 001 and the MS 001
+straight walks, as that README says) this runs
+
+- taskproc: `taskproc analyze <trial>.csv.gz --sensor-height <participants.csv sensor_height_m> --format json`
+  (lower back, accelerometer only), and
+- mobgap 1.2.0 `MobilisedPipelineUniversal` on `<trial>.imu.csv.gz` (accelerometer and gyroscope, already in the
+  Mobilise-D body frame) with the same sensor height and the participant's cohort, from the venv
+  Tools/peers/.venv-walking-mobgap (created with `pip install mobgap==1.2.0` when missing; `--no-mobgap` skips it),
+
+and compares each tool's walking bouts with the reference bouts of reference-bouts.csv:
+
+- bouts: a reference bout is *found* when a tool's bout overlaps it; each tool bout is matched to at most one
+  reference bout (greatest overlap first). Sensitivity = found / reference bouts, precision = matched / tool bouts;
+  time sensitivity / precision = the share of reference walking time inside tool bouts and of tool bout time
+  inside reference bouts.
+- per matched bout: absolute errors of cadence (steps/min), stride length (m) and walking speed (m/s); the mean
+  absolute error (MAE) over the matched bouts, per group (straight walks, daily activities) and overall.
+
+Writes Benchmarks/compare/WALKING.md (and prints it). Usage:
+    python3 Benchmarks/compare/walking.py [--taskproc PATH] [--no-mobgap] [--out FILE]
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import datetime
+import gzip
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+DATA = ROOT.parent / "shared" / "data" / "mobilise-d-lab"
+VENV = ROOT / "Tools" / "peers" / ".venv-walking-mobgap"
+
+MOBGAP_WORKER = r'''
+import json, sys, warnings
+import numpy as np, pandas as pd
+warnings.filterwarnings("ignore")
+from mobgap.data import GaitDatasetFromData
+from mobgap.pipeline import MobilisedPipelineUniversal
+path, height, sensor_height, cohort = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+a = np.loadtxt(path, delimiter=",", skiprows=1)
+fs = 1.0 / float(np.median(np.diff(a[:, 0])))
+df = pd.DataFrame(a[:, 1:7], columns=["acc_x", "acc_y", "acc_z", "gyr_x", "gyr_y", "gyr_z"])
+ds = GaitDatasetFromData({"rec": {"LowerBack": df}}, fs,
+                         {"rec": dict(height_m=height, sensor_height_m=sensor_height, cohort=cohort)},
+                         {"rec": dict(measurement_condition="laboratory")})
+pl = MobilisedPipelineUniversal().run(ds[0])
+wb = pl.per_wb_parameters_
+bouts = []
+if wb is not None:
+    for _, r in wb.iterrows():
+        def f(k):
+            v = r.get(k)
+            return None if v is None or pd.isna(v) else float(v)
+        bouts.append(dict(start=float(r["start"]) / fs, end=float(r["end"]) / fs, cadence=f("cadence_spm"),
+                          strideLength=f("stride_length_m"), walkingSpeed=f("walking_speed_mps"),
+                          steps=f("n_raw_initial_contacts")))
+json.dump(dict(pipeline=pl.pipeline_name_, bouts=bouts), sys.stdout)
+'''
+
+
+def read_csv(path: Path) -> list[dict]:
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def find_walking(document):
+    """The first walking result anywhere in taskproc's JSON output."""
+    if isinstance(document, dict):
+        if document.get("kind") == "walking":
+            return document
+        for v in document.values():
+            found = find_walking(v)
+            if found:
+                return found
+    if isinstance(document, list):
+        for v in document:
+            found = find_walking(v)
+            if found:
+                return found
+    return None
+
+
+def run_taskproc(exe: Path, trial: Path, sensor_height: float) -> list[dict]:
+    out = subprocess.run([str(exe), "analyze", str(trial), "--sensor-height", str(sensor_height), "--format", "json"],
+                         capture_output=True, text=True, check=True).stdout
+    walking = find_walking(json.loads(out))
+    return [dict(start=b["start"], end=b["end"], cadence=b.get("cadence"), strideLength=b.get("strideLength"),
+                 walkingSpeed=b.get("walkingSpeed"), steps=b["steps"]) for b in walking["bouts"]]
+
+
+def ensure_mobgap() -> Path | None:
+    python = VENV / "bin" / "python"
+    if not python.exists():
+        print("creating", VENV, "(pip install mobgap==1.2.0)", file=sys.stderr)
+        subprocess.run(["python3.11", "-m", "venv", str(VENV)], check=True)
+        subprocess.run([str(python), "-m", "pip", "install", "-q", "mobgap==1.2.0"], check=True)
+    return python
+
+
+def run_mobgap(python: Path, imu: Path, participant: dict, cohort: str) -> list[dict]:
+    with gzip.open(imu, "rt") as f:
+        text = f.read()
+    plain = Path("/tmp") / (imu.name.removesuffix(".gz") + ".mobgap.csv")
+    plain.write_text(text)
+    out = subprocess.run([str(python), "-c", MOBGAP_WORKER, str(plain), participant["height_m"],
+                          participant["sensor_height_m"], cohort], capture_output=True, text=True, check=True).stdout
+    return json.loads(out)["bouts"]
+
+
+def overlap(a: dict, b: dict) -> float:
+    return max(0.0, min(a["end"], b["end"]) - max(a["start"], b["start"]))
+
+
+def match(reference: list[dict], found: list[dict]) -> list[tuple[dict, dict]]:
+    """One-to-one pairs of overlapping bouts, greatest overlap first."""
+    pairs = sorted(((overlap(r, f), i, j) for i, r in enumerate(reference) for j, f in enumerate(found)), reverse=True)
+    used_r, used_f, out = set(), set(), []
+    for o, i, j in pairs:
+        if o <= 0 or i in used_r or j in used_f:
+            continue
+        used_r.add(i)
+        used_f.add(j)
+        out.append((reference[i], found[j]))
+    return out
+
+
+def covered(intervals: list[dict], by: list[dict]) -> float:
+    return sum(overlap(a, b) for a in intervals for b in by)
+
+
+def mean(values: list[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def fmt(v: float | None, digits: int = 3, unit: str = "") -> str:
+    return "—" if v is None else f"{v:.{digits}f}{unit}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--taskproc", default=str(ROOT / ".build" / "release" / "taskproc"))
+    ap.add_argument("--no-mobgap", action="store_true")
+    ap.add_argument("--out", default=str(HERE / "WALKING.md"))
+    args = ap.parse_args()
+    exe = Path(args.taskproc)
+    if not exe.exists():
+        subprocess.run(["swift", "build", "-c", "release", "--product", "taskproc"], cwd=ROOT, check=True)
+    participants = {r["participant"]: r for r in read_csv(DATA / "participants.csv")}
+    truth = read_csv(DATA / "truth.csv")
+    reference = read_csv(DATA / "reference-bouts.csv")
+    mobgap = None if args.no_mobgap else ensure_mobgap()
+    tools = ["taskproc"] + (["mobgap"] if mobgap else [])
+
+    rows: dict[str, list[dict]] = {t: [] for t in tools}  # per matched bout
+    counts = {t: dict(ref=0, found=0, tool=0, matched=0, ref_s=0.0, ref_cov=0.0, tool_s=0.0, tool_cov=0.0)
+              for t in tools}
+    per_bout_lines = []
+    pipelines = set()
+    for trial in truth:
+        name = trial["file"]
+        stem = name.removesuffix(".csv.gz")
+        participant = participants[stem[:6]]
+        group = "daily activities" if trial["test"] == "Test11" else "straight walks"
+        ref = [dict(start=float(r["start_s"]), end=float(r["end_s"]), cadence=float(r["cadence_spm"]),
+                    strideLength=float(r["stride_length_m"]), walkingSpeed=float(r["walking_speed_mps"]),
+                    bout=r["bout"]) for r in reference if r["file"] == name]
+        found = {"taskproc": run_taskproc(exe, DATA / name, float(participant["sensor_height_m"]))}
+        if mobgap:
+            found["mobgap"] = run_mobgap(mobgap, DATA / (stem + ".imu.csv.gz"), participant, trial["cohort"])
+        for tool in tools:
+            bouts = found[tool]
+            pairs = match(ref, bouts)
+            c = counts[tool]
+            c["ref"] += len(ref)
+            c["tool"] += len(bouts)
+            c["matched"] += len(pairs)
+            c["ref_s"] += sum(r["end"] - r["start"] for r in ref)
+            c["tool_s"] += sum(b["end"] - b["start"] for b in bouts)
+            c["ref_cov"] += covered(ref, bouts)
+            c["tool_cov"] += covered(bouts, ref)
+            for r, b in pairs:
+                row = dict(group=group, trial=stem, bout=r["bout"], ref=r, tool=b)
+                rows[tool].append(row)
+        for r in ref:
+            cells = [stem, r["bout"], f"{r['start']:.2f}–{r['end']:.2f}", fmt(r["cadence"], 1), fmt(r["strideLength"], 2),
+                     fmt(r["walkingSpeed"], 2)]
+            for tool in tools:
+                hit = next((row["tool"] for row in rows[tool] if row["ref"] is r), None)
+                cells += ([f"{hit['start']:.2f}–{hit['end']:.2f}", fmt(hit["cadence"], 1), fmt(hit["strideLength"], 2),
+                           fmt(hit["walkingSpeed"], 2)] if hit else ["not found", "", "", ""])
+            per_bout_lines.append("| " + " | ".join(cells) + " |")
+
+    def mae(tool: str, key: str, group: str | None) -> tuple[float | None, int]:
+        errors = [abs(row["tool"][key] - row["ref"][key]) for row in rows[tool]
+                  if (group is None or row["group"] == group) and row["tool"].get(key) is not None]
+        return mean(errors), len(errors)
+
+    lines = ["# Spatial-temporal gait: taskproc and mobgap against the Mobilise-D INDIP reference", "",
+             f"Generated by `python3 Benchmarks/compare/walking.py` on {datetime.date.today().isoformat()} "
+             + f"(taskproc `{subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], cwd=ROOT, capture_output=True, text=True).stdout.strip()}`). "
+             + "Inputs: the 5 Mobilise-D lab trials of the development participants (lower back, 100 Hz); taskproc "
+             + "reads the accelerometer only and is given each participant's measured sensor height "
+             + "(`--sensor-height`); mobgap 1.2.0 `MobilisedPipelineUniversal` gets the accelerometer and gyroscope, "
+             + "the same sensor height and the cohort. Matching: see the script's docstring.", "",
+             "| tool | group | bouts found (sensitivity) | bout precision | time sensitivity | time precision | "
+             + "cadence MAE, steps/min | stride length MAE, m | walking speed MAE, m/s |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for tool in tools:
+        c = counts[tool]
+        for group in ["straight walks", "daily activities", None]:
+            label = group or "all"
+            if group is None:
+                sens = f"{c['matched']} of {c['ref']}"
+                prec = f"{c['matched']} of {c['tool']}"
+                ts = fmt(100 * c["ref_cov"] / c["ref_s"], 0, " %") if c["ref_s"] else "—"
+                tp = fmt(100 * c["tool_cov"] / c["tool_s"], 0, " %") if c["tool_s"] else "—"
+            else:
+                n = sum(1 for row in rows[tool] if row["group"] == group)
+                sens, prec, ts, tp = f"{n} matched", "", "", ""
+            cells = [tool, label, sens, prec, ts, tp]
+            for key, d in [("cadence", 1), ("strideLength", 3), ("walkingSpeed", 3)]:
+                m, n = mae(tool, key, group)
+                cells.append(f"{fmt(m, d)} (n = {n})")
+            lines.append("| " + " | ".join(cells) + " |")
+    lines += ["", "Targets (issue 53): walking speed MAE ≤ 0.10 m/s, stride length ≤ 0.10 m, cadence within 3 "
+              + "steps/min, per reference bout.", "", "## Per reference bout", "",
+              "| trial | bout | reference | cadence | stride length | speed | "
+              + " | ".join(f"{t} bout | cadence | stride length | speed" for t in tools) + " |",
+              "|---|---|---|---:|---:|---:|" + "---|---:|---:|---:|" * len(tools)]
+    lines += per_bout_lines
+    text = "\n".join(lines) + "\n"
+    Path(args.out).write_text(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()

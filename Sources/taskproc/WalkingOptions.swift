@@ -1,0 +1,57 @@
+import ActiveTasks
+import ArgumentParser
+
+extension SensorPlacement: ExpressibleByArgument {}
+
+/// `analyze` and `batch` options for the gait parameters beyond cadence: where the sensor was worn and how high.
+struct WalkingOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Where the motion sensor was worn: unknown (default: a phone; steps, cadence, step and stride times) or "
+                + "lower-back (also initial and final contacts, stance, swing and double support; with a sensor "
+                + "height, stride length and walking speed). --sensor-height or --height imply lower-back."))
+    var placement: SensorPlacement?
+
+    @Option(
+        help: ArgumentHelp(
+            "Height of the lower-back sensor above the ground while standing, in m (0.3-1.5): the inverted-pendulum "
+                + "leg length for stride length and walking speed.", valueName: "m"))
+    var sensorHeight: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "The participant's height, in m (0.5-2.5), when the sensor height was not measured: the sensor height is "
+                + "taken as 0.593 of it (docs/walking.md).", valueName: "m"))
+    var height: Double?
+
+    func validate() throws {
+        if let h = sensorHeight, !(h.isFinite && GaitOptions.sensorHeightRange.contains(h)) {
+            throw ValidationError("--sensor-height must be 0.3…1.5 m, got \(h)")
+        }
+        if let h = height, !(h.isFinite && GaitOptions.heightRange.contains(h)) {
+            throw ValidationError("--height must be 0.5…2.5 m, got \(h)")
+        }
+        if sensorHeight != nil && height != nil {
+            throw ValidationError("give --sensor-height or --height, not both")
+        }
+        if placement == .unknown && (sensorHeight != nil || height != nil) {
+            throw ValidationError(
+                "--sensor-height and --height describe a lower-back sensor; not with --placement unknown")
+        }
+    }
+
+    /// The library's gait options; nil when no option was given.
+    var gaitOptions: GaitOptions? {
+        guard placement != nil || sensorHeight != nil || height != nil else { return nil }
+        return GaitOptions(placement: placement ?? .lowerBack, sensorHeight: sensorHeight, height: height)
+    }
+
+    /// The options as arguments (stored with a batch run).
+    var arguments: [String] {
+        var args: [String] = []
+        if let placement { args += ["--placement", placement.rawValue] }
+        if let sensorHeight { args += ["--sensor-height", String(sensorHeight)] }
+        if let height { args += ["--height", String(height)] }
+        return args
+    }
+}
