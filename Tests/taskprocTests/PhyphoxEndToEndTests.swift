@@ -120,15 +120,24 @@ import Testing
         #expect(children.map { $0["dialect"] as? String } == ["phyphox", "phyphox"], "\(inspect.stdout.prefix(400))")
     }
 
-    /// `inspect` flags a walk too short to count steps before any analysis says so.
+    /// `inspect` flags a walk shorter than a gait rhythm needs, and one too short to count at all, before any
+    /// analysis says so.
     @Test func inspectFlagsAWalkTooShortToCount() throws {
         let dir = try E2E.temporaryDirectory("short-walk")
         defer { E2E.remove(dir) }
         try E2E.write(SyntheticWalk.csv(rows: 200), to: dir.path + "/short.csv")
+        try E2E.write(SyntheticWalk.csv(rows: 100), to: dir.path + "/shorter.csv")
         try E2E.write(SyntheticWalk.csv(rows: 1000), to: dir.path + "/long.csv")
         let short = try E2E.run(["inspect", dir.path + "/short.csv", "--format", "table"])
         #expect(
-            short.stdout.contains("1.99 s of motion data: too short to count steps (a gait rhythm needs at least 3 s"))
+            short.stdout.contains(
+                "1.99 s of motion data: a short recording, under the 3 s a gait rhythm needs: its steps are counted "
+                    + "only as one short walk"), "\(short.stdout)")
+        let shorter = try E2E.run(["inspect", dir.path + "/shorter.csv", "--format", "table"])
+        #expect(
+            shorter.stdout.contains(
+                "0.99 s of motion data: too short to count steps (the analysis needs at least 1.5 s"),
+            "\(shorter.stdout)")
         let long = try E2E.run(["inspect", dir.path + "/long.csv", "--format", "table"])
         #expect(!long.stdout.contains("too short"))
     }

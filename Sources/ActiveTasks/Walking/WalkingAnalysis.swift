@@ -31,10 +31,14 @@ enum WalkingAnalysis: TaskAnalysis {
     }
 
     /// A motion recording of a walking input shorter than the shortest walking run the step detector counts
-    /// (``StepDetector/Configuration/minimumRunDuration``, 3 s): flagged before the analysis says the same.
+    /// (``StepDetector/Configuration/minimumRunDuration``, 3 s): flagged before the analysis, as a short recording
+    /// whose steps are counted only as one short walk, or under ``StepDetector/Configuration/minimumSegmentDuration``
+    /// (1.5 s) as too short to count steps at all.
     public static func inspectionNotes(_ input: LoadedInput) -> [InputProblem] {
         guard input.kinds.contains(.walking) else { return [] }
-        let needed = StepDetector.Configuration().minimumRunDuration
+        let configuration = StepDetector.Configuration()
+        let needed = configuration.minimumRunDuration
+        let shortest = configuration.minimumSegmentDuration
         return input.recordings.compactMap { recording in
             let span: Double?
             switch recording.data {
@@ -43,10 +47,15 @@ enum WalkingAnalysis: TaskAnalysis {
             default: span = nil
             }
             guard let span, span < needed else { return nil }
-            return InputProblem(
-                .warning, file: recording.file,
-                message: String(format: "%.2f s of motion data: too short to count steps ", span)
-                    + "(a gait rhythm needs at least \(ResultEncoding.number(needed)) s of walking)")
+            let message =
+                span < shortest || !configuration.countsShortRecordings
+                ? String(format: "%.2f s of motion data: too short to count steps ", span)
+                    + "(the analysis needs at least \(ResultEncoding.number(shortest)) s; a gait rhythm "
+                    + "\(ResultEncoding.number(needed)) s)"
+                : String(format: "%.2f s of motion data: a short recording, under the ", span)
+                    + "\(ResultEncoding.number(needed)) s a gait rhythm needs: its steps are counted only as one short "
+                    + "walk, a less certain count"
+            return InputProblem(.warning, file: recording.file, message: message)
         }
     }
 

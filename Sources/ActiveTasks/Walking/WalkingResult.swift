@@ -148,8 +148,9 @@ public struct WalkingResult: Sendable, Hashable, Codable {
         public var strideRegularity: Double?
         /// How the bout was found: `"rhythm"` (a run of windows with a regular gait rhythm: sustained walking),
         /// `"stepSequence"` (consistent step intervals outside those runs: short bouts, turns, starts and stops,
-        /// irregular gait) or `"armSwing"` (a sustained run in which the device swings once per stride, a wrist or a
-        /// swinging hand: two steps per swing); nil in results written before it existed.
+        /// irregular gait), `"armSwing"` (a sustained run in which the device swings once per stride, a wrist or a
+        /// swinging hand: two steps per swing) or `"shortRecording"` (the one short walk of a recording under the 3 s
+        /// a walking run needs); nil in results written before it existed.
         public var detection: String?
         /// Initial contacts (heel strikes) in the bout, s since ``WalkingResult/timeOrigin``: the maxima of the
         /// smoothed vertical jerk (lower back only; ``LowerBackGait``); null for other placements.

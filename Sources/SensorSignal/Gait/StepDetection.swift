@@ -114,6 +114,10 @@ public struct WalkingBout: Sendable, Hashable, Codable {
         /// ``StepDetector/Configuration/detectsArmSwing``): each |a| peak is one swing, and a step is counted at it
         /// and half way to the next (and half a swing beyond the first and last peaks, inside the run).
         case armSwing
+        /// As the one short walk of a recording too short for any walking run (under
+        /// ``StepDetector/Configuration/minimumRunDuration``): its peaks at consistent step intervals, with the step
+        /// regularity and in-band energy of a walk (``StepDetector/Configuration/countsShortRecordings``).
+        case shortRecording
     }
 
     /// Start, s: the first step's time minus half the bout's step period, but not before the recording starts.

@@ -34,8 +34,13 @@ struct StepDetectionPass {
 
     private var analyzer: GaitWindowAnalyzer
     private let fftCache = FFTCache<Double>()
-    private var chains: [StepChain] = []
-    private var stepRegularities: [Double] = []
+    var chains: [StepChain] = []
+    /// Set by the detector when every segment is shorter than a walking run: the recording is analysed as one
+    /// short walk (``detectShortWalk(signal:centred:segment:index:)``) instead of by the step-sequence pass.
+    var isShortRecording = false
+    /// What the short-walk analysis concluded, for the warnings.
+    var shortRecordingNote: String?
+    var stepRegularities: [Double] = []
     private var strideRegularities: [Double] = []
     private var windowCount = 0
     private var walkingWindowCount = 0
@@ -140,7 +145,9 @@ struct StepDetectionPass {
                     decimated: decimated, segment: segment, index: index)
             }
         }
-        if configuration.detectsStepSequences {
+        if isShortRecording, configuration.countsShortRecordings {
+            detectShortWalk(signal: y, centred: centred, segment: segment, index: index)
+        } else if configuration.detectsStepSequences {
             detectStepSequences(signal: y, segment: segment, index: index, rhythmChains: firstChain..<chains.count)
         }
     }
@@ -799,6 +806,7 @@ struct StepDetectionPass {
             var weight = 0
             var rhythmSteps = 0
             var swingSteps = 0
+            var shortSteps = 0
             for part in parts {
                 if let regularity = part.strideRegularity {
                     weighted += Double(part.times.count) * regularity
@@ -806,6 +814,7 @@ struct StepDetectionPass {
                 }
                 if part.detection == .rhythm { rhythmSteps += part.times.count }
                 if part.detection == .armSwing { swingSteps += part.times.count }
+                if part.detection == .shortRecording { shortSteps += part.times.count }
             }
             let observedSteps = parts.reduce(0) { $0 + $1.times.count }
             bouts.append(
@@ -814,8 +823,10 @@ struct StepDetectionPass {
                     end: Swift.min(stepTimes[stepTimes.count - 1] + period / 2, previous.bounds.upperBound),
                     stepCount: stepTimes.count - boutStart, interpolatedStepCount: boutInterpolated, stepPeriod: period,
                     steps: boutStart..<stepTimes.count,
-                    detection: 2 * swingSteps > observedSteps
-                        ? .armSwing : 2 * (rhythmSteps + swingSteps) >= observedSteps ? .rhythm : .stepSequence,
+                    detection: shortSteps == observedSteps
+                        ? .shortRecording
+                        : 2 * swingSteps > observedSteps
+                            ? .armSwing : 2 * (rhythmSteps + swingSteps) >= observedSteps ? .rhythm : .stepSequence,
                     strideRegularity: weight > 0 ? weighted / Double(weight) : nil))
         }
         // Bouts never overlap: where one's half step period beyond its last step reaches into the next one's
@@ -829,6 +840,13 @@ struct StepDetectionPass {
             bouts[k].start = Swift.max(bouts[k].start, boundary)
         }
 
+        if let short = chains.first(where: { $0.detection == .shortRecording }), let note = shortRecordingNote {
+            warnings.append(
+                "short recording (\(StepDetector.format((longestSegmentDuration * 100).rounded() / 100)) s, under the "
+                    + "\(StepDetector.format(configuration.minimumRunDuration)) s a gait rhythm needs): "
+                    + "\(short.times.count) steps were counted as one short walk (\(note)); a count this short is less "
+                    + "certain than one over a walking run")
+        }
         if armSwingStepCount > 0 {
             warnings.append(
                 "\(armSwingStepCount) steps were counted as two per swing of a device swinging once per stride (a wrist "
@@ -867,7 +885,10 @@ struct StepDetectionPass {
                     "too short to count steps: the longest stretch of data is "
                         + "\(StepDetector.format((longestSegmentDuration * 100).rounded() / 100)) s, and a gait rhythm "
                         + "needs at least \(StepDetector.format(configuration.minimumRunDuration)) s of walking to be "
-                        + "recognised; no steps were counted (this says nothing about the motion in it)")
+                        + "recognised; "
+                        + (shortRecordingNote.map {
+                            "read as one short walk, it does not count: \($0); no steps were counted"
+                        } ?? "no steps were counted (this says nothing about the motion in it)"))
             } else {
                 let best = bestStrideRegularity.map { "best stride regularity " + StepDetector.format(($0 * 100).rounded() / 100) }
                     ?? "no step rhythm found"

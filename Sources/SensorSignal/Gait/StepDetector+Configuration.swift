@@ -196,6 +196,28 @@ extension StepDetector {
         ///
         /// Default 0.3.
         public var minimumSequenceStepRegularity: Double
+        /// Whether a recording too short for any walking run (every segment shorter than ``minimumRunDuration``)
+        /// is analysed as one short walk (see ``StepDetector``, step 6b).
+        ///
+        /// Default true.
+        public var countsShortRecordings: Bool
+        /// Fewest steps a short recording is counted with.
+        ///
+        /// Default 3: a 2 s walk at 1.6 steps/s holds 3.2 steps.
+        public var minimumShortRecordingSteps: Int
+        /// Smallest step regularity of a short recording (the normalised autocorrelation of the band-passed
+        /// magnitude at the median step interval, over the recording but 0.25 s at either end, where the filter's
+        /// edge transients are).
+        ///
+        /// Default 0.5. On 2 s excerpts of the shared data (`ShortWalkRealDataTests`, docs/walking.md): white noise
+        /// passes 8 in 1,500, tremor, balance and still recordings never, non-walking daily activities 5 in 144;
+        /// 63 % of 2 s excerpts of the WeAllWalk walks are counted within a step.
+        public var minimumShortRecordingStepRegularity: Double
+        /// Smallest share of the centred magnitude's energy inside the analysis band that a short recording needs
+        /// (walking puts most of it at the step frequency; noise and impacts spread it to higher frequencies).
+        ///
+        /// Default 0.4.
+        public var minimumShortRecordingBandFraction: Double
 
         /// Creates a configuration; every parameter has its documented default.
         ///
@@ -236,6 +258,10 @@ extension StepDetector {
         ///   - maximumArmSwingReversal: Largest vector autocorrelation at half the period for an arm swing.
         ///   - minimumArmSwingRatio: Smallest axes-to-|a| RMS ratio for an arm swing.
         ///   - minimumArmSwingDuration: Shortest walking run read as an arm swing, s.
+        ///   - countsShortRecordings: Whether a recording shorter than one walking run is analysed as a short walk.
+        ///   - minimumShortRecordingSteps: Fewest steps of a short recording.
+        ///   - minimumShortRecordingStepRegularity: Step-regularity floor of a short recording.
+        ///   - minimumShortRecordingBandFraction: Smallest in-band share of a short recording's energy.
         public init(
             lowCutoff: Double = 0.5, highCutoff: Double = 3.0, filterOrder: Int = 2,
             minimumStepFrequency: Double = 0.65, maximumStepFrequency: Double = 2.5,
@@ -251,7 +277,9 @@ extension StepDetector {
             strideFrequencyLimit: Double = 0.8, maximumSequenceInterval: Double = 1.25,
             minimumSlowStrideRegularity: Double = 0.8, detectsArmSwing: Bool = true,
             maximumArmSwingReversal: Double = -0.3, minimumArmSwingRatio: Double = 2,
-            minimumArmSwingDuration: Double = 15
+            minimumArmSwingDuration: Double = 15, countsShortRecordings: Bool = true,
+            minimumShortRecordingSteps: Int = 3, minimumShortRecordingStepRegularity: Double = 0.5,
+            minimumShortRecordingBandFraction: Double = 0.4
         ) {
             self.lowCutoff = lowCutoff
             self.highCutoff = highCutoff
@@ -289,6 +317,10 @@ extension StepDetector {
             self.maximumArmSwingReversal = maximumArmSwingReversal
             self.minimumArmSwingRatio = minimumArmSwingRatio
             self.minimumArmSwingDuration = minimumArmSwingDuration
+            self.countsShortRecordings = countsShortRecordings
+            self.minimumShortRecordingSteps = minimumShortRecordingSteps
+            self.minimumShortRecordingStepRegularity = minimumShortRecordingStepRegularity
+            self.minimumShortRecordingBandFraction = minimumShortRecordingBandFraction
         }
 
         /// Stops with the offending value when a parameter is out of range (a programmer error).
@@ -317,6 +349,9 @@ extension StepDetector {
                 "StepDetector: peakDistanceFraction must be in (0, 1)")
             precondition(maximumStepGap > 1, "StepDetector: maximumStepGap must exceed 1 step period")
             precondition(minimumStepsPerBout >= 1, "StepDetector: minimumStepsPerBout must be ≥ 1")
+            precondition(
+                minimumShortRecordingSteps >= 2 && minimumShortRecordingBandFraction >= 0,
+                "StepDetector: minimumShortRecordingSteps must be ≥ 2 and the band fraction ≥ 0")
             precondition(maximumInterpolatedInterval > 0, "StepDetector: maximumInterpolatedInterval must be positive")
             precondition(
                 minimumRunDuration >= 0 && runMergeGap >= 0 && runExtension >= 0 && minimumSegmentDuration >= 0

@@ -48,6 +48,17 @@
 ///    when the recording has a rhythm chain whose strides repeat (its stride regularity at least
 ///    ``Configuration/minimumStrideRegularity``): random motion also makes short consistent sequences, and the
 ///    wearer's sustained walking is the evidence that they walk; otherwise they are set aside with a warning.
+///
+///    6b. **Short recordings** (``Configuration/countsShortRecordings``). A recording whose every segment is shorter
+///    than ``Configuration/minimumRunDuration`` can hold no walking run, and no rhythm chain can confirm its step
+///    sequences; it is read instead as one short walk (a 2 s ResearchKit walking step, the start of a timed walk).
+///    Its band-passed peaks at least 0.75 / ``Configuration/maximumStepFrequency`` apart with a prominence of at
+///    least max(``Configuration/minimumProminence``, ``Configuration/relativeProminence`` × RMS) are its steps when
+///    there are at least ``Configuration/minimumShortRecordingSteps``, their median interval is an accepted step
+///    period, every interval is within ``Configuration/stepIntervalTolerance`` of it, the step regularity at it
+///    (leaving out 0.25 s at either end, where the filter's edge transients are) is at least ``Configuration/minimumShortRecordingStepRegularity`` and at least
+///    ``Configuration/minimumShortRecordingBandFraction`` of the centred magnitude's energy lies in the analysis band
+///    (``WalkingBout/Detection/shortRecording``). Either way a warning says what was concluded and why.
 /// 7. **Arm swing** (``detect(timestamps:magnitude:axes:samplingRate:)`` with the three axes,
 ///    ``Configuration/detectsArmSwing``). A window whose axes swing once per period of |a| (a wrist, or a hand
 ///    swinging at the side, where the arm's own acceleration can cancel the step rhythm in |a|) has its period read
@@ -249,6 +260,9 @@ public struct StepDetector: Sendable, Hashable {
             // Resampled only if a window's period could be a stride (same timestamps and options: same segments).
             pass.axesInput = StepDetectionPass.AxesInput(
                 timestamps: times, axes: axisValues, rate: rate, options: resamplingOptions)
+        }
+        pass.isShortRecording = resampling.segments.allSatisfy {
+            Double($0.count) / rate < configuration.minimumRunDuration
         }
         for (index, segment) in resampling.segments.enumerated() {
             pass.process(segment, index: index)
