@@ -121,8 +121,8 @@ public struct LowerBackGait: Sendable {
         // Uniform grid at the recording's rate over [from, to]; bounded by the data (a grid point per sample, give or
         // take the rate's spread), so a stated rate cannot make it unbounded.
         let span = (to - from) * samplingRate
-        let first = lowerBound(timestamps, from, count: n)
-        let last = lowerBound(timestamps, to, count: n)
+        let first = min(IntervalEstimate.partitioningIndex(timestamps) { $0 >= from }, n - 1)
+        let last = min(IntervalEstimate.partitioningIndex(timestamps) { $0 >= to }, n - 1)
         let available = last - first + 1
         guard span.isFinite, span < Double(4 * available + 64) else { return nil }
         let count = Int.clamped(span, to: 0...(4 * available + 64)) + 1
@@ -307,23 +307,7 @@ public struct LowerBackGait: Sendable {
         var best = range.lowerBound
         for i in range where sign * signal[i] > sign * signal[best] { best = i }
         guard best > 0, best + 1 < signal.count else { return Double(best) }
-        let a = signal[best - 1]
-        let b = signal[best]
-        let c = signal[best + 1]
-        let denominator = a - 2 * b + c
-        guard denominator != 0, denominator.isFinite else { return Double(best) }
-        let offset = 0.5 * (a - c) / denominator
-        return Double(best) + min(max(offset, -0.5), 0.5)
-    }
-
-    /// The first index in `values[0..<count]` whose value is ≥ `target` (`count − 1` when none is).
-    private func lowerBound(_ values: [Double], _ target: Double, count: Int) -> Int {
-        var lo = 0
-        var hi = count - 1
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if values[mid] < target { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        return Double(best)
+            + StepDetectionPass.vertexOffset(sign * signal[best - 1], sign * signal[best], sign * signal[best + 1])
     }
 }

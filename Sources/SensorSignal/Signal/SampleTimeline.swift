@@ -175,7 +175,7 @@ struct IntervalEstimate {
     }
 
     /// The first index whose element satisfies `predicate`, for a predicate that is false then true (binary search).
-    private static func partitioningIndex(_ values: [Double], where predicate: (Double) -> Bool) -> Int {
+    static func partitioningIndex(_ values: [Double], where predicate: (Double) -> Bool) -> Int {
         var low = 0
         var high = values.count
         while low < high {
