@@ -200,6 +200,8 @@ struct Batch: AsyncParsableCommand {
         if let a = csv.accelerationColumns { args += ["--acceleration-columns", a] }
         if let u = csv.timeUnit { args += ["--time-unit", u.rawValue] }
         if let u = csv.accelerationUnit { args += ["--acceleration-unit", u.rawValue] }
+        if let g = csv.gyroscopeColumns { args += ["--gyroscope-columns", g] }
+        if let u = csv.gyroscopeUnit { args += ["--gyroscope-unit", u.rawValue] }
         if csv.noHeader { args.append("--no-header") }
         if tapping.variant != .mhealthtools { args += ["--tapping-variant", tapping.variant.rawValue] }
         if tapping.depressThreshold != 20 { args += ["--depress-threshold", String(tapping.depressThreshold)] }
@@ -247,8 +249,8 @@ struct Batch: AsyncParsableCommand {
                 throw ValidationError(
                     "\(path): rule \(i + 1) (\(rule.match)): " + CSVInputOptions.message(for: error)
                         + " (a rule takes the accelerometer-CSV options: --delimiter, --skip-lines, --sample-rate, "
-                        + "--time-column, --acceleration-columns, --time-unit, --acceleration-unit, --no-header, "
-                        + "--max-input-bytes, --max-samples)")
+                        + "--time-column, --acceleration-columns, --time-unit, --acceleration-unit, "
+                        + "--gyroscope-columns, --gyroscope-unit, --no-header, --max-input-bytes, --max-samples)")
             }
             var analysis = base ?? AnalysisOptions()
             let loader = parsed.loaderOptions

@@ -7,6 +7,7 @@ import StudyOutputs
 
 extension AccelerometerCSVReader.TimeUnit: ExpressibleByArgument {}
 extension AccelerationUnit: ExpressibleByArgument {}
+extension RotationRateUnit: ExpressibleByArgument {}
 
 /// Options for reading generic accelerometer CSV files, shared by the commands that load inputs.
 struct CSVInputOptions: ParsableArguments {
@@ -27,6 +28,20 @@ struct CSVInputOptions: ParsableArguments {
 
     @Option(help: "Unit of the CSV acceleration columns: g or m/s^2 (default: detected from the resting magnitude).")
     var accelerationUnit: AccelerationUnit?
+
+    @Option(
+        help: """
+            CSV gyroscope x, y and z columns, comma-separated 1-based numbers or names, read for turns (default: by \
+            gyroscope header names such as gyr_x, gyro_x, rotationRate.x; none from a header-less file).
+            """)
+    var gyroscopeColumns: String?
+
+    @Option(
+        help: """
+            Unit of the CSV gyroscope columns: rad/s or deg/s (default: the unit their names state, else detected \
+            from how the accelerometer's gravity turns, with a warning).
+            """)
+    var gyroscopeUnit: RotationRateUnit?
 
     @Flag(help: "The CSV has no header row (default: detected).")
     var noHeader = false
@@ -54,6 +69,9 @@ struct CSVInputOptions: ParsableArguments {
     func validate() throws {
         if let columns = accelerationColumns, columns.split(separator: ",").count != 3 {
             throw ValidationError("--acceleration-columns needs three columns (x,y,z), got '\(columns)'")
+        }
+        if let columns = gyroscopeColumns, columns.split(separator: ",").count != 3 {
+            throw ValidationError("--gyroscope-columns needs three columns (x,y,z), got '\(columns)'")
         }
         if let t = timeColumn, let n = Int(t), n < 1 { throw ValidationError("--time-column numbers start at 1, got \(n)") }
         if let d = delimiter, CSVDialect.Delimiter(naming: d) == nil {
@@ -87,6 +105,8 @@ struct CSVInputOptions: ParsableArguments {
         }
         csv.timeUnit = timeUnit
         csv.accelerationUnit = accelerationUnit
+        csv.gyroscopeColumns = gyroscopeColumns.map { $0.split(separator: ",").map { Self.selector(String($0)) } }
+        csv.gyroscopeUnit = gyroscopeUnit
         if noHeader { csv.header = .absent }
         csv.delimiter = delimiter.flatMap(CSVDialect.Delimiter.init(naming:))
         csv.skipLines = skipLines

@@ -22,11 +22,14 @@ public enum WalkingProcessor {
     ///   - source: The file name to report, if known.
     ///   - detector: The step detector.
     ///   - gait: The sensor's placement and height (contacts, stance, stride length and speed for a lower back).
+    ///   - deviceMotion: The device-motion log of the same step, if any: its rotation rate and gravity give the
+    ///     turns when the accelerometer log has no gyroscope of its own (``AccelerometerLog/rotationRate``).
     /// - Returns: The result; an empty or short log gives 0 steps and a warning.
     public static func analyze(
         _ recording: CleanedLog<AccelerometerLog>, pedometer: PedometerLog? = nil,
         timedWalk: ResearchKit.TimedWalkResult? = nil, stepIdentifier: String? = nil, source: String? = nil,
-        detector: StepDetector = StepDetector(), gait: GaitOptions = GaitOptions()
+        detector: StepDetector = StepDetector(), gait: GaitOptions = GaitOptions(),
+        deviceMotion: DeviceMotionLog? = nil
     ) -> WalkingResult {
         let log = recording.log
         var warnings: [String] = []
@@ -52,11 +55,18 @@ public enum WalkingProcessor {
                     + [up.0, up.1, up.2].map { ResultEncoding.number($0, digits: 3) }.joined(separator: ", ") + ")")
         }
         let magnitude = StepDetector.magnitude(x: axes.0, y: axes.1, z: axes.2)
+        var rotation: RotationInput?
+        if let own = log.rotationRate, own.count == log.timestamp.count {
+            rotation = RotationInput(
+                timestamps: log.timestamp, rotationRate: (own.x, own.y, own.z), gravity: nil, signal: "gyroscope")
+        } else if let deviceMotion {
+            rotation = RotationInput(deviceMotion)
+        }
         return result(
             timestamps: log.timestamp, magnitude: magnitude, axes: axes, hygiene: recording.report,
             signal: "accelerometer",
             unit: unit.rawValue, extraWarnings: warnings, pedometer: pedometer, timedWalk: timedWalk,
-            stepIdentifier: stepIdentifier, source: source, detector: detector, gait: gait)
+            stepIdentifier: stepIdentifier, source: source, detector: detector, gait: gait, rotation: rotation)
     }
 
     /// The unit vector along which the samples vary most (the first principal axis of their covariance, by power
@@ -108,7 +118,8 @@ public enum WalkingProcessor {
             timestamps: log.timestamp, magnitude: magnitude, axes: axes, hygiene: recording.report,
             signal: "deviceMotion",
             unit: AccelerationUnit.g.rawValue, extraWarnings: [], pedometer: pedometer, timedWalk: timedWalk,
-            stepIdentifier: stepIdentifier, source: source, detector: detector, gait: gait)
+            stepIdentifier: stepIdentifier, source: source, detector: detector, gait: gait,
+            rotation: RotationInput(log))
     }
 
     /// Analyses every walking recording of a loaded input and its children: one result per active step that has
@@ -205,11 +216,13 @@ public enum WalkingProcessor {
                             detector: detector, gait: gait))
                 }
             } else {
+                // The step's one device-motion log gives the turns of its accelerometer logs.
+                let deviceMotion = deviceMotions.count == 1 ? deviceMotions[0].log.log : nil
                 for (file, log) in accelerometers {
                     results.append(
                         analyze(
                             log, pedometer: pedometer, timedWalk: timedWalk, stepIdentifier: group.step, source: file,
-                            detector: detector, gait: gait))
+                            detector: detector, gait: gait, deviceMotion: deviceMotion))
                 }
             }
         }
@@ -221,7 +234,7 @@ public enum WalkingProcessor {
         timestamps: [Double], magnitude: [Double], axes: (x: [Double], y: [Double], z: [Double]),
         hygiene: QualityReport, signal: String, unit: String,
         extraWarnings: [String], pedometer: PedometerLog?, timedWalk: ResearchKit.TimedWalkResult?,
-        stepIdentifier: String?, source: String?, detector: StepDetector, gait: GaitOptions
+        stepIdentifier: String?, source: String?, detector: StepDetector, gait: GaitOptions, rotation: RotationInput?
     ) -> WalkingResult {
         let detection = detector.detect(
             timestamps: timestamps, magnitude: magnitude, axes: axes, samplingRate: hygiene.sampling?.medianRate)
@@ -254,7 +267,107 @@ public enum WalkingProcessor {
         }
         if let timedWalk { result.quality.warnings += result.applyTimedWalk(timedWalk) }
         applyGait(gait, to: &result, detection: detection, timestamps: timestamps, axes: axes)
+        if let rotation {
+            applyTurns(rotation, to: &result, timestamps: timestamps, axes: axes)
+        } else if gait.placement == .lowerBack {
+            result.quality.warnings.append(
+                "turns need a gyroscope (a device-motion log, or gyroscope columns beside the acceleration: "
+                    + "--gyroscope-columns): turns are null")
+        }
         return result
+    }
+
+    /// A gyroscope and the gravity direction to project it on, for ``applyTurns(_:to:timestamps:axes:)``.
+    struct RotationInput {
+        /// Sample times, s, in the analysed log's clock.
+        var timestamps: [Double]
+        /// Angular velocity, rad/s, device axes.
+        var rotationRate: (x: [Double], y: [Double], z: [Double])
+        /// Gravity per sample in the same axes; nil takes it from the analysed acceleration (low-passed).
+        var gravity: (x: [Double], y: [Double], z: [Double])?
+        /// `"gyroscope"` or `"deviceMotion"` (``WalkingResult/turnSignal``).
+        var signal: String
+
+        init(
+            timestamps: [Double], rotationRate: (x: [Double], y: [Double], z: [Double]),
+            gravity: (x: [Double], y: [Double], z: [Double])?, signal: String
+        ) {
+            self.timestamps = timestamps
+            self.rotationRate = rotationRate
+            self.gravity = gravity
+            self.signal = signal
+        }
+
+        /// CoreMotion's rotation rate and gravity of a device-motion log.
+        init(_ log: DeviceMotionLog) {
+            self.init(
+                timestamps: log.timestamp, rotationRate: (log.rotationRate.x, log.rotationRate.y, log.rotationRate.z),
+                gravity: (log.gravity.x, log.gravity.y, log.gravity.z), signal: "deviceMotion")
+        }
+    }
+
+    /// Adds the turns (``TurnDetector``) of `rotation` to `result`: every turn in ``WalkingResult/turnEvents``,
+    /// each bout's count, and the count, mean angle and mean duration of the turns while walking.
+    static func applyTurns(
+        _ rotation: RotationInput, to result: inout WalkingResult, timestamps: [Double],
+        axes: (x: [Double], y: [Double], z: [Double])
+    ) {
+        let times = rotation.timestamps
+        guard let first = times.first, let last = times.last, let start = timestamps.first,
+            let end = timestamps.last
+        else { return }
+        // A device-motion log beside the accelerometer's must cover the analysed recording.
+        let overlap = min(last, end) - max(first, start)
+        guard end <= start || overlap >= 0.5 * (end - start) else {
+            result.quality.warnings.append(
+                "the step's device-motion log (\(ResultEncoding.number(first, digits: 6))–"
+                    + "\(ResultEncoding.number(last, digits: 6)) s) does not cover the accelerometer log's "
+                    + "\(ResultEncoding.number(start, digits: 6))–\(ResultEncoding.number(end, digits: 6)) s: "
+                    + "turns are null")
+            return
+        }
+        let gravity =
+            rotation.gravity
+            ?? TurnDetector.samplingRate(of: times).flatMap {
+                TurnDetector.gravityDirection(x: axes.x, y: axes.y, z: axes.z, samplingRate: $0)
+            }
+        guard let gravity, let rate = TurnDetector.samplingRate(of: times),
+            let turns = TurnDetector().detect(
+                timestamps: times,
+                verticalRate: TurnDetector.verticalAngularVelocity(
+                    rotationRate: rotation.rotationRate, gravity: gravity),
+                samplingRate: rate)
+        else {
+            result.quality.warnings.append(
+                "the gyroscope recording is too short or too slowly sampled to find turns (its smoothing at 0.5 Hz "
+                    + "needs more than 15 samples at over 1 Hz): turns are null")
+            return
+        }
+        let origin = result.timeOrigin ?? 0
+        var events: [WalkingResult.TurnEvent] = []
+        var boutTurns = [Int](repeating: 0, count: result.bouts.count)
+        var walkingAngles: [Double] = []
+        var walkingDurations: [Double] = []
+        for turn in turns {
+            let peak = turn.peak - origin
+            let index = result.bouts.firstIndex { $0.start <= peak && peak <= $0.end }
+            if let index {
+                boutTurns[index] += 1
+                walkingAngles.append(turn.angle)
+                walkingDurations.append(turn.duration)
+            }
+            events.append(
+                WalkingResult.TurnEvent(
+                    start: turn.start - origin, end: turn.end - origin, duration: turn.duration, angle: turn.angle,
+                    peakAngularVelocity: turn.peakAngularVelocity, peak: peak, boutIndex: index))
+        }
+        for index in result.bouts.indices { result.bouts[index].turns = boutTurns[index] }
+        func mean(_ values: [Double]) -> Double? { values.isEmpty ? nil : values.reduce(0, +) / Double(values.count) }
+        result.turns = walkingAngles.count
+        result.meanTurnAngle = mean(walkingAngles)
+        result.meanTurnDuration = mean(walkingDurations)
+        result.turnSignal = rotation.signal
+        result.turnEvents = events
     }
 
     /// Standard gravity, m/s² per g: the lower-back analysis works in m/s².
@@ -278,8 +391,6 @@ public enum WalkingProcessor {
                 "lower-back sensor without a sensor height (--sensor-height or --height): strideLength and "
                     + "walkingSpeed are null")
         }
-        result.quality.warnings.append(
-            "turns need the gyroscope, which the walking analysis does not read yet: turns are null")
         guard !detection.bouts.isEmpty, let rate = detection.samplingRate else { return }
         let g = standardGravity
         let x = axes.x.map { $0 * g }

@@ -39,6 +39,16 @@ extension WalkingResult: RenderableResult {
             features.append(("swing time", number(swingTime, "%.3f", " s")))
             features.append(("double support", number(doubleSupportTime, "%.3f", " s")))
         }
+        if let turns {
+            let all = turnEvents?.count ?? turns
+            features.append(
+                (
+                    "turns",
+                    "\(turns) while walking" + (all > turns ? " (\(all) in all)" : "")
+                        + (meanTurnAngle.map { String(format: ", mean %.0f°", $0) } ?? "")
+                        + (meanTurnDuration.map { String(format: " in %.1f s", $0) } ?? "")
+                ))
+        }
         if let pedometerStepCount, let pedometerDifference {
             features.append(("pedometer steps", "\(pedometerStepCount) (difference \(pedometerDifference))"))
         }
@@ -68,6 +78,7 @@ extension WalkingResult: RenderableResult {
                                 + (bout.detection.map { ", \($0)" } ?? "")
                                 + (bout.strideLength.map { String(format: ", stride %.2f m", $0) } ?? "")
                                 + (bout.walkingSpeed.map { String(format: ", %.2f m/s", $0) } ?? "")
+                                + (bout.turns.map { $0 == 1 ? ", 1 turn" : ", \($0) turns" } ?? "")
                         )
                     }
                 ))
@@ -87,7 +98,7 @@ extension WalkingResult: RenderableResult {
             "warnings", "timedWalkDistance", "timedWalkDuration", "timedWalkTimeLimit", "pedometerDistance",
             "pedometerDuration", "placement", "sensorHeight", "strideTime", "strideLength", "walkingSpeed",
             "stanceTime",
-            "swingTime", "doubleSupportTime", "turns",
+            "swingTime", "doubleSupportTime", "turns", "meanTurnAngle", "meanTurnDuration", "turnSignal",
         ]
         let n = { (v: Double?) in ResultEncoding.number(v, digits: 10) }
         let i = { (v: Int?) in v.map(String.init) ?? "" }
@@ -100,7 +111,8 @@ extension WalkingResult: RenderableResult {
             n(timedWalkTimeLimit),
             n(pedometerDistance), n(pedometerDuration), placement ?? "", n(sensorHeight), n(strideTime),
             n(strideLength),
-            n(walkingSpeed), n(stanceTime), n(swingTime), n(doubleSupportTime), i(turns),
+            n(walkingSpeed), n(stanceTime), n(swingTime), n(doubleSupportTime), i(turns), n(meanTurnAngle),
+            n(meanTurnDuration), turnSignal ?? "",
         ]
         return (header, [row])
     }

@@ -119,9 +119,40 @@ public struct WalkingResult: Sendable, Hashable, Codable {
     /// Double-support time, s: the mean over every stride of the time both feet are on the ground (its two
     /// initial-to-final-contact periods); lower back only, else null.
     public var doubleSupportTime: Double?
-    /// Turns while walking: the sum of the bouts' ``Bout/turns``; null (with a warning when the placement is
-    /// known) because turns need the gyroscope, which the walking analysis does not read yet.
+    /// Turns while walking: the number of ``turnEvents`` whose peak lies in a bout (the sum of the bouts'
+    /// ``Bout/turns``); null without a gyroscope (a device-motion log, or gyroscope columns beside the
+    /// acceleration), with a warning when the placement is known.
     public var turns: Int?
+    /// Mean angle of the turns while walking, degrees; null without a gyroscope or with no turn while walking.
+    public var meanTurnAngle: Double?
+    /// Mean duration of the turns while walking, s; null without a gyroscope or with no turn while walking.
+    public var meanTurnDuration: Double?
+    /// Where the turns were read from: `"deviceMotion"` (CoreMotion's rotation rate and gravity, of the analysed
+    /// log or of the step's device-motion log beside an accelerometer log) or `"gyroscope"` (gyroscope columns of
+    /// the analysed table, gravity from its low-passed acceleration); null without either.
+    public var turnSignal: String?
+    /// Every turn of the recording (``TurnDetector``), while walking or not, in time order; null without a
+    /// gyroscope, empty when there is none.
+    public var turnEvents: [TurnEvent]?
+
+    /// One turn, as ``TurnDetector`` finds it (El-Gohary 2014 with Mobilise-D's parameters).
+    public struct TurnEvent: Sendable, Hashable, Codable {
+        /// Start, s since ``WalkingResult/timeOrigin``.
+        public var start: Double
+        /// End, s since ``WalkingResult/timeOrigin``.
+        public var end: Double
+        /// Duration, s.
+        public var duration: Double
+        /// Angle turned, degrees (≥ 45).
+        public var angle: Double
+        /// Peak of the smoothed angular velocity about the vertical, °/s.
+        public var peakAngularVelocity: Double
+        /// Time of that peak, s since ``WalkingResult/timeOrigin``.
+        public var peak: Double
+        /// The 0-based index in ``WalkingResult/bouts`` of the bout holding the turn's peak; null for a turn
+        /// outside every bout (standing, or a turn the step detector did not see as walking).
+        public var boutIndex: Int?
+    }
     /// mhealthtools' `get_walk_features` (`IMF = 2`) of the recording, only with `--feature-set mhealthtools`
     /// (``FeatureSet/mhealthtools``); absent from JSON otherwise. See `docs/tremor-balance.md`.
     public var mhealthtoolsFeatures: MotionFeatures?
@@ -343,7 +374,7 @@ public struct WalkingResult: Sendable, Hashable, Codable {
         case gaitSpeed
         case timedWalkDistance, timedWalkDuration, timedWalkTimeLimit, mhealthtoolsFeatures
         case placement, sensorHeight, strideTime, strideLength, walkingSpeed, stanceTime, swingTime
-        case doubleSupportTime, turns
+        case doubleSupportTime, turns, meanTurnAngle, meanTurnDuration, turnSignal, turnEvents
     }
 
     /// Encodes every key of the issue, writing `null` for undefined values rather than leaving the key out.
@@ -374,6 +405,10 @@ public struct WalkingResult: Sendable, Hashable, Codable {
         try c.encode(swingTime, forKey: .swingTime)
         try c.encode(doubleSupportTime, forKey: .doubleSupportTime)
         try c.encode(turns, forKey: .turns)
+        try c.encode(meanTurnAngle, forKey: .meanTurnAngle)
+        try c.encode(meanTurnDuration, forKey: .meanTurnDuration)
+        try c.encode(turnSignal, forKey: .turnSignal)
+        try c.encode(turnEvents, forKey: .turnEvents)
         try c.encode(stepTimes, forKey: .stepTimes)
         try c.encode(bouts, forKey: .bouts)
         try c.encode(quality, forKey: .quality)

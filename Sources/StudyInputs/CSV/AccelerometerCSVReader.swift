@@ -41,6 +41,12 @@ public struct TableReading: Sendable, Hashable, Codable {
     public var startedAt: String?
     /// The runs of the experiment the samples were kept from (`meta/time.csv`), experiment time.
     public var segments: [Segment]?
+    /// The x, y and z gyroscope columns read (``GyroscopeColumnNames``), nil when none was.
+    public var gyroscopeColumns: [String]?
+    /// The gyroscope unit in the file (`rad/s` or `deg/s`), nil when no gyroscope was read.
+    public var gyroscopeUnit: String?
+    /// `option`, `file` or `detected` (from the rotation of gravity, ``GyroscopeScale``).
+    public var gyroscopeUnitSource: String?
     /// Samples outside ``segments``, dropped.
     public var droppedSamples: Int?
 
@@ -170,10 +176,17 @@ public enum AccelerometerCSVReader {
         public var sampleRate: Double? = nil
         /// False reads the file as RFC 4180 from its first line (``CSVDialect/comma``), detecting nothing.
         public var detectsDialect = true
+        /// The gyroscope's x, y and z columns; nil finds them by name (``GyroscopeColumnNames``) in a table with
+        /// names, and reads none from a table without.
+        public var gyroscopeColumns: [CSVColumnSelector]? = nil
+        /// Unit of the gyroscope columns; nil takes the unit their names state, else detects it from how the
+        /// accelerometer's gravity turns (``GyroscopeScale``).
+        public var gyroscopeUnit: RotationRateUnit? = nil
 
         enum CodingKeys: String, CodingKey {
             case time, x, y, z, timeColumnChosen, accelerationColumnsChosen, header, columnNames, timeUnit
             case accelerationUnit, outputUnit, timeBase, extraColumns, delimiter, skipLines, sampleRate, detectsDialect
+            case gyroscopeColumns, gyroscopeUnit
         }
 
         /// Decodes options, those added later than a saved run's description (`run.json`) taking their defaults,
@@ -197,6 +210,8 @@ public enum AccelerometerCSVReader {
             skipLines = try c.decodeIfPresent(Int.self, forKey: .skipLines)
             sampleRate = try c.decodeIfPresent(Double.self, forKey: .sampleRate)
             detectsDialect = try c.decodeIfPresent(Bool.self, forKey: .detectsDialect) ?? true
+            gyroscopeColumns = try c.decodeIfPresent([CSVColumnSelector].self, forKey: .gyroscopeColumns)
+            gyroscopeUnit = try c.decodeIfPresent(RotationRateUnit.self, forKey: .gyroscopeUnit)
         }
 
         /// Creates options; every parameter has the detecting default.
@@ -296,6 +311,12 @@ public enum AccelerometerCSVReader {
         public var notes: [String] = []
         /// The names of the x, y and z columns read.
         public var accelerationColumns: [String] = []
+        /// The names of the gyroscope columns read into ``AccelerometerLog/rotationRate``; empty when none.
+        public var gyroscopeColumns: [String] = []
+        /// The gyroscope unit in the file, nil when no gyroscope was read.
+        public var gyroscopeUnit: RotationRateUnit? = nil
+        /// Where ``gyroscopeUnit`` came from.
+        public var gyroscopeUnitSource: UnitSource? = nil
 
         /// How the table was read, for `inspect`.
         public var reading: TableReading {
@@ -306,7 +327,9 @@ public enum AccelerometerCSVReader {
                 timeUnit: timeUnit.rawValue, timeUnitSource: timeUnitSource.rawValue, sampleRate: sampleRate,
                 accelerationColumns: accelerationColumns, accelerationUnit: recordedUnit.rawValue,
                 accelerationUnitSource: accelerationUnitSource.rawValue,
-                statedAccelerationUnit: statedAccelerationUnit)
+                statedAccelerationUnit: statedAccelerationUnit,
+                gyroscopeColumns: gyroscopeColumns.isEmpty ? nil : gyroscopeColumns,
+                gyroscopeUnit: gyroscopeUnit?.rawValue, gyroscopeUnitSource: gyroscopeUnitSource?.rawValue)
         }
 
         /// The extra column named `name` (matched as CSV headers are), or nil.
@@ -583,8 +606,13 @@ public enum AccelerometerCSVReader {
             timeBase = (946_684_800.0...4_102_444_800.0).contains(first) ? .unixEpoch : .deviceClock
         }
 
+        let gyroscope = try readGyroscope(
+            table, names: names, options: options, excluding: Set([tc, xc, yc, zc].compactMap { $0 }),
+            acceleration: (x, y, z), timestamps: timestamp, name: name, resolve: resolve)
+        notes += gyroscope.notes
+
         // Extra columns.
-        let used: Set<Int> = Set([tc, xc, yc, zc].compactMap { $0 })
+        let used: Set<Int> = Set([tc, xc, yc, zc].compactMap { $0 } + gyroscope.columns)
         var extras: [NumericColumn] = []
         var skipped: [String] = []
         switch options.extraColumns {
@@ -611,6 +639,7 @@ public enum AccelerometerCSVReader {
         log.unit = storedUnit
         log.unitIsStated = accelerationUnitSource != .detected
         log.gravityRemoved = isGravityFree
+        log.rotationRate = gyroscope.rotationRate
         var output = Output(
             log: log, extraColumns: extras, skippedColumns: skipped, columnNames: names, timeUnit: timeUnit,
             timeUnitDetected: timeUnitDetected, timeBase: timeBase, recordedUnit: recordedUnit,
@@ -626,6 +655,11 @@ public enum AccelerometerCSVReader {
         output.statedAccelerationUnit = stated != nil ? statedTexts[0] : nil
         output.notes = notes
         output.accelerationColumns = [xc, yc, zc].map(name)
+        if gyroscope.rotationRate != nil {
+            output.gyroscopeColumns = gyroscope.columns.map(name)
+            output.gyroscopeUnit = gyroscope.unit
+            output.gyroscopeUnitSource = gyroscope.unitSource
+        }
         return output
 
         /// The unit column `c` states: in its name, else in a label row (the last one naming a unit).
@@ -641,6 +675,98 @@ public enum AccelerometerCSVReader {
             }
             return nil
         }
+    }
+
+    /// Scales ``GyroscopeScale`` gives for rad/s: 0.2–5 (1 is exact).
+    public static let radiansPerSecondScales: ClosedRange<Double> = 0.2...5
+    /// Scales ``GyroscopeScale`` gives for deg/s: 11.5–290 (180/π ≈ 57.3 is exact).
+    public static let degreesPerSecondScales: ClosedRange<Double> = 11.5...290
+
+    /// The gyroscope of a table: its columns (chosen, else found by name), unit (option, else stated, else
+    /// detected) and samples in rad/s; no samples, with a note saying why, when its cells are not all numbers or its
+    /// unit cannot be told.
+    static func readGyroscope(
+        _ table: CSVTable, names: [String]?, options: Options, excluding excluded: Set<Int>,
+        acceleration: (x: [Double], y: [Double], z: [Double]), timestamps: [Double], name: (Int) -> String,
+        resolve: (CSVColumnSelector) throws(InputError) -> Int
+    ) throws(InputError) -> (
+        rotationRate: Vector3Series?, columns: [Int], unit: RotationRateUnit?, unitSource: UnitSource?,
+        notes: [String]
+    ) {
+        var columns: [Int]
+        var values: [[Double]] = []
+        var stated: RotationRateUnit?
+        if let chosen = options.gyroscopeColumns {
+            guard chosen.count == 3 else {
+                throw InputError(
+                    .unsupported, file: table.file, expected: "three gyroscope columns (x, y, z)",
+                    found: "\(chosen.count) columns")
+            }
+            columns = []
+            for selector in chosen { columns.append(try resolve(selector)) }
+            for c in columns { values.append(try table.numbers(column: c)) }
+            let units = columns.map { c in
+                names.flatMap { c < $0.count ? GyroscopeColumnNames.statedUnit($0[c]) : nil }
+            }
+            stated = units.allSatisfy { $0 != nil && $0 == units[0] } ? units[0] : nil
+        } else {
+            guard let names, let found = GyroscopeColumnNames.columns(in: names, excluding: excluded) else {
+                return (nil, [], nil, nil, [])
+            }
+            columns = [found.x, found.y, found.z]
+            stated = found.unit
+            for c in columns {
+                guard let column = table.numbersIfAllNumeric(column: c) else {
+                    return (
+                        nil, [], nil, nil,
+                        [
+                            "gyroscope columns " + columns.map { "\"\(name($0))\"" }.joined(separator: ", ")
+                                + " not read: column \"\(name(c))\" has cells that are not numbers"
+                        ]
+                    )
+                }
+                values.append(column)
+            }
+        }
+        let label = columns.map { "\"\(name($0))\"" }.joined(separator: ", ")
+        var notes: [String] = []
+        let unit: RotationRateUnit
+        let source: UnitSource
+        if let given = options.gyroscopeUnit {
+            unit = given
+            source = .option
+            if let stated, stated != given {
+                notes.append("--gyroscope-unit \(given.rawValue) used, although the file states \(stated.rawValue)")
+            }
+        } else if let stated {
+            unit = stated
+            source = .file
+        } else {
+            let rate = medianPositiveInterval(timestamps).flatMap { $0 > 0 ? 1 / $0 : nil }
+            let k = rate.flatMap { rate in
+                GyroscopeScale.estimate(
+                    acceleration: acceleration, rotationRate: (values[0], values[1], values[2]), samplingRate: rate)
+            }
+            let shown = k.map { ResultEncoding.number($0, digits: 3) } ?? "none"
+            if let k, radiansPerSecondScales.contains(k) {
+                unit = .radiansPerSecond
+            } else if let k, degreesPerSecondScales.contains(k) {
+                unit = .degreesPerSecond
+            } else {
+                notes.append(
+                    "gyroscope columns \(label) not read: their unit is unclear (how they turn the accelerometer's "
+                        + "gravity gives \(shown) units per rad/s; rad/s gives about 1, deg/s about 57); give it: "
+                        + "--gyroscope-unit rad/s or --gyroscope-unit deg/s")
+                return (nil, [], nil, nil, notes)
+            }
+            source = .detected
+            notes.append(
+                "gyroscope columns \(label) read as \(unit.rawValue): how they turn the accelerometer's gravity gives "
+                    + "\(shown) units per rad/s (rad/s gives about 1, deg/s about 57); --gyroscope-unit states it")
+        }
+        let factor = unit.toRadiansPerSecond
+        let scaled = factor == 1 ? values : values.map { $0.map { $0 * factor } }
+        return (Vector3Series(x: scaled[0], y: scaled[1], z: scaled[2]), columns, unit, source, notes)
     }
 
     /// True for whole numbers that rise by exactly 1 from row to row (a sample counter), over at least 3 rows; a

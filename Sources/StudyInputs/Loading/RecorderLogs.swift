@@ -54,6 +54,9 @@ public struct AccelerometerLog: Sendable, Hashable, Codable {
     /// True when the acceleration has had gravity removed (linear or user acceleration: a mean vector near 0),
     /// as a reader found it (``AccelerometerCSVReader``); analyses that need gravity add it back and say so.
     public var gravityRemoved = false
+    /// Angular velocity along the same device axes, rad/s, one sample per ``timestamp``, when the file has
+    /// gyroscope columns beside the acceleration (``AccelerometerCSVReader``); nil otherwise.
+    public var rotationRate: Vector3Series? = nil
 }
 
 /// Acceleration units a log can carry.
