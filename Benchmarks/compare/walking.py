@@ -4,8 +4,9 @@
 For each Mobilise-D lab trial in ../shared/data/mobilise-d-lab (development participants only: HA 001 and the MS 001
 straight walks, as that README says) this runs
 
-- taskproc: `taskproc analyze <trial>.csv.gz --sensor-height <participants.csv sensor_height_m> --format json`
-  (lower back, accelerometer only), and
+- taskproc: `taskproc analyze <trial>.imu.csv.gz --sensor-height <participants.csv sensor_height_m> --format json`
+  (lower back; steps, contacts and lengths from the accelerometer, turns from the gyroscope, whose unit it detects),
+  and
 - mobgap 1.2.0 `MobilisedPipelineUniversal` on `<trial>.imu.csv.gz` (accelerometer and gyroscope, already in the
   Mobilise-D body frame) with the same sensor height and the participant's cohort, from the venv
   Tools/peers/.venv-walking-mobgap (created with `pip install mobgap==1.2.0` when missing; `--no-mobgap` skips it),
@@ -18,6 +19,8 @@ and compares each tool's walking bouts with the reference bouts of reference-bou
   inside reference bouts.
 - per matched bout: absolute errors of cadence (steps/min), stride length (m) and walking speed (m/s); the mean
   absolute error (MAE) over the matched bouts, per group (straight walks, daily activities) and overall.
+- turns per reference bout: taskproc's `turnEvents` whose peak lies in the reference bout (independent of its own
+  bouts), and mobgap's `n_turns` of the bout matched to it, against the reference's `turns`.
 
 Writes Benchmarks/compare/WALKING.md (and prints it). Usage:
     python3 Benchmarks/compare/walking.py [--taskproc PATH] [--no-mobgap] [--out FILE]
@@ -61,7 +64,7 @@ if wb is not None:
             return None if v is None or pd.isna(v) else float(v)
         bouts.append(dict(start=float(r["start"]) / fs, end=float(r["end"]) / fs, cadence=f("cadence_spm"),
                           strideLength=f("stride_length_m"), walkingSpeed=f("walking_speed_mps"),
-                          steps=f("n_raw_initial_contacts")))
+                          steps=f("n_raw_initial_contacts"), turns=f("n_turns")))
 json.dump(dict(pipeline=pl.pipeline_name_, bouts=bouts), sys.stdout)
 '''
 
@@ -88,12 +91,17 @@ def find_walking(document):
     return None
 
 
-def run_taskproc(exe: Path, trial: Path, sensor_height: float) -> list[dict]:
+def run_taskproc(exe: Path, trial: Path, sensor_height: float) -> tuple[list[dict], list[float]]:
+    """The bouts, and the peak time of every turn (s from the recording's start)."""
     out = subprocess.run([str(exe), "analyze", str(trial), "--sensor-height", str(sensor_height), "--format", "json"],
                          capture_output=True, text=True, check=True).stdout
     walking = find_walking(json.loads(out))
-    return [dict(start=b["start"], end=b["end"], cadence=b.get("cadence"), strideLength=b.get("strideLength"),
-                 walkingSpeed=b.get("walkingSpeed"), steps=b["steps"]) for b in walking["bouts"]]
+    origin = walking.get("timeOrigin") or 0.0
+    peaks = [origin + t["peak"] for t in (walking.get("turnEvents") or [])]
+    bouts = [dict(start=origin + b["start"], end=origin + b["end"], cadence=b.get("cadence"),
+                  strideLength=b.get("strideLength"), walkingSpeed=b.get("walkingSpeed"), steps=b["steps"],
+                  turns=b.get("turns")) for b in walking["bouts"]]
+    return bouts, peaks
 
 
 def ensure_mobgap() -> Path | None:
@@ -163,6 +171,8 @@ def main() -> None:
     counts = {t: dict(ref=0, found=0, tool=0, matched=0, ref_s=0.0, ref_cov=0.0, tool_s=0.0, tool_cov=0.0)
               for t in tools}
     per_bout_lines = []
+    turn_lines: list[str] = []
+    turn_errors: list[int] = []
     pipelines = set()
     for trial in truth:
         name = trial["file"]
@@ -171,8 +181,9 @@ def main() -> None:
         group = "daily activities" if trial["test"] == "Test11" else "straight walks"
         ref = [dict(start=float(r["start_s"]), end=float(r["end_s"]), cadence=float(r["cadence_spm"]),
                     strideLength=float(r["stride_length_m"]), walkingSpeed=float(r["walking_speed_mps"]),
-                    bout=r["bout"]) for r in reference if r["file"] == name]
-        found = {"taskproc": run_taskproc(exe, DATA / name, float(participant["sensor_height_m"]))}
+                    turns=int(r["turns"]), bout=r["bout"]) for r in reference if r["file"] == name]
+        bouts, peaks = run_taskproc(exe, DATA / (stem + ".imu.csv.gz"), float(participant["sensor_height_m"]))
+        found = {"taskproc": bouts}
         if mobgap:
             found["mobgap"] = run_mobgap(mobgap, DATA / (stem + ".imu.csv.gz"), participant, trial["cohort"])
         for tool in tools:
@@ -190,6 +201,13 @@ def main() -> None:
                 row = dict(group=group, trial=stem, bout=r["bout"], ref=r, tool=b)
                 rows[tool].append(row)
         for r in ref:
+            inside = sum(1 for p in peaks if r["start"] <= p <= r["end"])
+            cells = [stem, r["bout"], str(r["turns"]), str(inside)]
+            if mobgap:
+                hit = next((row["tool"] for row in rows["mobgap"] if row["ref"] is r), None)
+                cells.append("not found" if hit is None else fmt(hit.get("turns"), 0))
+            turn_lines.append("| " + " | ".join(cells) + " |")
+            turn_errors.append(abs(inside - r["turns"]))
             cells = [stem, r["bout"], f"{r['start']:.2f}–{r['end']:.2f}", fmt(r["cadence"], 1), fmt(r["strideLength"], 2),
                      fmt(r["walkingSpeed"], 2)]
             for tool in tools:
@@ -207,7 +225,8 @@ def main() -> None:
              f"Generated by `python3 Benchmarks/compare/walking.py` on {datetime.date.today().isoformat()} "
              + f"(taskproc `{subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], cwd=ROOT, capture_output=True, text=True).stdout.strip()}`). "
              + "Inputs: the 5 Mobilise-D lab trials of the development participants (lower back, 100 Hz); taskproc "
-             + "reads the accelerometer only and is given each participant's measured sensor height "
+             + "reads the `.imu.csv.gz` files (accelerometer for steps and lengths, gyroscope for turns) and is given "
+             + "each participant's measured sensor height "
              + "(`--sensor-height`); mobgap 1.2.0 `MobilisedPipelineUniversal` gets the accelerometer and gyroscope, "
              + "the same sensor height and the cohort. Matching: see the script's docstring.", "",
              "| tool | group | bouts found (sensitivity) | bout precision | time sensitivity | time precision | "
@@ -236,6 +255,13 @@ def main() -> None:
               + " | ".join(f"{t} bout | cadence | stride length | speed" for t in tools) + " |",
               "|---|---|---|---:|---:|---:|" + "---|---:|---:|---:|" * len(tools)]
     lines += per_bout_lines
+    lines += ["", "## Turns per reference bout", "",
+              "taskproc: the turns (`turnEvents`) whose peak lies in the reference bout; mobgap: `n_turns` of its bout "
+              + "matched to the reference bout. Total absolute error of taskproc's counts: "
+              + f"{sum(turn_errors)} over {len(turn_errors)} bouts.", "",
+              "| trial | bout | INDIP turns | taskproc | " + ("mobgap |" if mobgap else ""),
+              "|---|---|---:|---:|" + ("---:|" if mobgap else "")]
+    lines += turn_lines
     text = "\n".join(lines) + "\n"
     Path(args.out).write_text(text)
     print(text)

@@ -410,6 +410,22 @@ public enum WalkingProcessor {
                 continue
             }
             result.bouts[index].initialContacts = found.initialContacts.map { $0 - origin }
+            // Cadence from the initial contacts, as the Mobilise-D chain takes it (ICDA, then cadence): the step
+            // detector's peaks of |a| can fall on every other step of a slow, irregular daily bout.
+            let contacts = found.initialContacts
+            var intervals: [Double] = []
+            for k in contacts.indices.dropFirst() {
+                let step = contacts[k] - contacts[k - 1]
+                if analyser.configuration.stepTimeRange.contains(step) { intervals.append(step) }
+            }
+            if intervals.count >= 2 {
+                intervals.sort()
+                let middle = intervals.count / 2
+                let median =
+                    intervals.count % 2 == 1 ? intervals[middle] : 0.5 * (intervals[middle - 1] + intervals[middle])
+                result.bouts[index].cadence = 60 / median
+                result.bouts[index].strideTime = 2 * median
+            }
             result.bouts[index].finalContacts = found.finalContacts.map { $0.map { $0 - origin } }
             result.bouts[index].strides = found.strides.count
             let means = StrideMeans(found.strides)

@@ -169,8 +169,9 @@ public struct WalkingResult: Sendable, Hashable, Codable {
         public var steps: Int
         /// Steps of the bout interpolated across data gaps.
         public var interpolatedSteps: Int
-        /// The bout's cadence, steps/min: 60 / its step period (the median interval between its observed steps);
-        /// nil in results written before it existed.
+        /// The bout's cadence, steps/min: 60 / its step period (the median interval between its observed steps;
+        /// for a lower-back sensor, between its initial contacts when it has at least two); nil in results written
+        /// before it existed.
         public var cadence: Double?
         /// The bout's stride time, s: two step periods; nil in results written before it existed.
         public var strideTime: Double?
