@@ -105,6 +105,34 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The same analysis with the lower-back gait pass (contacts, stance, stride length and speed per bout,
+    // `LowerBackGait`), and with turns from a gyroscope (`TurnDetector`; the recording gets a rotation rate of
+    // its own acceleration's shape in rad/s, so that the detector works on realistic, non-zero input).
+    Benchmark(
+        "WalkingProcessor_lowerBack_10min_100Hz",
+        configuration: configuration()
+    ) { benchmark in
+        guard let log = recording else { fatalError("WalkingBenchmarks: the suite setup did not run") }
+        let gait = GaitOptions(placement: .lowerBack, sensorHeight: 0.95)
+        for _ in benchmark.scaledIterations {
+            blackHole(WalkingProcessor.analyze(log.cleaned(), gait: gait))
+        }
+    }
+
+    Benchmark(
+        "WalkingProcessor_lowerBackWithTurns_10min_100Hz",
+        configuration: configuration()
+    ) { benchmark in
+        guard var log = recording else { fatalError("WalkingBenchmarks: the suite setup did not run") }
+        let a = log.acceleration
+        log.rotationRate = Vector3Series(
+            x: a.y.map { 0.1 * $0 }, y: a.z.map { 0.1 * $0 }, z: a.x.map { 0.1 * $0 })
+        let gait = GaitOptions(placement: .lowerBack, sensorHeight: 0.95)
+        for _ in benchmark.scaledIterations {
+            blackHole(WalkingProcessor.analyze(log.cleaned(), gait: gait))
+        }
+    }
+
     Benchmark(
         "StepDetector_detect_10min_100Hz",
         configuration: configuration()
