@@ -146,24 +146,20 @@ public struct TurnDetector: Sendable {
             let dt = timestamps[i] - timestamps[i - 1]
             yaw[i] = yaw[i - 1] + (dt.isFinite && dt > 0 ? 0.5 * (verticalRate[i] + verticalRate[i - 1]) * dt : 0)
         }
-        // Candidates: [start, end) sample ranges around each peak of |smoothed| ≥ the peak rate.
+        // Candidates: each run of |smoothed| ≥ the boundary rate that holds a peak of at least the peak rate, from
+        // the last sample under the boundary before it to the first one after it (every peak of one run gives the
+        // same range; one pass over the samples).
         var candidates: [(start: Int, end: Int)] = []
         var i = 0
         while i < n {
-            let value = abs(smoothed[i])
-            let left = i > 0 ? abs(smoothed[i - 1]) : -Double.infinity
-            // A plateau counts once: the sample after it must be lower, or the plateau runs to the end.
+            guard abs(smoothed[i]) >= c.boundaryRate else {
+                i += 1
+                continue
+            }
             var j = i
-            while j + 1 < n, abs(smoothed[j + 1]) == value { j += 1 }
-            let right = j + 1 < n ? abs(smoothed[j + 1]) : -Double.infinity
-            if value >= c.minimumPeakRate, value > left, value > right, i > 0, j + 1 < n {
-                let peak = (i + j) / 2
-                var start = peak
-                while start > 0, abs(smoothed[start]) >= c.boundaryRate { start -= 1 }
-                var end = peak
-                while end < n, abs(smoothed[end]) >= c.boundaryRate { end += 1 }
-                let range = (start: start, end: end)
-                if candidates.last.map({ $0 != range }) ?? true { candidates.append(range) }
+            while j + 1 < n, abs(smoothed[j + 1]) >= c.boundaryRate { j += 1 }
+            if hasPeak(smoothed, from: i, through: j, minimum: c.minimumPeakRate) {
+                candidates.append((start: i > 0 ? i - 1 : 0, end: j + 1))
             }
             i = j + 1
         }
@@ -198,5 +194,20 @@ public struct TurnDetector: Sendable {
                     peak: timestamps[peak]))
         }
         return turns
+    }
+
+    /// True when `values[first...last]` holds a local maximum of |value| of at least `minimum` with a lower neighbour
+    /// on both sides (a plateau counts once; the signal's first and last samples are never peaks).
+    private func hasPeak(_ values: [Double], from first: Int, through last: Int, minimum: Double) -> Bool {
+        let n = values.count
+        var k = max(first, 1)
+        while k <= last, k < n - 1 {
+            let value = abs(values[k])
+            var end = k
+            while end + 1 < n, abs(values[end + 1]) == value { end += 1 }
+            if value >= minimum, value > abs(values[k - 1]), end + 1 < n, value > abs(values[end + 1]) { return true }
+            k = end + 1
+        }
+        return false
     }
 }

@@ -223,6 +223,14 @@ extension InputInspection: RenderableResult {
                     t.accelerationColumns.map { "\"\($0)\"" }.joined(separator: ", ") + " in \(t.accelerationUnit) ("
                         + t.accelerationUnitSource + (t.statedAccelerationUnit.map { ": \($0)" } ?? "") + ")"
                 ))
+            if let columns = t.gyroscopeColumns, let unit = t.gyroscopeUnit {
+                rows.append(
+                    (
+                        "gyroscope",
+                        columns.map { "\"\($0)\"" }.joined(separator: ", ") + " in \(unit) ("
+                            + (t.gyroscopeUnitSource ?? "?") + ")"
+                    ))
+            }
             sections.append(("Table", rows))
         }
         for r in recordings {
