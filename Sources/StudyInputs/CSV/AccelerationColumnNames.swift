@@ -46,7 +46,14 @@ public enum AccelerationColumnNames {
 
     /// The prefix (index into ``prefixes``) and axis (0, 1, 2 for x, y, z) an acceleration name spells, or nil.
     static func parse(_ name: String) -> (prefix: Int, axis: Int)? {
-        let n = normalised(name)
+        axisSpelling(normalised(name), prefixes: prefixes)
+    }
+
+    /// The prefix (index into `prefixes`) and axis a normalised name spells, or nil.
+    ///
+    /// The spellings are `<prefix><axis>`, `<prefix><axis>axis` and, for a non-empty prefix, `<axis><prefix>`.
+    /// Shared by the acceleration and gyroscope names.
+    static func axisSpelling(_ n: String, prefixes: [String]) -> (prefix: Int, axis: Int)? {
         guard !n.isEmpty else { return nil }
         var stem = n
         if stem.count > 4, stem.hasSuffix("axis") { stem.removeLast(4) }
@@ -57,7 +64,7 @@ public enum AccelerationColumnNames {
             return (prefix, axis)
         }
         if let first = n.first, let axis = axes.firstIndex(of: first), n.count > 1,
-            let prefix = prefixes.firstIndex(of: String(n.dropFirst())), prefix != 0
+            let prefix = prefixes.firstIndex(of: String(n.dropFirst())), !prefixes[prefix].isEmpty
         {
             return (prefix, axis)
         }
@@ -71,10 +78,21 @@ public enum AccelerationColumnNames {
     /// `accelerometerAccelerationX(G)`, `FreeAcc_X`), the three axes sharing the same other tokens, the spelling
     /// whose x comes first winning.
     public static func accelerationColumns(in names: [String]) -> (x: Int, y: Int, z: Int)? {
+        axisColumns(in: names, excluding: [], prefixCount: prefixes.count, parse: parse, deviceAxis: deviceAxis)
+    }
+
+    /// The x, y and z columns among `names` (those in `excluded` left out), all three of one spelling.
+    ///
+    /// The first prefix (index under `prefixCount`, in order) whose three axes `parse` finds wins, else the device
+    /// stem (`deviceAxis`) with all three whose x comes first. Shared by the acceleration and gyroscope names.
+    static func axisColumns(
+        in names: [String], excluding excluded: Set<Int>, prefixCount: Int,
+        parse: (String) -> (prefix: Int, axis: Int)?, deviceAxis: (String) -> (stem: String, axis: Int)?
+    ) -> (x: Int, y: Int, z: Int)? {
         var found: [Int: [Int?]] = [:]
         var devices: [String: [Int?]] = [:]
         var deviceOrder: [String] = []
-        for (column, name) in names.enumerated() {
+        for (column, name) in names.enumerated() where !excluded.contains(column) {
             if let (prefix, axis) = parse(name) {
                 var axes = found[prefix] ?? [nil, nil, nil]
                 if axes[axis] == nil { axes[axis] = column }
@@ -86,7 +104,7 @@ public enum AccelerationColumnNames {
                 devices[stem] = axes
             }
         }
-        for prefix in prefixes.indices {
+        for prefix in 0..<prefixCount {
             if let axes = found[prefix], let x = axes[0], let y = axes[1], let z = axes[2] { return (x, y, z) }
         }
         var best: (x: Int, y: Int, z: Int)?

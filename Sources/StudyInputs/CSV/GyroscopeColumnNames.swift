@@ -32,7 +32,7 @@ public enum RotationRateUnit: String, Sendable, Hashable, Codable, CaseIterable 
 /// Names are normalised as ``AccelerationColumnNames/normalised(_:)`` does. A gyroscope name is `<prefix><axis>`
 /// (or `<axis><prefix>`) with a prefix of ``prefixes``, or a device name with a token starting with `gyr`
 /// (`Shimmer_5E6A_Gyro_X_CAL`, `gyroRotationX(rad/s)`); x, y and z must share the spelling, the first complete one
-/// winning. A unit in the name (`gyr_x (deg/s)`, `Gyro X [°/s]`, `gyr_x_dps`) states the unit. Bare `gx` or `wx`
+/// winning (for device names, the one whose x comes first). A unit in the name (`gyr_x (deg/s)`, `Gyro X [°/s]`, `gyr_x_dps`) states the unit. Bare `gx` or `wx`
 /// are not taken (exports use them for gravity as often as for the gyroscope).
 public enum GyroscopeColumnNames {
     /// Accepted gyroscope prefixes, normalised, in order of preference.
@@ -51,37 +51,10 @@ public enum GyroscopeColumnNames {
     public static func columns(in names: [String], excluding excluded: Set<Int>) -> (
         x: Int, y: Int, z: Int, unit: RotationRateUnit?
     )? {
-        var found: [Int: [Int?]] = [:]
-        var devices: [String: [Int?]] = [:]
-        var deviceOrder: [String] = []
-        for (column, name) in names.enumerated() where !excluded.contains(column) {
-            if let (prefix, axis) = parse(name) {
-                var axes = found[prefix] ?? [nil, nil, nil]
-                if axes[axis] == nil { axes[axis] = column }
-                found[prefix] = axes
-            } else if let (stem, axis) = deviceAxis(name) {
-                if devices[stem] == nil { deviceOrder.append(stem) }
-                var axes = devices[stem] ?? [nil, nil, nil]
-                if axes[axis] == nil { axes[axis] = column }
-                devices[stem] = axes
-            }
-        }
-        var chosen: (Int, Int, Int)?
-        for prefix in prefixes.indices {
-            if let axes = found[prefix], let x = axes[0], let y = axes[1], let z = axes[2] {
-                chosen = (x, y, z)
-                break
-            }
-        }
-        if chosen == nil {
-            for stem in deviceOrder {
-                if let axes = devices[stem], let x = axes[0], let y = axes[1], let z = axes[2] {
-                    chosen = (x, y, z)
-                    break
-                }
-            }
-        }
-        guard let (x, y, z) = chosen else { return nil }
+        guard
+            let (x, y, z) = AccelerationColumnNames.axisColumns(
+                in: names, excluding: excluded, prefixCount: prefixes.count, parse: parse, deviceAxis: deviceAxis)
+        else { return nil }
         let units = [x, y, z].map { statedUnit(names[$0]) }
         let unit = units.allSatisfy { $0 != nil && $0 == units[0] } ? units[0] : nil
         return (x, y, z, unit)
@@ -105,40 +78,25 @@ public enum GyroscopeColumnNames {
     /// Tokens a name may end in after its axis that say its unit or calibration, not what it is.
     static let trailingTokens: Set<String> = ["dps", "degps", "degs", "deg", "rads", "radps", "rad"]
 
-    /// The prefix (index into ``prefixes``) and axis a gyroscope name spells, or nil.
-    static func parse(_ name: String) -> (prefix: Int, axis: Int)? {
+    /// The name's tokens (``AccelerationColumnNames/tokens(_:)``) without trailing unit and calibration tokens.
+    static func strippedTokens(_ name: String) -> [String] {
         var parts = AccelerationColumnNames.tokens(name)
         while let last = parts.last,
             trailingTokens.contains(last) || AccelerationColumnNames.calibrationTokens.contains(last)
         {
             parts.removeLast()
         }
-        let n = parts.joined()
-        guard !n.isEmpty else { return nil }
-        var stem = n
-        if stem.count > 4, stem.hasSuffix("axis") { stem.removeLast(4) }
-        let axes: [Character] = ["x", "y", "z"]
-        if let last = stem.last, let axis = axes.firstIndex(of: last),
-            let prefix = prefixes.firstIndex(of: String(stem.dropLast()))
-        {
-            return (prefix, axis)
-        }
-        if let first = n.first, let axis = axes.firstIndex(of: first), n.count > 1,
-            let prefix = prefixes.firstIndex(of: String(n.dropFirst()))
-        {
-            return (prefix, axis)
-        }
-        return nil
+        return parts
+    }
+
+    /// The prefix (index into ``prefixes``) and axis a gyroscope name spells, or nil.
+    static func parse(_ name: String) -> (prefix: Int, axis: Int)? {
+        AccelerationColumnNames.axisSpelling(strippedTokens(name).joined(), prefixes: prefixes)
     }
 
     /// A device name's axis and the tokens before it, when one token starts with `gyr`.
     static func deviceAxis(_ name: String) -> (stem: String, axis: Int)? {
-        var parts = AccelerationColumnNames.tokens(name)
-        while let last = parts.last,
-            trailingTokens.contains(last) || AccelerationColumnNames.calibrationTokens.contains(last)
-        {
-            parts.removeLast()
-        }
+        let parts = strippedTokens(name)
         guard parts.count >= 2, let last = parts.last else { return nil }
         var stemParts = Array(parts.dropLast())
         var axisToken = last

@@ -249,7 +249,8 @@ enum OxfordWalks {
             #expect(abs(rate - 200) < 0.01, "\(name): \(rate) Hz")
             let steps = try #require(result.stepCount)
             print("Oxford \(name) at 200 Hz: \(steps) steps for \(walk.truthTimes.count)")
-            #expect(abs(steps - measured[index]) <= 1, "\(name): \(steps) steps at 200 Hz (measured \(measured[index]))")
+            #expect(
+                abs(steps - measured[index]) <= 1, "\(name): \(steps) steps at 200 Hz (measured \(measured[index]))")
             // And against the foot-switch truth: no worse than the 100 Hz recordings' worst error (2 steps, −0.61 %).
             let truth = walk.truthTimes.count
             #expect(abs(steps - truth) <= 2, "\(name): \(steps) for \(truth)")
@@ -337,7 +338,9 @@ enum OxfordWalks {
     @Test func sixMinuteWalkDistanceIsThePedometersLastDistance() throws {
         let log = SyntheticWalk.accelerometer(stepFrequency: 1.8, duration: 20, rate: 100, unit: .g, seed: 5)
         let start = ResultDate(date: Date(timeIntervalSince1970: 1_700_000_000), utcOffset: 0)
-        func at(_ s: Double) -> ResultDate { ResultDate(date: Date(timeIntervalSince1970: 1_700_000_000 + s), utcOffset: 0) }
+        func at(_ s: Double) -> ResultDate {
+            ResultDate(date: Date(timeIntervalSince1970: 1_700_000_000 + s), utcOffset: 0)
+        }
         let pedometer = PedometerLog(samples: [
             PedometerSample(startDate: start, endDate: at(120), numberOfSteps: 210, distance: 161.5),
             PedometerSample(startDate: start, endDate: at(360), numberOfSteps: 640, distance: 482.25),
@@ -460,21 +463,13 @@ enum OxfordWalks {
         let walk = SyntheticWalk.accelerometer(stepFrequency: 1.8, duration: 20, rate: 50, unit: .g, seed: 31)
         let date = ResultDate(date: Date(timeIntervalSince1970: 0), utcOffset: 0)
         let pedometer = PedometerLog(samples: [PedometerSample(startDate: date, endDate: date, numberOfSteps: 35)])
-        func child(_ file: String, _ data: RecordingData) -> LoadedInput {
-            var input = LoadedInput(path: file, dialect: .myDataHelps, taskKind: .walking)
-            input.recordings = [
-                LoadedRecording(
-                    file: file, stepIdentifier: "walking.outbound", recorderIdentifier: nil, data: data, ignoredKeys: []
-                )
-            ]
-            return input
-        }
-        var folder = LoadedInput(path: "/data", dialect: .folder, taskKind: .walking)
-        folder.children = [
-            child("/data/a/walking.outbound/Accelerometer.json", .accelerometer(walk.cleaned())),
-            child("/data/a/walking.outbound/Pedometer.json", .pedometer(pedometer)),
-            child("/data/b/walking.outbound/Accelerometer.json", .accelerometer(walk.cleaned())),
-        ]
+        let child = { (file: String, data: RecordingData) in WalkingStepFolder.child(file, data, kind: .walking) }
+        let folder = WalkingStepFolder.folder(
+            [
+                child("/data/a/walking.outbound/Accelerometer.json", .accelerometer(walk.cleaned())),
+                child("/data/a/walking.outbound/Pedometer.json", .pedometer(pedometer)),
+                child("/data/b/walking.outbound/Accelerometer.json", .accelerometer(walk.cleaned())),
+            ], kind: .walking)
         let results = WalkingProcessor.analyze(folder)
         try #require(results.count == 2)
         #expect(results[0].source == "/data/a/walking.outbound/Accelerometer.json")

@@ -32,20 +32,13 @@ import Testing
     @Test func accelerometerStepTakesTurnsFromItsDeviceMotionLog() throws {
         let walk = SyntheticWalk.accelerometer(stepFrequency: 1.8, duration: 40, rate: 50, unit: .g, seed: 41)
         let motion = Self.turningDeviceMotion(seed: 41)
-        func child(_ file: String, _ data: RecordingData) -> LoadedInput {
-            var input = LoadedInput(path: file, dialect: .myDataHelps, taskKind: .walking)
-            input.recordings = [
-                LoadedRecording(
-                    file: file, stepIdentifier: "walking.outbound", recorderIdentifier: nil, data: data, ignoredKeys: []
-                )
-            ]
-            return input
-        }
-        var folder = LoadedInput(path: "/data", dialect: .folder, taskKind: .walking)
-        folder.children = [
-            child("/data/a/walking.outbound/Accelerometer.json", .accelerometer(walk.cleaned())),
-            child("/data/a/walking.outbound/DeviceMotion.json", .deviceMotion(motion.cleaned())),
-        ]
+        let folder = WalkingStepFolder.folder(
+            [
+                WalkingStepFolder.child(
+                    "/data/a/walking.outbound/Accelerometer.json", .accelerometer(walk.cleaned()), kind: .walking),
+                WalkingStepFolder.child(
+                    "/data/a/walking.outbound/DeviceMotion.json", .deviceMotion(motion.cleaned()), kind: .walking),
+            ], kind: .walking)
         let results = WalkingProcessor.analyze(folder)
         try #require(results.count == 1)
         let result = results[0]
