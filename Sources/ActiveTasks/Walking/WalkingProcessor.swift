@@ -326,12 +326,11 @@ public enum WalkingProcessor {
                     + "turns are null")
             return
         }
+        let rate = TurnDetector.samplingRate(of: times)
         let gravity =
             rotation.gravity
-            ?? TurnDetector.samplingRate(of: times).flatMap {
-                TurnDetector.gravityDirection(x: axes.x, y: axes.y, z: axes.z, samplingRate: $0)
-            }
-        guard let gravity, let rate = TurnDetector.samplingRate(of: times),
+            ?? rate.flatMap { TurnDetector.gravityDirection(x: axes.x, y: axes.y, z: axes.z, samplingRate: $0) }
+        guard let gravity, let rate,
             let turns = TurnDetector().detect(
                 timestamps: times,
                 verticalRate: TurnDetector.verticalAngularVelocity(
@@ -419,10 +418,7 @@ public enum WalkingProcessor {
                 if analyser.configuration.stepTimeRange.contains(step) { intervals.append(step) }
             }
             if intervals.count >= 2 {
-                intervals.sort()
-                let middle = intervals.count / 2
-                let median =
-                    intervals.count % 2 == 1 ? intervals[middle] : 0.5 * (intervals[middle - 1] + intervals[middle])
+                let median = RStatistics.median(intervals)
                 result.bouts[index].cadence = 60 / median
                 result.bouts[index].strideTime = 2 * median
             }

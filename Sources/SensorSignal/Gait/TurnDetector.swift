@@ -146,22 +146,18 @@ public struct TurnDetector: Sendable {
             let dt = timestamps[i] - timestamps[i - 1]
             yaw[i] = yaw[i - 1] + (dt.isFinite && dt > 0 ? 0.5 * (verticalRate[i] + verticalRate[i - 1]) * dt : 0)
         }
-        // Candidates: each run of |smoothed| ≥ the boundary rate that holds a peak of at least the peak rate, from
-        // the last sample under the boundary before it to the first one after it (every peak of one run gives the
-        // same range; one pass over the samples).
+        // Candidates: around each peak of |smoothed| of at least the peak rate (scipy `find_peaks`, as El-Gohary's
+        // `findpeaks`), from the last sample under the boundary rate before it to the first one after it. Peaks of
+        // one run above the boundary share that range: each run is scanned once.
+        let magnitude = smoothed.map(abs)
         var candidates: [(start: Int, end: Int)] = []
-        var i = 0
-        while i < n {
-            guard abs(smoothed[i]) >= c.boundaryRate else {
-                i += 1
-                continue
-            }
-            var j = i
-            while j + 1 < n, abs(smoothed[j + 1]) >= c.boundaryRate { j += 1 }
-            if hasPeak(smoothed, from: i, through: j, minimum: c.minimumPeakRate) {
-                candidates.append((start: i > 0 ? i - 1 : 0, end: j + 1))
-            }
-            i = j + 1
+        for peak in findPeaks(in: magnitude.span, height: .atLeast(c.minimumPeakRate)).indices {
+            if let last = candidates.last, peak < last.end { continue }
+            var start = peak
+            while start > 0, magnitude[start] >= c.boundaryRate { start -= 1 }
+            var end = peak
+            while end < n, magnitude[end] >= c.boundaryRate { end += 1 }
+            candidates.append((start: start, end: end))
         }
         func angle(_ range: (start: Int, end: Int)) -> Double { yaw[range.end - 1] - yaw[range.start] }
         // Merge same-direction candidates that overlap or are at most the gap apart.
@@ -194,20 +190,5 @@ public struct TurnDetector: Sendable {
                     peak: timestamps[peak]))
         }
         return turns
-    }
-
-    /// True when `values[first...last]` holds a local maximum of |value| of at least `minimum` with a lower neighbour
-    /// on both sides (a plateau counts once; the signal's first and last samples are never peaks).
-    private func hasPeak(_ values: [Double], from first: Int, through last: Int, minimum: Double) -> Bool {
-        let n = values.count
-        var k = max(first, 1)
-        while k <= last, k < n - 1 {
-            let value = abs(values[k])
-            var end = k
-            while end + 1 < n, abs(values[end + 1]) == value { end += 1 }
-            if value >= minimum, value > abs(values[k - 1]), end + 1 < n, value > abs(values[end + 1]) { return true }
-            k = end + 1
-        }
-        return false
     }
 }
