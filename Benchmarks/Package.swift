@@ -40,6 +40,14 @@ let package = Package(
                 .product(name: "StudyOutputs", package: "taskproc"), .product(name: "StudyBatch", package: "taskproc"),
             ],
             path: "Sources/CompareHarness"),
+        // Leave-one-participant-out check of the step detector's data-chosen parameters (docs/walking.md).
+        .executableTarget(
+            name: "WalkingCrossValidation",
+            dependencies: [
+                .product(name: "SensorSignal", package: "taskproc"),
+                .product(name: "StudyInputs", package: "taskproc"), .product(name: "ActiveTasks", package: "taskproc"),
+            ],
+            path: "Sources/WalkingCrossValidation"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -663,14 +663,15 @@ struct StepDetectionPass {
         let runEnd = segment.time(at: Swift.max(run.samples.lowerBound, run.samples.upperBound - 1))
         func closeTrimmed() {
             // A chain's first and last peaks much weaker than its typical step are the sway of starting or
-            // stopping, not steps: drop them while under a quarter of the chain's median prominence.
+            // stopping, not steps: drop them while under a fraction (default a quarter) of the chain's median
+            // prominence.
             var from = 0
             var to = current.count
             if strengths.count == current.count, current.count > configuration.minimumStepsPerBout {
                 var sorted = strengths
-                let typical = Self.median(&sorted)
-                while to - from > configuration.minimumStepsPerBout, strengths[from] < typical / 4 { from += 1 }
-                while to - from > configuration.minimumStepsPerBout, strengths[to - 1] < typical / 4 { to -= 1 }
+                let floor = Self.median(&sorted) * configuration.edgeStepProminenceFraction
+                while to - from > configuration.minimumStepsPerBout, strengths[from] < floor { from += 1 }
+                while to - from > configuration.minimumStepsPerBout, strengths[to - 1] < floor { to -= 1 }
             }
             var steps = Array(current[from..<to])
             // An arm swing's first and last peaks each have their swing's other step half a swing away: count it

@@ -106,6 +106,12 @@ extension StepDetector {
         ///
         /// Default 4.
         public var minimumStepsPerBout: Int
+        /// Fraction of a walking chain's median peak prominence under which its first and last peaks are the sway of
+        /// starting or stopping, not steps, and are dropped (never below ``minimumStepsPerBout`` steps).
+        ///
+        /// Default 0.25 (1/3 was tried on the development files and trimmed real long-cane steps; docs/walking.md
+        /// gives its leave-one-participant-out check).
+        public var edgeStepProminenceFraction: Double
         /// Intervals between samples up to this long are bridged by linear interpolation, s; longer ones split the
         /// recording (so do intervals over 2.5 × the nominal interval at rates below 10 Hz).
         ///
@@ -242,6 +248,7 @@ extension StepDetector {
         ///   - minimumProminence: Prominence floor, g.
         ///   - maximumStepGap: Chain break, step periods.
         ///   - minimumStepsPerBout: Fewest steps in a bout.
+        ///   - edgeStepProminenceFraction: Edge-peak trim, fraction of a chain's median prominence.
         ///   - maximumInterpolatedInterval: Longest interpolated dropout, s.
         ///   - minimumSegmentDuration: Shortest analysed segment, s.
         ///   - maximumBridgedGap: Longest unobserved time walked through, s.
@@ -270,6 +277,7 @@ extension StepDetector {
             minimumStrideRegularity: Double = 0.6, minimumRunDuration: Double = 3, runMergeGap: Double = 1,
             runExtension: Double = 3, peakDistanceFraction: Double = 0.6, relativeProminence: Double = 0.25,
             minimumProminence: Double = 0.05, maximumStepGap: Double = 2, minimumStepsPerBout: Int = 4,
+            edgeStepProminenceFraction: Double = 0.25,
             maximumInterpolatedInterval: Double = 0.25, minimumSegmentDuration: Double = 1.5,
             maximumBridgedGap: Double = 3, bridgePeriodTolerance: Double = 0.25, spectrumSegmentDuration: Double = 10,
             detectsStepSequences: Bool = true, stepIntervalTolerance: Double = 0.3,
@@ -301,6 +309,7 @@ extension StepDetector {
             self.minimumProminence = minimumProminence
             self.maximumStepGap = maximumStepGap
             self.minimumStepsPerBout = minimumStepsPerBout
+            self.edgeStepProminenceFraction = edgeStepProminenceFraction
             self.maximumInterpolatedInterval = maximumInterpolatedInterval
             self.minimumSegmentDuration = minimumSegmentDuration
             self.maximumBridgedGap = maximumBridgedGap
@@ -349,6 +358,9 @@ extension StepDetector {
                 "StepDetector: peakDistanceFraction must be in (0, 1)")
             precondition(maximumStepGap > 1, "StepDetector: maximumStepGap must exceed 1 step period")
             precondition(minimumStepsPerBout >= 1, "StepDetector: minimumStepsPerBout must be ≥ 1")
+            precondition(
+                edgeStepProminenceFraction >= 0 && edgeStepProminenceFraction <= 1,
+                "StepDetector: edgeStepProminenceFraction must be in [0, 1], was \(edgeStepProminenceFraction)")
             precondition(
                 minimumShortRecordingSteps >= 2 && minimumShortRecordingBandFraction >= 0,
                 "StepDetector: minimumShortRecordingSteps must be ≥ 2 and the band fraction ≥ 0")

@@ -30,8 +30,8 @@
 ///    windows took the second harmonic for the step (sharp impacts of a slow walk), T becomes that spacing, and the
 ///    peaks are searched again at the new T (dropping the lesser peaks between steps that the first search kept).
 /// 5. **Chains.** Steps further apart than ``Configuration/maximumStepGap`` · T start a new chain. A chain's first
-///    and last peaks with less than a quarter of its median prominence are the sway of starting or stopping and are
-///    dropped (never a peak within half the slowest step period of the segment's edge, whose prominence cannot be
+///    and last peaks with less than ``Configuration/edgeStepProminenceFraction`` (a quarter) of its median
+///    prominence are the sway of starting or stopping and are dropped (never a peak within half the slowest step period of the segment's edge, whose prominence cannot be
 ///    measured); chains with fewer than ``Configuration/minimumStepsPerBout`` steps are dropped. These are the
 ///    *rhythm* chains (``WalkingBout/Detection/rhythm``).
 /// 6. **Step sequences** (``Configuration/detectsStepSequences``; daily life: short bouts, turns, starts and stops,
