@@ -79,11 +79,7 @@ func load(_ relative: String, options: InputLoader.Options = InputLoader.Options
 
 var recordings: [Recording] = []
 var weAllWalkOptions = InputLoader.Options()
-weAllWalkOptions.accelerometerCSV.header = .absent
-weAllWalkOptions.accelerometerCSV.time = .index(0)
-weAllWalkOptions.accelerometerCSV.x = .index(30)
-weAllWalkOptions.accelerometerCSV.y = .index(31)
-weAllWalkOptions.accelerometerCSV.z = .index(32)
+weAllWalkOptions.accelerometerCSV = .weAllWalkIPhone
 for row in try rows("weallwalk/truth.csv") {
     guard let file = row["file"], let participant = row["participant"], let group = row["mobility"],
         let truth = row["gt_steps"].flatMap({ Int($0) })

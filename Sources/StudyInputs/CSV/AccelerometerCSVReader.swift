@@ -250,6 +250,13 @@ public enum AccelerometerCSVReader {
                 "steps_hw_counter",
             ], timeUnit: .nanoseconds, accelerationUnit: .metersPerSecondSquared, timeBase: .deviceClock)
 
+        /// WeAllWalk `iPhoneSensors_*.csv` files: no header, 41 columns, time (s) in column 1 and the raw
+        /// accelerometer (g, gravity included) in columns 31–33 — what `taskproc analyze FILE --no-header
+        /// --time-column 1 --acceleration-columns 31,32,33` reads (the default, columns 2–4, would read the attitude
+        /// angles in rad).
+        public static let weAllWalkIPhone = Options(
+            time: .index(0), x: .index(30), y: .index(31), z: .index(32), header: .absent)
+
         /// Beiwe accelerometer files (as used by forest/oak): header `timestamp, UTC time, accuracy, x, y, z`,
         /// Unix milliseconds and g.
         public static let beiwe = Options(

@@ -60,16 +60,11 @@ enum RealData {
 /// iPhone 6s, left trouser pocket, 25 Hz; heel strikes annotated by the data set's authors. Only the files listed in
 /// its `truth.csv` exist there, and only those are used.
 enum WeAllWalk {
-    /// The loader options `taskproc analyze FILE --no-header --time-column 1 --acceleration-columns 31,32,33` builds:
-    /// the raw accelerometer (g, gravity included) is in columns 31–33 of the 41-column header-less file. (The
-    /// default, columns 2–4, would read the attitude angles in rad.)
+    /// The loader options `taskproc analyze FILE --no-header --time-column 1 --acceleration-columns 31,32,33` builds
+    /// (``AccelerometerCSVReader/Options/weAllWalkIPhone``).
     static var options: InputLoader.Options {
         var options = InputLoader.Options()
-        options.accelerometerCSV.header = .absent
-        options.accelerometerCSV.time = .index(0)
-        options.accelerometerCSV.x = .index(30)
-        options.accelerometerCSV.y = .index(31)
-        options.accelerometerCSV.z = .index(32)
+        options.accelerometerCSV = .weAllWalkIPhone
         return options
     }
 
