@@ -99,15 +99,17 @@ for row in try rows("mobilise-d-lab/truth.csv") {
             group: test == "Test5" ? "Mobilise-D straight" : "Mobilise-D daily", truth: truth,
             input: try load("mobilise-d-lab/" + file)))
 }
-// Oxford's ground truth is the README's table (the files' own step column is the foot switch's running count).
-let readme = try String(contentsOfFile: root + "/README.md", encoding: .utf8)
-for line in readme.split(separator: "\n") where line.hasPrefix("| user1_") {
-    let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-    guard cells.count >= 3, let truth = Int(cells[2]) else { throw HarnessError.input("README.md: \(line)") }
+// Oxford's ground truth is each file's own foot-switch count (`steps_ground_truth`, cumulative).
+let oxford = root + "/oxford-step-counter"
+for file in try FileManager.default.contentsOfDirectory(atPath: oxford).filter({ $0.hasSuffix(".csv.gz") }).sorted() {
+    let read = try AccelerometerCSVReader.read(path: oxford + "/" + file, options: .oxfordStepCounter)
+    guard let count = read.extraColumn(named: "steps_ground_truth"), let first = count.first, let last = count.last
+    else { throw HarnessError.input("\(file): no steps_ground_truth column") }
     recordings.append(
         Recording(
-            file: cells[0] + ".csv.gz", participant: "Oxford user1", group: "Oxford", truth: truth,
-            input: try load("oxford-step-counter/" + cells[0] + ".csv.gz")))
+            file: file, participant: "Oxford user1", group: "Oxford",
+            truth: Int.clamped(last - first, to: 0...1_000_000),
+            input: try load("oxford-step-counter/" + file)))
 }
 
 // MARK: - Negatives (no participant)
@@ -116,16 +118,11 @@ for line in readme.split(separator: "\n") where line.hasPrefix("| user1_") {
 /// and draws: four for the unused rotation, then three normals per sample).
 func noise(level: Double, seed: UInt64) -> (times: [Double], values: [Double]) {
     var random = SplitMix64(seed: seed)
-    func unit() -> Double { Double(random.next() >> 11) * 0x1p-53 }
-    func normal() -> Double {
-        let u = max(unit(), 1e-300)
-        return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * unit())
-    }
-    for _ in 0..<4 { _ = unit() }
+    for _ in 0..<4 { _ = random.nextUnit() }
     var times: [Double] = []
     var values: [Double] = []
     for i in 0..<12_000 {
-        let (x, y, z) = (level * normal(), level * normal(), 1 + level * normal())
+        let (x, y, z) = (level * random.nextNormal(), level * random.nextNormal(), 1 + level * random.nextNormal())
         times.append(Double(i) / 100)
         values.append((x * x + y * y + z * z).squareRoot())
     }
@@ -183,7 +180,7 @@ for point in grid {
     admissible[point] = withSteps.count * 100 <= randomMotion.count && still.allSatisfy { $0 == 0 }
     negatives[point] = "random motion \(withSteps.count)/\(randomMotion.count), still/rest/balance \(still)"
 }
-FileHandle.standardError.write("grid of \(grid.count) points in \(clock.now - started)\n".data(using: .utf8)!)
+FileHandle.standardError.write(Data("grid of \(grid.count) points in \(clock.now - started)\n".utf8))
 
 // MARK: - Selection
 

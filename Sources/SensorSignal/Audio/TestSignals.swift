@@ -16,6 +16,15 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
+    /// Uniform in [0, 1), from the top 53 bits of one draw.
+    public mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1p-53 }
+
+    /// Standard normal (Box-Muller, from two ``nextUnit()`` draws; the first kept above 1e-300).
+    public mutating func nextNormal() -> Double {
+        let u = max(nextUnit(), 1e-300)
+        return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * nextUnit())
+    }
 }
 
 /// Synthetic signals with known analytic properties, for sample data, calibration and tests.
