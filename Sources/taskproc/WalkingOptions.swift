@@ -2,6 +2,7 @@ import ActiveTasks
 import ArgumentParser
 
 extension SensorPlacement: ExpressibleByArgument {}
+extension LowerBackSteps: ExpressibleByArgument {}
 
 /// `analyze` and `batch` options for the gait parameters beyond cadence: where the sensor was worn and how high.
 struct WalkingOptions: ParsableArguments {
@@ -24,6 +25,13 @@ struct WalkingOptions: ParsableArguments {
                 + "taken as 0.593 of it (docs/walking.md).", valueName: "m"))
     var height: Double?
 
+    @Option(
+        help: ArgumentHelp(
+            "How a lower-back sensor's steps are found: contacts (default: the Mobilise-D chain, gait sequences "
+                + "(Paraschiv-Ionescu 2019) and every initial contact in them a step) or detector (the phone step "
+                + "detector's steps and bouts).", valueName: "source"))
+    var lowerBackSteps: LowerBackSteps?
+
     func validate() throws {
         if let h = sensorHeight, !(h.isFinite && GaitOptions.sensorHeightRange.contains(h)) {
             throw ValidationError("--sensor-height must be 0.3…1.5 m, got \(h)")
@@ -38,12 +46,17 @@ struct WalkingOptions: ParsableArguments {
             throw ValidationError(
                 "--sensor-height and --height describe a lower-back sensor; not with --placement unknown")
         }
+        if placement == .unknown && lowerBackSteps != nil {
+            throw ValidationError("--lower-back-steps describes a lower-back sensor; not with --placement unknown")
+        }
     }
 
     /// The library's gait options; nil when no option was given.
     var gaitOptions: GaitOptions? {
-        guard placement != nil || sensorHeight != nil || height != nil else { return nil }
-        return GaitOptions(placement: placement ?? .lowerBack, sensorHeight: sensorHeight, height: height)
+        guard placement != nil || sensorHeight != nil || height != nil || lowerBackSteps != nil else { return nil }
+        return GaitOptions(
+            placement: placement ?? .lowerBack, sensorHeight: sensorHeight, height: height,
+            lowerBackSteps: lowerBackSteps)
     }
 
     /// The options as arguments (stored with a batch run).
@@ -52,6 +65,7 @@ struct WalkingOptions: ParsableArguments {
         if let placement { args += ["--placement", placement.rawValue] }
         if let sensorHeight { args += ["--sensor-height", String(sensorHeight)] }
         if let height { args += ["--height", String(height)] }
+        if let lowerBackSteps { args += ["--lower-back-steps", lowerBackSteps.rawValue] }
         return args
     }
 }

@@ -29,9 +29,25 @@ import Testing
         for bad in [
             ["--sensor-height", "2"], ["--height", "0.1"], ["--sensor-height", "1", "--height", "1.7"],
             ["--placement", "unknown", "--sensor-height", "1"], ["--placement", "wrist"],
+            ["--placement", "unknown", "--lower-back-steps", "detector"], ["--lower-back-steps", "peaks"],
         ] {
             let run = try E2E.run(["analyze", Self.trial] + bad)
             #expect(run.status == ExpectedExit.usage, "\(bad): \(run.status)")
+        }
+    }
+
+    /// `--lower-back-steps` chooses where a lower-back sensor's steps come from: the Mobilise-D chain's bouts
+    /// (`"gaitSequence"`, the default) or the phone step detector's; it implies a lower-back sensor.
+    @Test func lowerBackStepsChoosesTheBouts() throws {
+        for (args, detection) in [
+            (["--sensor-height", "0.964"], "\"detection\" : \"gaitSequence\""),
+            (["--sensor-height", "0.964", "--lower-back-steps", "contacts"], "\"detection\" : \"gaitSequence\""),
+            (["--lower-back-steps", "detector"], "\"detection\" : \"rhythm\""),
+        ] {
+            let run = try E2E.run(["analyze", Self.trial] + args)
+            #expect(run.status == ExpectedExit.success, "\(args): \(run.stderr)")
+            #expect(run.stdout.contains(detection), "\(args): \(run.stdout.prefix(400))")
+            #expect(run.stdout.contains("\"placement\" : \"lower-back\""), "\(args)")
         }
     }
 

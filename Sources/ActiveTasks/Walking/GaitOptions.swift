@@ -9,6 +9,15 @@ public enum SensorPlacement: String, Sendable, Hashable, Codable, CaseIterable {
     case lowerBack = "lower-back"
 }
 
+/// How the steps of a lower-back sensor are found (`--lower-back-steps`).
+public enum LowerBackSteps: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The Mobilise-D chain (default): gait sequences of ``GaitSequenceDetector`` (Paraschiv-Ionescu 2019), every
+    /// initial contact of ``LowerBackGait`` inside them a step; published parameters, nothing fitted to our files.
+    case contacts
+    /// The phone step detector's steps and bouts (``StepDetector``), with the contacts found inside its bouts.
+    case detector
+}
+
 /// How walking recordings are analysed beyond step counts: the sensor's placement and height.
 public struct GaitOptions: Sendable, Hashable, Codable {
     /// Where the sensor was worn; ``SensorPlacement/lowerBack`` turns the contact-based parameters on.
@@ -18,6 +27,8 @@ public struct GaitOptions: Sendable, Hashable, Codable {
     /// The participant's body height, m (0.5–2.5; `--height`): the sensor height is taken as
     /// ``sensorHeightRatio`` of it when ``sensorHeight`` is not given.
     public var height: Double?
+    /// How a lower-back sensor's steps are found; nil is ``LowerBackSteps/contacts``.
+    public var lowerBackSteps: LowerBackSteps?
 
     /// Sensor height over body height for a lower-back sensor, dimensionless: 0.593.
     ///
@@ -44,9 +55,14 @@ public struct GaitOptions: Sendable, Hashable, Codable {
     ///   - placement: Where the sensor was worn.
     ///   - sensorHeight: Sensor height, m.
     ///   - height: Body height, m.
-    public init(placement: SensorPlacement, sensorHeight: Double? = nil, height: Double? = nil) {
+    ///   - lowerBackSteps: How a lower-back sensor's steps are found; nil is ``LowerBackSteps/contacts``.
+    public init(
+        placement: SensorPlacement, sensorHeight: Double? = nil, height: Double? = nil,
+        lowerBackSteps: LowerBackSteps? = nil
+    ) {
         self.placement = placement
         self.sensorHeight = sensorHeight
         self.height = height
+        self.lowerBackSteps = lowerBackSteps
     }
 }

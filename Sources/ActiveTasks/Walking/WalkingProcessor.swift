@@ -236,8 +236,12 @@ public enum WalkingProcessor {
         extraWarnings: [String], pedometer: PedometerLog?, timedWalk: ResearchKit.TimedWalkResult?,
         stepIdentifier: String?, source: String?, detector: StepDetector, gait: GaitOptions, rotation: RotationInput?
     ) -> WalkingResult {
-        let detection = detector.detect(
+        var detection = detector.detect(
             timestamps: timestamps, magnitude: magnitude, axes: axes, samplingRate: hygiene.sampling?.medianRate)
+        var lowerBack: [LowerBackGait.BoutGait]? = nil
+        if gait.placement == .lowerBack && (gait.lowerBackSteps ?? .contacts) == .contacts {
+            (detection, lowerBack) = lowerBackDetection(detection, gait: gait, timestamps: timestamps, axes: axes)
+        }
         let origin = timestamps.first
         let interpolatedTimes = detection.interpolatedStepIndices.map { detection.stepTimes[$0] - (origin ?? 0) }
         let quality = WalkingQuality(
@@ -266,7 +270,7 @@ public enum WalkingProcessor {
             result.pedometerDuration = duration.isFinite && duration >= 0 ? duration : nil
         }
         if let timedWalk { result.quality.warnings += result.applyTimedWalk(timedWalk) }
-        applyGait(gait, to: &result, detection: detection, timestamps: timestamps, axes: axes)
+        applyGait(gait, to: &result, detection: detection, timestamps: timestamps, axes: axes, precomputed: lowerBack)
         if let rotation {
             applyTurns(rotation, to: &result, timestamps: timestamps, axes: axes)
         } else if gait.placement == .lowerBack {
@@ -379,7 +383,7 @@ public enum WalkingProcessor {
     /// length and walking speed; bout means and record means over all strides. Other placements keep them null.
     static func applyGait(
         _ gait: GaitOptions, to result: inout WalkingResult, detection: StepDetection, timestamps: [Double],
-        axes: (x: [Double], y: [Double], z: [Double])
+        axes: (x: [Double], y: [Double], z: [Double]), precomputed: [LowerBackGait.BoutGait]? = nil
     ) {
         result.placement = gait.placement.rawValue
         guard gait.placement == .lowerBack else { return }
@@ -401,9 +405,10 @@ public enum WalkingProcessor {
         var unmeasured = 0
         for (index, bout) in detection.bouts.enumerated() where index < result.bouts.count {
             guard
-                let found = analyser.analyze(
-                    timestamps: timestamps, x: x, y: y, z: z, start: bout.start, end: bout.end, samplingRate: rate,
-                    sensorHeight: height)
+                let found = precomputed.flatMap({ index < $0.count ? $0[index] : nil })
+                    ?? analyser.analyze(
+                        timestamps: timestamps, x: x, y: y, z: z, start: bout.start, end: bout.end, samplingRate: rate,
+                        sensorHeight: height)
             else {
                 unmeasured += 1
                 continue

@@ -118,6 +118,9 @@ public struct WalkingBout: Sendable, Hashable, Codable {
         /// ``StepDetector/Configuration/minimumRunDuration``): its peaks at consistent step intervals, with the step
         /// regularity and in-band energy of a walk (``StepDetector/Configuration/countsShortRecordings``).
         case shortRecording
+        /// As a gait sequence of a lower-back sensor (``GaitSequenceDetector``), each step an initial contact of
+        /// ``LowerBackGait`` inside it (the Mobilise-D chain; not from ``StepDetector``).
+        case gaitSequence
     }
 
     /// Start, s: the first step's time minus half the bout's step period, but not before the recording starts.
