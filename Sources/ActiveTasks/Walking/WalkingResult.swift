@@ -176,13 +176,15 @@ public struct WalkingResult: Sendable, Hashable, Codable {
         /// The bout's stride time, s: two step periods; nil in results written before it existed.
         public var strideTime: Double?
         /// The bout's stride regularity (normalised autocorrelation of the band-passed magnitude over the bout at
-        /// one stride, 1 = every stride alike); nil when the bout is shorter than two strides plus one step.
+        /// one stride, 1 = every stride alike); nil when the bout is shorter than two strides plus one step, and for
+        /// a `"gaitSequence"` bout.
         public var strideRegularity: Double?
         /// How the bout was found: `"rhythm"` (a run of windows with a regular gait rhythm: sustained walking),
         /// `"stepSequence"` (consistent step intervals outside those runs: short bouts, turns, starts and stops,
         /// irregular gait), `"armSwing"` (a sustained run in which the device swings once per stride, a wrist or a
-        /// swinging hand: two steps per swing) or `"shortRecording"` (the one short walk of a recording under the 3 s
-        /// a walking run needs); nil in results written before it existed.
+        /// swinging hand: two steps per swing), `"shortRecording"` (the one short walk of a recording under the 3 s
+        /// a walking run needs) or `"gaitSequence"` (a lower-back sensor's gait sequence, its initial contacts the
+        /// steps: the Mobilise-D chain); nil in results written before it existed.
         public var detection: String?
         /// Initial contacts (heel strikes) in the bout, s since ``WalkingResult/timeOrigin``: the maxima of the
         /// smoothed vertical jerk (lower back only; ``LowerBackGait``); null for other placements.
