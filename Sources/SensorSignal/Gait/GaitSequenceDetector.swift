@@ -240,16 +240,18 @@ public struct GaitSequenceDetector: Sendable {
         }
         let fromMaxima = Self.pulseTrains(maxima, margin: c.stepMargin)
         let fromMinima = Self.pulseTrains(minima, margin: c.stepMargin)
-        // Intersections of the two sets of trains, merged where they touch.
+        // Intersections of the two sets of trains (each sorted and disjoint: one sweep), merged where they touch.
         var both: [(Double, Double)] = []
-        for a in fromMaxima {
-            for b in fromMinima {
-                let lo = max(a.0, b.0)
-                let hi = min(a.1, b.1)
-                if lo <= hi { both.append((lo, hi)) }
-            }
+        var ia = 0
+        var ib = 0
+        while ia < fromMaxima.count && ib < fromMinima.count {
+            let a = fromMaxima[ia]
+            let b = fromMinima[ib]
+            let lo = max(a.0, b.0)
+            let hi = min(a.1, b.1)
+            if lo <= hi { both.append((lo, hi)) }
+            if a.1 < b.1 { ia += 1 } else { ib += 1 }
         }
-        both.sort { $0.0 < $1.0 }
         var merged: [(Double, Double)] = []
         for interval in both {
             if let last = merged.last, interval.0 <= last.1 {
@@ -261,19 +263,24 @@ public struct GaitSequenceDetector: Sendable {
         // Pad by the mean step time of the maxima inside, keep those with enough steps.
         var kept: [Sequence] = []
         let duration = end - origin
+        var next = 0
         for (lo, hi) in merged {
-            let inside = maxima.filter { $0 >= lo && $0 <= hi }
-            guard inside.count >= max(c.minimumSteps, 2), let first = inside.first, let last = inside.last else {
-                continue
-            }
-            let meanStep = (last - first) / Double(inside.count - 1)
+            // The maxima in [lo, hi]: the intervals ascend, so one pass over the maxima serves them all.
+            while next < maxima.count && maxima[next] < lo { next += 1 }
+            var after = next
+            while after < maxima.count && maxima[after] <= hi { after += 1 }
+            let insideCount = after - next
+            guard insideCount >= max(c.minimumSteps, 2) else { continue }
+            let first = maxima[next]
+            let last = maxima[after - 1]
+            let meanStep = (last - first) / Double(insideCount - 1)
             let start = max(lo - c.padding * meanStep, 0)
             let stop = min(hi + c.padding * meanStep, duration)
             if let previous = kept.last, start - previous.end < c.maximumGap {
                 kept[kept.count - 1].end = max(previous.end, stop)
-                kept[kept.count - 1].candidates += inside.count
+                kept[kept.count - 1].candidates += insideCount
             } else {
-                kept.append(Sequence(start: start, end: stop, candidates: inside.count))
+                kept.append(Sequence(start: start, end: stop, candidates: insideCount))
             }
         }
         return kept.map { Sequence(start: origin + $0.start, end: origin + $0.end, candidates: $0.candidates) }

@@ -277,8 +277,8 @@ struct DialectBadInput: Sendable, CustomTestStringConvertible {
             path: DialectFixtures.shared("mpower-samples/mhealthtools_walk_data_devicemotion.csv.gz"))
         #expect(log.timestamp.count == 2991)
         #expect(log.timestamp[0] == 0 && abs(log.timestamp.last! - 29.8963671250094) < 1e-12)
-        var dt = zip(log.timestamp, log.timestamp.dropFirst()).map { $1 - $0 }
-        #expect(abs(AccelerometerCSVReader.median(&dt) - 0.010009) < 1e-6)
+        let dt = zip(log.timestamp, log.timestamp.dropFirst()).map { $1 - $0 }
+        #expect(abs(AccelerometerCSVReader.median(dt) - 0.010009) < 1e-6)
         #expect(log.userAcceleration.x[0] == -0.109668217599392)
         #expect(log.gravity.y[1] == 0.87261563539505)
         #expect(log.rotationRate.y[0] == 1.81626677513123)
