@@ -148,7 +148,7 @@ import Testing
         let short = Self.recording(duration: 1.5, walk: 0...1.5)
         #expect(detector.detect(timestamps: short.t, x: short.x, y: short.y, z: short.z, samplingRate: 100).isEmpty)
         let r = Self.recording(duration: 30, walk: 10...20)
-        #expect(detector.detect(timestamps: r.t, x: r.x, y: r.y, z: r.z, samplingRate: 10).isEmpty)
+        #expect(detector.detect(timestamps: r.t, x: r.x, y: r.y, z: r.z, samplingRate: 9).isEmpty)
         #expect(detector.detect(timestamps: r.t, x: r.x, y: r.y, z: r.z, samplingRate: .nan).isEmpty)
         var bad = r
         bad.z[500] = .infinity

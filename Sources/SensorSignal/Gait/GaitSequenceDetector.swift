@@ -97,9 +97,10 @@ public struct GaitSequenceDetector: Sendable {
     ///   - x: Acceleration along the sensor's x axis, m/s², gravity included.
     ///   - y: Acceleration along y, m/s².
     ///   - z: Acceleration along z, m/s².
-    ///   - samplingRate: The recording's rate, Hz (its median interval's reciprocal), 15–1000 Hz.
+    ///   - samplingRate: The recording's rate, Hz (its median interval's reciprocal), within
+    ///     ``LowerBackGait/rateRange`` (10–1000 Hz).
     /// - Returns: The sequences; empty when there is none, the recording is shorter than 2 s, or the rate is outside
-    ///   15–1000 Hz.
+    ///   ``LowerBackGait/rateRange``.
     public func detect(
         timestamps: [Double], x: [Double], y: [Double], z: [Double], samplingRate: Double
     ) -> [Sequence] {
@@ -171,7 +172,7 @@ public struct GaitSequenceDetector: Sendable {
     ) -> (norm: [Double], signal: [Double], origin: Double, end: Double)? {
         let c = configuration
         let n = min(timestamps.count, x.count, y.count, z.count)
-        guard samplingRate.isFinite, (15...1000).contains(samplingRate), n >= 2 else { return nil }
+        guard samplingRate.isFinite, LowerBackGait.rateRange.contains(samplingRate), n >= 2 else { return nil }
         let from = timestamps[0]
         let to = timestamps[n - 1]
         guard from.isFinite, to.isFinite, to - from >= 2 else { return nil }

@@ -83,6 +83,13 @@ public struct LowerBackGait: Sendable {
         public var strides: [Stride]
     }
 
+    /// Sampling rates analysed, Hz.
+    ///
+    /// From where the 3.2 Hz gait band is well below the Nyquist frequency (a nominal 15 Hz stream measures
+    /// 14.9–15.1 Hz) to 1 kHz. The development trials resampled to 15–200 Hz give the same
+    /// counts (`GaitSequenceRealDataTests`).
+    public static let rateRange: ClosedRange<Double> = 10...1000
+
     /// The parameters in use.
     public var configuration: Configuration
 
@@ -102,16 +109,16 @@ public struct LowerBackGait: Sendable {
     ///   - z: Acceleration along z, m/s².
     ///   - start: The bout's start, s.
     ///   - end: The bout's end, s.
-    ///   - samplingRate: The recording's rate, Hz (its median interval's reciprocal), 15–1000 Hz.
+    ///   - samplingRate: The recording's rate, Hz (its median interval's reciprocal), within ``rateRange``.
     ///   - sensorHeight: The sensor's height above the ground while standing, m (0.3–1.5); nil gives no lengths.
     /// - Returns: The bout's gait, or nil when the stretch is too short (under 1 s of data), the rate is outside
-    ///   15–1000 Hz, or the data cannot be put on a uniform grid.
+    ///   outside ``rateRange``, or the data cannot be put on a uniform grid.
     public func analyze(
         timestamps: [Double], x: [Double], y: [Double], z: [Double], start: Double, end: Double,
         samplingRate: Double, sensorHeight: Double?
     ) -> BoutGait? {
         let c = configuration
-        guard samplingRate.isFinite, (15...1000).contains(samplingRate), start.isFinite, end.isFinite, end > start
+        guard samplingRate.isFinite, Self.rateRange.contains(samplingRate), start.isFinite, end.isFinite, end > start
         else { return nil }
         let n = min(timestamps.count, x.count, y.count, z.count)
         guard n >= 2 else { return nil }
