@@ -21,11 +21,17 @@ extension WalkingProcessor {
     /// period (the median of its contact intervals) before the first contact and after the last, within the recording;
     /// where two bouts would overlap, both end at the midpoint between their facing contacts.
     ///
-    /// - Returns: The detection and, per bout, its contacts and strides (for ``applyGait``).
+    /// When the chain finds no bout but the step detector found steps (a recording too short for a gait sequence,
+    /// which needs 5 step candidates in a pulse train: a 2–4 s walk; or walking too gentle for its 0.1 g
+    /// threshold), the step detector's steps and bouts stand, with a warning, and the contacts are found inside its
+    /// bouts, as with `--lower-back-steps detector`.
+    ///
+    /// - Returns: The detection and, per bout, its contacts and strides (for ``applyGait``); nil contacts when the
+    ///   step detector's bouts stand.
     static func lowerBackDetection(
         _ detection: StepDetection, gait: GaitOptions, timestamps: [Double],
         axes: (x: [Double], y: [Double], z: [Double])
-    ) -> (StepDetection, [LowerBackGait.BoutGait]) {
+    ) -> (StepDetection, [LowerBackGait.BoutGait]?) {
         var result = detection
         result.warnings = detection.warnings.filter { warning in
             !stepVerdictPrefixes.contains { warning.hasPrefix($0) || warning.contains(" " + $0) }
@@ -79,6 +85,16 @@ extension WalkingProcessor {
                 (result.stepTimes[bouts[k - 1].steps.upperBound - 1] + result.stepTimes[bouts[k].steps.lowerBound]) / 2
             bouts[k - 1].end = min(bouts[k - 1].end, boundary)
             bouts[k].start = max(bouts[k].start, boundary)
+        }
+        if bouts.isEmpty && !detection.stepTimes.isEmpty {
+            var kept = detection
+            let span = (timestamps.last ?? 0) - (timestamps.first ?? 0)
+            kept.warnings.append(
+                "lower-back gait: no gait sequence of \(lowerBackMinimumSteps) initial contacts in "
+                    + "\((span * 10).rounded() / 10) s of data (the Mobilise-D chain needs 5 step candidates in a "
+                    + "pulse train, a walk of several seconds); the step detector's \(detection.stepTimes.count) steps "
+                    + "are counted instead, with the contacts found inside its bouts")
+            return (kept, nil)
         }
         result.bouts = bouts
         if tooFew > 0 {

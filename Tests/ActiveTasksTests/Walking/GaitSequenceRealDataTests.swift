@@ -173,6 +173,40 @@ import Testing
         }
     }
 
+    /// 2 and 3 s excerpts of the straight walks (from 6 and 7 s): too short for a gait sequence, so the step
+    /// detector's steps stand, with a warning, and the contacts come from its bouts.
+    ///
+    /// Measured 2026-12-04: 3–5 steps where the reference cadence (100–110 steps/min) gives 3.4–5.5, one 2 s excerpt
+    /// 0 (MS 001's first walk from 6 s; the detector counts none there either). Before, the chain gave 0 on all 16.
+    @Test func shortRecordingsKeepTheStepDetectorsCount() throws {
+        var counted = 0
+        for reference in Self.mobgap where reference.file.contains("Test5") {
+            let a = try Self.acceleration(reference.file)
+            let gait = GaitOptions(placement: .lowerBack, sensorHeight: reference.file.hasPrefix("MS") ? 0.975 : 0.964)
+            for (start, duration) in [(6.0, 2.0), (7.0, 2.0), (6.0, 3.0), (7.0, 3.0)] {
+                let kept = a.t.indices.filter { a.t[$0] >= start && a.t[$0] < start + duration }
+                let g = 9.80665
+                let log = AccelerometerLog(
+                    timestamp: kept.map { a.t[$0] }, timestampSince1970: nil,
+                    acceleration: Vector3Series(
+                        x: kept.map { a.x[$0] / g }, y: kept.map { a.y[$0] / g }, z: kept.map { a.z[$0] / g }),
+                    unit: .g)
+                let lowerBack = WalkingProcessor.analyze(log.cleaned(), gait: gait)
+                let phone = WalkingProcessor.analyze(log.cleaned())
+                let label = "\(reference.file) \(start)–\(start + duration) s"
+                #expect(lowerBack.stepCount == phone.stepCount, "\(label): \(String(describing: lowerBack.stepCount))")
+                let steps = lowerBack.stepCount ?? 0
+                if steps > 0 {
+                    counted += 1
+                    #expect((3...5).contains(steps), "\(label): \(steps) steps")
+                    #expect(lowerBack.quality.warnings.contains { $0.contains("the step detector's") }, "\(label)")
+                    #expect(lowerBack.bouts.allSatisfy { $0.detection == "shortRecording" }, "\(label)")
+                }
+            }
+        }
+        #expect(counted == 15, "\(counted) of 16 excerpts counted")
+    }
+
     /// The gait-band share (step 6 of ``GaitSequenceDetector``) of every sequence of the development trials, pinned
     /// at its smallest measured value (0.389, HA 001's daily bout at 38–53 s; 2026-12-04): above the 0.3 bound, and far
     /// above white noise at this rate (0.05).
