@@ -8,9 +8,10 @@ extension LowerBackSteps: ExpressibleByArgument {}
 struct WalkingOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Where the motion sensor was worn: unknown (default: a phone; steps, cadence, step and stride times) or "
-                + "lower-back (also initial and final contacts, stance, swing and double support; with a sensor "
-                + "height, stride length and walking speed). --sensor-height or --height imply lower-back."))
+            "Where the motion sensor was worn: unknown (default: a phone; the step detector's steps, cadence, step "
+                + "and stride times) or lower-back (steps and bouts from the Mobilise-D chain of gait sequences and "
+                + "initial contacts; also final contacts, stance, swing and double support; with a sensor height, "
+                + "stride length and walking speed). --sensor-height or --height imply lower-back."))
     var placement: SensorPlacement?
 
     @Option(
