@@ -1,15 +1,20 @@
 #!/usr/bin/env python3
-"""Spatial-temporal gait side by side: taskproc and mobgap against the INDIP reference of Mobilise-D.
+"""Spatial-temporal gait side by side: taskproc, mobgap and gaitpy against the INDIP reference of Mobilise-D.
 
 For each Mobilise-D lab trial in ../shared/data/mobilise-d-lab (development participants only: HA 001 and the MS 001
 straight walks, as that README says) this runs
 
 - taskproc: `taskproc analyze <trial>.imu.csv.gz --sensor-height <participants.csv sensor_height_m> --format json`
   (lower back; steps, contacts and lengths from the accelerometer, turns from the gyroscope, whose unit it detects),
-  and
 - mobgap 1.2.0 `MobilisedPipelineUniversal` on `<trial>.imu.csv.gz` (accelerometer and gyroscope, already in the
   Mobilise-D body frame) with the same sensor height and the participant's cohort, from the venv
   Tools/peers/.venv-walking-mobgap (created with `pip install mobgap==1.2.0` when missing; `--no-mobgap` skips it),
+- gaitpy 1.6.1 (lumbar, accelerometer only) on `<trial>.csv.gz`: |a| in g, linearly interpolated by us onto a uniform
+  50 Hz grid (its best configuration, ../shared/spec/walking-tapping.md), `Gaitpy.extract_features` with the
+  participant's sensor height as `sensor_height_ratio` 0.53 × a subject height of sensor height / 0.53; its bouts
+  are `bout_number` groups (start `bout_start_time`, length `bout_length_sec`), their cadence, stride length and
+  gait speed the means over the bout's gait cycles. From the venv Tools/peers/.venv-walking-gaitpy (the pins of
+  Tools/peers/walking.py; `--no-gaitpy` skips it),
 
 and compares each tool's walking bouts with the reference bouts of reference-bouts.csv:
 
@@ -20,10 +25,11 @@ and compares each tool's walking bouts with the reference bouts of reference-bou
 - per matched bout: absolute errors of cadence (steps/min), stride length (m) and walking speed (m/s); the mean
   absolute error (MAE) over the matched bouts, per group (straight walks, daily activities) and overall.
 - turns per reference bout: taskproc's `turnEvents` whose peak lies in the reference bout (independent of its own
-  bouts), and mobgap's turns (`raw_turn_list_`) whose middle lies in it, against the reference's `turns`.
+  bouts), and mobgap's turns (`raw_turn_list_`) whose middle lies in it, against the reference's `turns` (gaitpy
+  detects no turns).
 
 Writes Benchmarks/compare/WALKING.md (and prints it). Usage:
-    python3 Benchmarks/compare/walking.py [--taskproc PATH] [--no-mobgap] [--out FILE]
+    python3 Benchmarks/compare/walking.py [--taskproc PATH] [--no-mobgap] [--no-gaitpy] [--out FILE]
 """
 from __future__ import annotations
 
@@ -40,6 +46,36 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 DATA = ROOT.parent / "shared" / "data" / "mobilise-d-lab"
 VENV = ROOT / "Tools" / "peers" / ".venv-walking-mobgap"
+GAITPY_VENV = ROOT / "Tools" / "peers" / ".venv-walking-gaitpy"
+GAITPY_PINS = [["--no-deps", "gaitpy==1.6.1"],
+               ["numpy<1.25", "scipy<1.12", "pandas<2", "scikit-learn<1.3", "statsmodels<0.15", "PyWavelets<1.5",
+                "tables<3.9", "bokeh", "dill", "deepdish"]]
+
+GAITPY_WORKER = r'''
+import contextlib, io, json, sys, warnings
+import numpy as np, pandas as pd
+warnings.filterwarnings("ignore")
+from gaitpy.gait import Gaitpy
+path, sensor_height = sys.argv[1], float(sys.argv[2])
+a = np.loadtxt(path, delimiter=",", skiprows=1)
+t = np.arange(a[0, 0], a[-1, 0], 0.02)
+v = np.sqrt(sum(np.interp(t, a[:, 0], a[:, k]) ** 2 for k in (1, 2, 3))) / 9.80665
+df = pd.DataFrame({"timestamps": t * 1000.0, "v": v})
+with contextlib.redirect_stdout(io.StringIO()):
+    g = Gaitpy(df, 50.0, v_acc_col_name="v", ts_col_name="timestamps", v_acc_units="g", ts_units="ms")
+    f = g.extract_features(100 * sensor_height / 0.53, subject_height_units="centimeters", sensor_height_ratio=0.53)
+bouts = []
+if f is not None and not f.empty:
+    for _, b in f.groupby("bout_number"):
+        start = pd.Timestamp(b["bout_start_time"].iloc[0]).value / 1e9
+        def m(k):
+            x = b[k].dropna()
+            return float(x.mean()) if len(x) else None
+        bouts.append(dict(start=start, end=start + float(b["bout_length_sec"].iloc[0]), cadence=m("cadence"),
+                          strideLength=m("stride_length"), walkingSpeed=m("gait_speed"),
+                          steps=float(b["steps"].iloc[0])))
+json.dump(dict(bouts=bouts), sys.stdout)
+'''
 
 MOBGAP_WORKER = r'''
 import json, sys, warnings
@@ -115,6 +151,27 @@ def ensure_mobgap() -> Path | None:
     return python
 
 
+def ensure_gaitpy() -> Path | None:
+    python = GAITPY_VENV / "bin" / "python"
+    if not python.exists():
+        print("creating", GAITPY_VENV, "(pip install gaitpy==1.6.1 with pinned dependencies)", file=sys.stderr)
+        subprocess.run(["python3.11", "-m", "venv", str(GAITPY_VENV)], check=True)
+        for pins in GAITPY_PINS:
+            subprocess.run([str(python), "-m", "pip", "install", "-q", *pins], check=True)
+    return python
+
+
+def run_gaitpy(python: Path, trial: Path, participant: dict) -> list[dict]:
+    """gaitpy's bouts on the accelerometer file (t, x, y, z in m/s²)."""
+    with gzip.open(trial, "rt") as f:
+        text = f.read()
+    plain = Path("/tmp") / (trial.name.removesuffix(".gz") + ".gaitpy.csv")
+    plain.write_text(text)
+    out = subprocess.run([str(python), "-c", GAITPY_WORKER, str(plain), participant["sensor_height_m"]],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out)["bouts"]
+
+
 def run_mobgap(python: Path, imu: Path, participant: dict, cohort: str) -> tuple[list[dict], list[float]]:
     """The bouts, and the middle of every turn mobgap's El-Gohary detector finds in its gait sequences (s)."""
     with gzip.open(imu, "rt") as f:
@@ -160,6 +217,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--taskproc", default=str(ROOT / ".build" / "release" / "taskproc"))
     ap.add_argument("--no-mobgap", action="store_true")
+    ap.add_argument("--no-gaitpy", action="store_true")
     ap.add_argument("--out", default=str(HERE / "WALKING.md"))
     args = ap.parse_args()
     exe = Path(args.taskproc)
@@ -169,7 +227,8 @@ def main() -> None:
     truth = read_csv(DATA / "truth.csv")
     reference = read_csv(DATA / "reference-bouts.csv")
     mobgap = None if args.no_mobgap else ensure_mobgap()
-    tools = ["taskproc"] + (["mobgap"] if mobgap else [])
+    gaitpy = None if args.no_gaitpy else ensure_gaitpy()
+    tools = ["taskproc"] + (["mobgap"] if mobgap else []) + (["gaitpy"] if gaitpy else [])
 
     rows: dict[str, list[dict]] = {t: [] for t in tools}  # per matched bout
     counts = {t: dict(ref=0, found=0, tool=0, matched=0, ref_s=0.0, ref_cov=0.0, tool_s=0.0, tool_cov=0.0)
@@ -193,6 +252,8 @@ def main() -> None:
         if mobgap:
             found["mobgap"], mobgap_turns = run_mobgap(mobgap, DATA / (stem + ".imu.csv.gz"), participant,
                                                        trial["cohort"])
+        if gaitpy:
+            found["gaitpy"] = run_gaitpy(gaitpy, DATA / name, participant)
         for tool in tools:
             bouts = found[tool]
             pairs = match(ref, bouts)
@@ -229,14 +290,15 @@ def main() -> None:
                   if (group is None or row["group"] == group) and row["tool"].get(key) is not None]
         return mean(errors), len(errors)
 
-    lines = ["# Spatial-temporal gait: taskproc and mobgap against the Mobilise-D INDIP reference", "",
+    lines = ["# Spatial-temporal gait: taskproc, mobgap and gaitpy against the Mobilise-D INDIP reference", "",
              f"Generated by `python3 Benchmarks/compare/walking.py` on {datetime.date.today().isoformat()} "
              + f"(taskproc `{subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], cwd=ROOT, capture_output=True, text=True).stdout.strip()}`). "
              + "Inputs: the 5 Mobilise-D lab trials of the development participants (lower back, 100 Hz); taskproc "
              + "reads the `.imu.csv.gz` files (accelerometer for steps and lengths, gyroscope for turns) and is given "
              + "each participant's measured sensor height "
              + "(`--sensor-height`); mobgap 1.2.0 `MobilisedPipelineUniversal` gets the accelerometer and gyroscope, "
-             + "the same sensor height and the cohort. Matching: see the script's docstring.", "",
+             + "the same sensor height and the cohort; gaitpy 1.6.1 gets |a| of the accelerometer file at 50 Hz and the "
+             + "same sensor height. Matching: see the script's docstring.", "",
              "| tool | group | bouts found (sensitivity) | bout precision | time sensitivity | time precision | "
              + "cadence MAE, steps/min | stride length MAE, m | walking speed MAE, m/s |",
              "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
