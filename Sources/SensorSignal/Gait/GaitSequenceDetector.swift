@@ -183,17 +183,10 @@ public struct GaitSequenceDetector: Sendable {
         let count = Int.clamped(span, to: 0...(4 * n + 64)) + 1
         let dt = 1 / samplingRate
         var norm = [Double](repeating: 0, count: count)
-        var j = 0
-        for i in 0..<count {
-            let t = from + Double(i) * dt
-            while j + 1 < n && timestamps[j + 1] <= t { j += 1 }
-            let k = min(j + 1, n - 1)
-            let t0 = timestamps[j]
-            let t1 = timestamps[k]
-            let w = t1 > t0 ? min(max((t - t0) / (t1 - t0), 0), 1) : 0
-            let ax = x[j] + w * (x[k] - x[j])
-            let ay = y[j] + w * (y[k] - y[j])
-            let az = z[j] + w * (z[k] - z[j])
+        LowerBackGait.forEachGridSample(
+            timestamps: timestamps, x: x, y: y, z: z, count: n, from: from, interval: dt, gridCount: count,
+            startIndex: 0
+        ) { i, ax, ay, az in
             norm[i] = (ax * ax + ay * ay + az * az).squareRoot()
         }
         guard norm.allSatisfy(\.isFinite), c.lowPass > c.highPass, c.highPass > 0, c.lowPass < samplingRate / 2,

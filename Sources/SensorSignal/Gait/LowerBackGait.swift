@@ -93,6 +93,29 @@ public struct LowerBackGait: Sendable {
     /// The parameters in use.
     public var configuration: Configuration
 
+    /// Linear interpolation of three axes onto the uniform grid `from + i·interval`, `i < gridCount`: calls `body`
+    /// with each grid index and the interpolated x, y and z (held at the end sample beyond the data).
+    ///
+    /// - Parameters:
+    ///   - timestamps: Sample times, s, ascending; `count` of them (and of each axis) are read.
+    ///   - startIndex: The last sample at or before `from` (0 for the start of the data).
+    @inline(__always)
+    static func forEachGridSample(
+        timestamps: [Double], x: [Double], y: [Double], z: [Double], count n: Int, from: Double, interval: Double,
+        gridCount: Int, startIndex: Int, _ body: (Int, Double, Double, Double) -> Void
+    ) {
+        var j = startIndex
+        for i in 0..<gridCount {
+            let t = from + Double(i) * interval
+            while j + 1 < n && timestamps[j + 1] <= t { j += 1 }
+            let k = min(j + 1, n - 1)
+            let t0 = timestamps[j]
+            let t1 = timestamps[k]
+            let w = t1 > t0 ? min(max((t - t0) / (t1 - t0), 0), 1) : 0
+            body(i, x[j] + w * (x[k] - x[j]), y[j] + w * (y[k] - y[j]), z[j] + w * (z[k] - z[j]))
+        }
+    }
+
     /// A gait analyser with the given parameters.
     ///
     /// - Parameter configuration: The parameters; the default is the published method.
@@ -137,17 +160,13 @@ public struct LowerBackGait: Sendable {
         var ax = [Double](repeating: 0, count: count)
         var ay = ax
         var az = ax
-        var j = first
-        for i in 0..<count {
-            let t = from + Double(i) * dt
-            while j + 1 < n && timestamps[j + 1] <= t { j += 1 }
-            let k = min(j + 1, n - 1)
-            let t0 = timestamps[j]
-            let t1 = timestamps[k]
-            let w = t1 > t0 ? min(max((t - t0) / (t1 - t0), 0), 1) : 0
-            ax[i] = x[j] + w * (x[k] - x[j])
-            ay[i] = y[j] + w * (y[k] - y[j])
-            az[i] = z[j] + w * (z[k] - z[j])
+        Self.forEachGridSample(
+            timestamps: timestamps, x: x, y: y, z: z, count: n, from: from, interval: dt, gridCount: count,
+            startIndex: first
+        ) { i, vx, vy, vz in
+            ax[i] = vx
+            ay[i] = vy
+            az[i] = vz
         }
         // Vertical: the unit vector of the mean acceleration (gravity); the mean is removed.
         let mx = ax.reduce(0, +) / Double(count)
