@@ -1,3 +1,4 @@
+import ComplexModule
 import RealModule
 
 /// Gait events and spatial-temporal parameters of one walking bout from a sensor on the lower back (L4–S2), with
@@ -313,6 +314,10 @@ public struct LowerBackGait: Sendable {
             kernel[m + half] = order == 1 ? -2 * t * g : (4 * t * t - 2) * g
         }
         let n = signal.count
+        // Long signals by FFT: the same sums (to rounding, ~1e-15 of the signal's scale) at O(n log n).
+        if n * kernel.count >= Self.fftConvolutionWork, let fast = Self.fftConvolution(signal, kernel: kernel) {
+            return fast
+        }
         var out = [Double](repeating: 0, count: n)
         // out[i] = Σ_m signal[i − m]·kernel(m): a true convolution, so the sign is the derivative's. Where the kernel
         // lies inside the signal, one pass over the outputs per tap (m ascending, so every sum is formed in the same
@@ -345,6 +350,34 @@ public struct LowerBackGait: Sendable {
             out[i] = acc
         }
         return out
+    }
+
+    /// Signal length × kernel taps from which ``gaussianDerivative(_:width:order:)`` convolves by FFT (about 2 s of
+    /// signal at 50 Hz with its 115-tap kernel; shorter ones are summed directly).
+    static let fftConvolutionWork = 1 << 14
+
+    /// `out[i] = Σ_m signal[i − m]·kernel[m + half]` (half = kernel.count / 2, the signal zero outside), by one real
+    /// FFT of the zero-padded signal and kernel; nil when no transform can be made.
+    static func fftConvolution(_ signal: [Double], kernel: [Double]) -> [Double]? {
+        let n = signal.count
+        let taps = kernel.count
+        let half = taps / 2
+        guard n > 0, taps > 0, n <= Int.max / 4 else { return nil }
+        // A power of two: few distinct lengths, so the cached FFTW plans serve every bout (planning a new length
+        // costs more than the transform).
+        var length = 1
+        while length < n + taps - 1 { length <<= 1 }
+        guard let fft = try? RealFFT<Double>(count: length) else { return nil }
+        var padded = [Double](repeating: 0, count: length)
+        for i in 0..<n { padded[i] = signal[i] }
+        var spectrum = fft.forward(padded)
+        for i in padded.indices { padded[i] = 0 }
+        for i in 0..<taps { padded[i] = kernel[i] }
+        let response = fft.forward(padded)
+        for k in spectrum.indices { spectrum[k] = spectrum[k] * response[k] }
+        let full = fft.inverse(spectrum)
+        // full[j] = Σ_p signal[p]·kernel[j − p]; out[i] is full[i + half].
+        return Array(full[half..<(half + n)])
     }
 
     /// The position of the extreme (`sign` 1: maximum, −1: minimum) of `signal` in `range`, refined by a parabola
