@@ -16,6 +16,9 @@ import Testing
         #expect(detection.bouts.map(\.detection) == [.shortRecording])
         #expect(detection.warnings.contains { $0.hasPrefix("short recording (2 s") }, "\(detection.warnings)")
         #expect(!detection.warnings.contains { $0.contains("irregular motion") })
+        // The warning judges the detector's own count, so a caller replacing the steps can leave it out.
+        #expect(detection.stepVerdicts.allSatisfy(detection.warnings.contains))
+        #expect(detection.stepVerdicts.contains { $0.hasPrefix("short recording (2 s") }, "\(detection.stepVerdicts)")
     }
 
     /// Turned off, a 2 s walk is too short and says so.

@@ -102,6 +102,7 @@ enum Gait {
         #expect(detection.stepRegularity == nil && detection.dominantFrequency == nil)
         #expect(detection.walkingWindowCount == 0)
         #expect(detection.warnings.contains { $0.hasPrefix("no walking detected") })
+        #expect(detection.stepVerdicts == detection.warnings.filter { $0.hasPrefix("no walking detected") })
     }
 
     @Test(arguments: [0.1, 0.3, 0.5], [21, 22, 23] as [UInt64])

@@ -4,13 +4,6 @@ extension WalkingProcessor {
     /// Fewest initial contacts a lower-back bout holds (two strides).
     static let lowerBackMinimumSteps = 4
 
-    /// Warnings of the pocket step detector that are verdicts on its own steps, not on the input: for a lower-back
-    /// sensor the steps come from the gait-sequence and initial-contact detectors, so these are replaced.
-    private static let stepVerdictPrefixes = [
-        "no walking", "too short to count steps", "short recording (", "steps were counted as two per swing",
-        "short step sequences were not counted", "no walking bout of at least",
-    ]
-
     /// The steps and bouts of a lower-back sensor, with the Mobilise-D chain: gait sequences
     /// (``GaitSequenceDetector``, Paraschiv-Ionescu 2019) and, inside each, the initial contacts of ``LowerBackGait``
     /// (McCamley 2012 improved by Paraschiv-Ionescu 2020); every initial contact is a step.
@@ -33,9 +26,8 @@ extension WalkingProcessor {
         axes: (x: [Double], y: [Double], z: [Double])
     ) -> (StepDetection, [LowerBackGait.BoutGait]?) {
         var result = detection
-        result.warnings = detection.warnings.filter { warning in
-            !stepVerdictPrefixes.contains { warning.hasPrefix($0) || warning.contains(" " + $0) }
-        }
+        result.warnings = detection.warnings.filter { !detection.stepVerdicts.contains($0) }
+        result.stepVerdicts = []
         result.stepTimes = []
         result.interpolatedStepIndices = []
         result.bouts = []

@@ -40,6 +40,10 @@ public struct StepDetection: Sendable, Hashable, Codable {
     public var resampling: ResamplingReport?
     /// Findings a reader should know about: too little data, a low rate, bridged gaps, no walking.
     public var warnings: [String]
+    /// The entries of ``warnings`` that are verdicts on the detector's own steps and bouts (no walking, a short
+    /// recording counted or not, steps counted per swing or interpolated across gaps, sequences not counted), not on
+    /// the input: what a caller that replaces the steps (the lower-back chain) leaves out.
+    public var stepVerdicts: [String]
 
     /// Creates a detection result (the detector fills one in).
     ///
@@ -58,12 +62,13 @@ public struct StepDetection: Sendable, Hashable, Codable {
     ///   - analysedDuration: Time analysed, s.
     ///   - resampling: The resampling report.
     ///   - warnings: Findings.
+    ///   - stepVerdicts: The entries of `warnings` that judge the detector's own steps.
     public init(
         stepTimes: [Double] = [], interpolatedStepIndices: [Int] = [], bouts: [WalkingBout] = [],
         stepIntervals: [Double] = [], stepRegularity: Double? = nil, strideRegularity: Double? = nil,
         dominantFrequency: Double? = nil, samplingRate: Double? = nil, analysisRate: Double? = nil,
         windowCount: Int = 0, walkingWindowCount: Int = 0, analysedDuration: Double = 0,
-        resampling: ResamplingReport? = nil, warnings: [String] = []
+        resampling: ResamplingReport? = nil, warnings: [String] = [], stepVerdicts: [String] = []
     ) {
         self.stepTimes = stepTimes
         self.interpolatedStepIndices = interpolatedStepIndices
@@ -79,6 +84,7 @@ public struct StepDetection: Sendable, Hashable, Codable {
         self.analysedDuration = analysedDuration
         self.resampling = resampling
         self.warnings = warnings
+        self.stepVerdicts = stepVerdicts
     }
 
     /// Number of steps, interpolated ones included.

@@ -262,7 +262,8 @@ struct StepDetectionPass {
                     lag: period * rate, minimumExtra: 1)
                 if let regularity, regularity >= configuration.minimumSequenceStepRegularity {
                     chains.append(
-                        Self.chain(stepTimes, period: period, detection: .stepSequence, signal: y,
+                        Self.chain(
+                            stepTimes, period: period, detection: .stepSequence, signal: y,
                             segment: segment, index: index, rate: rate))
                 }
                 start = sequence[sequence.count - 1] + 1
@@ -293,7 +294,8 @@ struct StepDetectionPass {
     ) -> Range<Int> {
         let origin = segment.time(at: 0)
         let from = clampedIndex(((times[0] - period / 2 - origin) * rate).rounded(.down), limit: n, fallback: 0)
-        let to = clampedIndex(((times[times.count - 1] + period / 2 - origin) * rate).rounded(.up), limit: n, fallback: n)
+        let to = clampedIndex(
+            ((times[times.count - 1] + period / 2 - origin) * rate).rounded(.up), limit: n, fallback: n)
         return from..<max(from, to)
     }
 
@@ -622,8 +624,8 @@ struct StepDetectionPass {
             if spacing >= 1.6 * period, spacing * configuration.minimumStepFrequency <= 1 {
                 // Unless the axes show a device swinging once per peak: then |a| peaks once per stride (the step
                 // rhythm cancelled at the wrist) and the windows' step period was right.
-                let decimatedRun =
-                    (run.samples.lowerBound / decimation)..<Swift.min(decimated.count, run.samples.upperBound / decimation)
+                let runEnd = Swift.min(decimated.count, run.samples.upperBound / decimation)
+                let decimatedRun = (run.samples.lowerBound / decimation)..<runEnd
                 if axesInput != nil, sustained, case let axes = self.axes(), axes.count == 3,
                     swings(axes, magnitude: decimated, range: decimatedRun, period: spacing * analysisRate)
                 {
@@ -745,6 +747,12 @@ struct StepDetectionPass {
         var bouts: [WalkingBout] = []
         var stepIntervals: [Double] = []
         var warnings: [String] = []
+        var verdicts: [String] = []
+        // A verdict on the steps found (see ``StepDetection/stepVerdicts``), in the order of the warnings.
+        func verdict(_ text: String) {
+            warnings.append(text)
+            verdicts.append(text)
+        }
         var bridgedGaps = 0
         var bridgedSteps = 0
 
@@ -842,24 +850,24 @@ struct StepDetectionPass {
         }
 
         if let short = chains.first(where: { $0.detection == .shortRecording }), let note = shortRecordingNote {
-            warnings.append(
+            verdict(
                 "short recording (\(StepDetector.format((longestSegmentDuration * 100).rounded() / 100)) s, under the "
                     + "\(StepDetector.format(configuration.minimumRunDuration)) s a gait rhythm needs): "
                     + "\(short.times.count) steps were counted as one short walk (\(note)); a count this short is less "
                     + "certain than one over a walking run")
         }
         if armSwingStepCount > 0 {
-            warnings.append(
+            verdict(
                 "\(armSwingStepCount) steps were counted as two per swing of a device swinging once per stride (a wrist "
                     + "or a swinging hand: \(armSwingWindowCount) windows): |a| repeated once per stride there")
         }
         if bridgedGaps > 0 {
-            warnings.append(
+            verdict(
                 "walking continued across \(bridgedGaps) data gaps: \(bridgedSteps) steps were interpolated at the "
                     + "local step period")
         }
         if unconfirmedSequences > 0 {
-            warnings.append(
+            verdict(
                 "\(unconfirmedSequences) short step sequences were not counted: no sustained walking (a regular gait "
                     + "rhythm over \(StepDetector.format(configuration.windowDuration)) s) confirms them")
         }
@@ -875,14 +883,14 @@ struct StepDetectionPass {
             let amplitude = StepDetector.format(configuration.minimumAmplitude)
             let regularity = StepDetector.format(configuration.minimumStrideRegularity)
             if walkingWindowCount > 0 {
-                warnings.append(
+                verdict(
                     "no walking bout of at least \(configuration.minimumStepsPerBout) steps found (\(walkingWindowCount) of "
                         + "\(windowCount) windows had a regular gait rhythm, \(movingWindowCount) moved)")
             } else if movingWindowCount == 0 {
-                warnings.append("no walking detected: the phone was still (no window above \(amplitude) g RMS)")
+                verdict("no walking detected: the phone was still (no window above \(amplitude) g RMS)")
             } else if longestSegmentDuration < configuration.minimumRunDuration {
                 // Not a verdict on the motion: no run of windows this short is ever counted as walking.
-                warnings.append(
+                verdict(
                     "too short to count steps: the longest stretch of data is "
                         + "\(StepDetector.format((longestSegmentDuration * 100).rounded() / 100)) s, and a gait rhythm "
                         + "needs at least \(StepDetector.format(configuration.minimumRunDuration)) s of walking to be "
@@ -891,9 +899,12 @@ struct StepDetectionPass {
                             "read as one short walk, it does not count: \($0); no steps were counted"
                         } ?? "no steps were counted (this says nothing about the motion in it)"))
             } else {
-                let best = bestStrideRegularity.map { "best stride regularity " + StepDetector.format(($0 * 100).rounded() / 100) }
+                let best =
+                    bestStrideRegularity.map {
+                        "best stride regularity " + StepDetector.format(($0 * 100).rounded() / 100)
+                    }
                     ?? "no step rhythm found"
-                warnings.append(
+                verdict(
                     "no walking detected: the phone moved (\(movingWindowCount) of \(windowCount) windows above "
                         + "\(amplitude) g RMS) but without a regular gait rhythm (\(best); walking needs \(regularity)), so no "
                         + "steps were counted: irregular motion such as handling the phone, or a gait too irregular to "
@@ -913,7 +924,7 @@ struct StepDetectionPass {
             strideRegularity: strideRegularities.isEmpty ? nil : Self.median(&strideRegularities),
             dominantFrequency: dominantFrequency, analysisRate: analysedDuration > 0 ? analysisRate : nil,
             windowCount: windowCount, walkingWindowCount: walkingWindowCount, analysedDuration: analysedDuration,
-            warnings: warnings)
+            warnings: warnings, stepVerdicts: verdicts)
     }
 
     /// The median (numpy convention) of a non-empty array, reordering it.
