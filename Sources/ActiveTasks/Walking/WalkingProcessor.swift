@@ -395,20 +395,29 @@ public enum WalkingProcessor {
                     + "walkingSpeed are null")
         }
         guard !detection.bouts.isEmpty, let rate = detection.samplingRate else { return }
-        let g = standardGravity
-        let x = axes.x.map { $0 * g }
-        let y = axes.y.map { $0 * g }
-        let z = axes.z.map { $0 * g }
+        // The axes in m/s², converted only for bouts the lower-back chain has not measured already.
+        var converted: (x: [Double], y: [Double], z: [Double])?
+        func metresPerSecondSquared() -> (x: [Double], y: [Double], z: [Double]) {
+            if let converted { return converted }
+            let g = standardGravity
+            let axes = (x: axes.x.map { $0 * g }, y: axes.y.map { $0 * g }, z: axes.z.map { $0 * g })
+            converted = axes
+            return axes
+        }
         let origin = result.timeOrigin ?? 0
         let analyser = LowerBackGait()
         var all: [LowerBackGait.Stride] = []
         var unmeasured = 0
         for (index, bout) in detection.bouts.enumerated() where index < result.bouts.count {
+            let measured = precomputed.flatMap { index < $0.count ? $0[index] : nil }
             guard
-                let found = precomputed.flatMap({ index < $0.count ? $0[index] : nil })
-                    ?? analyser.analyze(
-                        timestamps: timestamps, x: x, y: y, z: z, start: bout.start, end: bout.end, samplingRate: rate,
-                        sensorHeight: height)
+                let found = measured
+                    ?? {
+                        let a = metresPerSecondSquared()
+                        return analyser.analyze(
+                            timestamps: timestamps, x: a.x, y: a.y, z: a.z, start: bout.start, end: bout.end,
+                            samplingRate: rate, sensorHeight: height)
+                    }()
             else {
                 unmeasured += 1
                 continue

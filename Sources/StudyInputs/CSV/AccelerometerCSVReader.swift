@@ -541,7 +541,7 @@ public enum AccelerometerCSVReader {
         // Acceleration unit: an option, else what the file states, else the median |a|.
         var magnitudes = [Double](repeating: 0, count: x.count)
         for i in 0..<x.count { magnitudes[i] = (x[i] * x[i] + y[i] * y[i] + z[i] * z[i]).squareRoot() }
-        let medianMagnitude = median(magnitudes)
+        let medianMagnitude = RStatistics.median(magnitudes)
         // XSens and Movella DOT write free acceleration (FreeAcc_X…) in m/s² by definition, with no unit in the name.
         func isFreeAcceleration(_ c: Int) -> Bool {
             guard let names, c < names.count else { return false }
@@ -924,13 +924,6 @@ public enum AccelerometerCSVReader {
         var d: [Double] = []
         d.reserveCapacity(t.count - 1)
         for i in 1..<t.count where t[i] > t[i - 1] { d.append(t[i] - t[i - 1]) }
-        return d.isEmpty ? nil : median(d)
-    }
-
-    /// Median (mean of the two middle values for even counts), by selection rather than a sort (the sort was 5 % of
-    /// `taskproc analyze` on a large CSV file); NaN for an empty array.
-    static func median(_ v: [Double]) -> Double {
-        guard !v.isEmpty else { return .nan }
-        return RStatistics.median(v)
+        return d.isEmpty ? nil : RStatistics.median(d)
     }
 }

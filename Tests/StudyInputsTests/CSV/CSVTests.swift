@@ -1,4 +1,5 @@
 import Foundation
+import SensorSignal
 import TestSupport
 import Testing
 
@@ -278,7 +279,7 @@ struct DialectBadInput: Sendable, CustomTestStringConvertible {
         #expect(log.timestamp.count == 2991)
         #expect(log.timestamp[0] == 0 && abs(log.timestamp.last! - 29.8963671250094) < 1e-12)
         let dt = zip(log.timestamp, log.timestamp.dropFirst()).map { $1 - $0 }
-        #expect(abs(AccelerometerCSVReader.median(dt) - 0.010009) < 1e-6)
+        #expect(abs(RStatistics.median(dt) - 0.010009) < 1e-6)
         #expect(log.userAcceleration.x[0] == -0.109668217599392)
         #expect(log.gravity.y[1] == 0.87261563539505)
         #expect(log.rotationRate.y[0] == 1.81626677513123)
