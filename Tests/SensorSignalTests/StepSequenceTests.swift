@@ -235,8 +235,10 @@ import Testing
 
 /// Random motion over many seeds (the suite's `randomMotionIsNotWalking` has three): 300 recordings of 120 s, white
 /// noise of 0.05–0.5 g per axis at 100 Hz. Measured 2026-11-26 with walking runs of at least 3 s: 3 recordings give
-/// false steps, 56 in all (43, 6 and 7), 36 of them in step sequences (a 6 s window of noise can reach a stride
-/// regularity of 0.6, and a cluster of such windows makes a rhythm chain that then confirms sequences). With 1.5 s
+/// false steps (a 6 s window of noise can reach a stride regularity of 0.6, and a cluster of such windows makes a
+/// rhythm chain that then confirms sequences); 72 in all, 52 of them in step sequences, since 2026-12-04, when a
+/// step sequence that fails its regularity check began leaving its peaks free for the next search (the same three
+/// recordings; before that 56 steps, 36 in sequences). With 1.5 s
 /// runs: 15 recordings, 216 steps (85 in sequences); the first 60 of these recordings gave 4 (88 steps) then and
 /// give 0 now. Pinned at the measured values as a known issue.
 @Suite struct RandomMotionSurveyTests {
@@ -259,7 +261,7 @@ import Testing
         }
         print("random motion: \(withSteps) of \(recordings) recordings, \(falseSteps) false steps, \(sequenceSteps) in sequences")
         #expect(withSteps <= 3, "\(withSteps) of \(recordings)")
-        #expect(falseSteps <= 56 + 4 && sequenceSteps <= 36 + 4, "\(falseSteps) steps, \(sequenceSteps) in sequences")
+        #expect(falseSteps <= 72 + 4 && sequenceSteps <= 52 + 4, "\(falseSteps) steps, \(sequenceSteps) in sequences")
         withKnownIssue("issue 17: random motion passes the rhythm pass in some recordings") { #expect(withSteps == 0) }
     }
 }

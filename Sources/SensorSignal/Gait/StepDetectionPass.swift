@@ -243,17 +243,19 @@ struct StepDetectionPass {
                 scratch.removeAll(keepingCapacity: true)
                 scratch.append(contentsOf: intervals)
                 let period = Self.median(&scratch)
+                let forwardSteps = sequence.count
                 // The first interval alone set the first expectation, so a sequence can start a few steps late:
                 // extend it backwards at its own median interval, over peaks no earlier sequence used.
                 let lower = Swift.max(shortest, (1 - configuration.stepIntervalTolerance) * period)
                 let upper = Swift.min(longest, (1 + configuration.stepIntervalTolerance) * period)
-                while lower <= upper {
+                while lower <= upper, sequence.count < 2 * forwardSteps {
                     let best = Self.bestStep(
                         after: sequence[0], direction: -1, bound: free - 1, times: times, strengths: strengths,
                         interval: lower...upper, expected: period)
                     guard best >= 0 else { break }
                     sequence.insert(best, at: 0)
                 }
+                let inserted = sequence.count - forwardSteps
                 let stepTimes = sequence.map { times[$0] }
                 // Consecutive steps look alike: the band-passed magnitude over the sequence correlates with itself
                 // one step period later.
@@ -265,9 +267,15 @@ struct StepDetectionPass {
                         Self.chain(
                             stepTimes, period: period, detection: .stepSequence, signal: y,
                             segment: segment, index: index, rate: rate))
+                    start = sequence[sequence.count - 1] + 1
+                    free = start
+                } else {
+                    // An irregular stretch can lead into clean walking that the greedy chain ran on into: the
+                    // peaks stay free, and the search starts again a quarter of the way along. Each retry costs
+                    // at most twice its forward steps and moves on by a quarter of them, so the pass stays linear
+                    // in the peaks.
+                    start = Swift.max(start + 1, sequence[inserted + forwardSteps / 4])
                 }
-                start = sequence[sequence.count - 1] + 1
-                free = start
             } else {
                 start += 1
             }
