@@ -270,10 +270,10 @@ struct StepDetectionPass {
                     start = sequence[sequence.count - 1] + 1
                     free = start
                 } else {
-                    // An irregular stretch can lead into clean walking that the greedy chain ran on into: the
-                    // peaks stay free, and the search starts again a quarter of the way along. Each retry costs
-                    // at most twice its forward steps and moves on by a quarter of them, so the pass stays linear
-                    // in the peaks.
+                    // A greedy chain through an irregular stretch runs on into the clean walking after it: its
+                    // peaks stay free, and the search starts again a quarter of the way along. A retry links at
+                    // most twice its forward steps and moves on by a quarter of them, so the retries link at most
+                    // eight steps per peak.
                     start = Swift.max(start + 1, sequence[inserted + forwardSteps / 4])
                 }
             } else {
