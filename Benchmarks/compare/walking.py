@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Spatial-temporal gait side by side: taskproc, mobgap and gaitpy against the INDIP reference of Mobilise-D.
+"""Spatial-temporal gait side by side: taskproc, mobgap, gaitpy and skdh against the INDIP reference of Mobilise-D.
 
 For each Mobilise-D lab trial in ../shared/data/mobilise-d-lab (development participants only: HA 001 and the MS 001
 straight walks, as that README says) this runs
@@ -15,6 +15,15 @@ straight walks, as that README says) this runs
   are `bout_number` groups (start `bout_start_time`, length `bout_length_sec`), their cadence, stride length and
   gait speed the means over the bout's gait cycles. From the venv Tools/peers/.venv-walking-gaitpy (the pins of
   Tools/peers/walking.py; `--no-gaitpy` skips it),
+- scikit-digital-health 0.17.18 (skdh) on `<trial>.imu.csv.gz`, its documented lumbar pipeline: gait bouts from its
+  own classifier `skdh.context.PredictGaitLumbarLgbm` (3 s windows), then `skdh.gait.GaitLumbar()` with its defaults
+  (8 s shortest bout, AP-CWT contacts) given the accelerometer in g, the gyroscope in rad/s (for turns; the file's
+  is deg/s) and a height of sensor height / 0.53 (its `height_factor`, so its leg length is the sensor height). Its
+  bouts are `Bout N` groups (start `Bout Starts`, length `Bout Duration`, `Bout Steps` contacts), their cadence,
+  stride length and gait speed the means over the bout's strides. From the venv Tools/peers/.venv-walking-skdh
+  (`pip install scikit-digital-health==0.17.18`; `--no-skdh` skips it). Its classifier finds little walking in these
+  short trials, so skdh is run a second time ("skdh whole trial") with the whole trial given as one gait bout, as
+  Tools/peers/walking.py runs it,
 
 and compares each tool's walking bouts with the reference bouts of reference-bouts.csv:
 
@@ -47,6 +56,7 @@ ROOT = HERE.parent.parent
 DATA = ROOT.parent / "shared" / "data" / "mobilise-d-lab"
 VENV = ROOT / "Tools" / "peers" / ".venv-walking-mobgap"
 GAITPY_VENV = ROOT / "Tools" / "peers" / ".venv-walking-gaitpy"
+SKDH_VENV = ROOT / "Tools" / "peers" / ".venv-walking-skdh"
 GAITPY_PINS = [["--no-deps", "gaitpy==1.6.1"],
                ["numpy<1.25", "scipy<1.12", "pandas<2", "scikit-learn<1.3", "statsmodels<0.15", "PyWavelets<1.5",
                 "tables<3.9", "bokeh", "dill", "deepdish"]]
@@ -75,6 +85,42 @@ if f is not None and not f.empty:
                           strideLength=m("stride_length"), walkingSpeed=m("gait_speed"),
                           steps=float(b["steps"].iloc[0])))
 json.dump(dict(bouts=bouts), sys.stdout)
+'''
+
+SKDH_WORKER = r'''
+import json, sys, warnings
+import numpy as np
+warnings.filterwarnings("ignore")
+from skdh.context import PredictGaitLumbarLgbm
+from skdh.gait import GaitLumbar
+path, sensor_height, mode = sys.argv[1], float(sys.argv[2]), sys.argv[3]
+a = np.loadtxt(path, delimiter=",", skiprows=1)
+origin = 1.7e9  # unix seconds: skdh splits the recording into days by the clock
+t = a[:, 0] + origin
+acc = a[:, 1:4] / 9.80665
+if mode == "whole":
+    starts, stops = np.array([0]), np.array([len(t) - 1])
+else:
+    gb = PredictGaitLumbarLgbm().predict(time=t, accel=acc)
+    starts = np.asarray(gb["Gait Bout Start Index"], dtype=int)
+    stops = np.asarray(gb["Gait Bout Stop Index"], dtype=int)
+bouts = []
+if starts.size:
+    r = GaitLumbar().predict(time=t, accel=acc, gyro=np.deg2rad(a[:, 4:7]), height=sensor_height / 0.53,
+                             gait_bouts=np.column_stack([starts, stops]))
+    n = np.asarray(r["Bout N"])
+    for b in np.unique(n):
+        sel = n == b
+        def m(k):
+            x = np.asarray(r[k], dtype=float)[sel]
+            x = x[np.isfinite(x)]
+            return float(x.mean()) if x.size else None
+        start = float(np.asarray(r["Bout Starts"])[sel][0]) - origin
+        bouts.append(dict(start=start, end=start + float(np.asarray(r["Bout Duration"])[sel][0]),
+                          cadence=m("cadence"), strideLength=m("stride length"), walkingSpeed=m("gait speed"),
+                          steps=float(np.asarray(r["Bout Steps"])[sel][0])))
+json.dump(dict(bouts=bouts, classified=[[float(a[i, 0]), float(a[min(j, len(a) - 1), 0])]
+                                        for i, j in zip(starts, stops)]), sys.stdout)
 '''
 
 MOBGAP_WORKER = r'''
@@ -161,6 +207,26 @@ def ensure_gaitpy() -> Path | None:
     return python
 
 
+def ensure_skdh() -> Path | None:
+    python = SKDH_VENV / "bin" / "python"
+    if not python.exists():
+        print("creating", SKDH_VENV, "(pip install scikit-digital-health==0.17.18)", file=sys.stderr)
+        subprocess.run(["python3.11", "-m", "venv", str(SKDH_VENV)], check=True)
+        subprocess.run([str(python), "-m", "pip", "install", "-q", "scikit-digital-health==0.17.18"], check=True)
+    return python
+
+
+def run_skdh(python: Path, imu: Path, participant: dict, mode: str) -> list[dict]:
+    """skdh's bouts on the IMU file (t, accelerometer m/s², gyroscope deg/s)."""
+    with gzip.open(imu, "rt") as f:
+        text = f.read()
+    plain = Path("/tmp") / (imu.name.removesuffix(".gz") + ".skdh.csv")
+    plain.write_text(text)
+    out = subprocess.run([str(python), "-c", SKDH_WORKER, str(plain), participant["sensor_height_m"], mode],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out)["bouts"]
+
+
 def run_gaitpy(python: Path, trial: Path, participant: dict) -> list[dict]:
     """gaitpy's bouts on the accelerometer file (t, x, y, z in m/s²)."""
     with gzip.open(trial, "rt") as f:
@@ -218,6 +284,7 @@ def main() -> None:
     ap.add_argument("--taskproc", default=str(ROOT / ".build" / "release" / "taskproc"))
     ap.add_argument("--no-mobgap", action="store_true")
     ap.add_argument("--no-gaitpy", action="store_true")
+    ap.add_argument("--no-skdh", action="store_true")
     ap.add_argument("--out", default=str(HERE / "WALKING.md"))
     args = ap.parse_args()
     exe = Path(args.taskproc)
@@ -228,7 +295,8 @@ def main() -> None:
     reference = read_csv(DATA / "reference-bouts.csv")
     mobgap = None if args.no_mobgap else ensure_mobgap()
     gaitpy = None if args.no_gaitpy else ensure_gaitpy()
-    tools = ["taskproc"] + (["mobgap"] if mobgap else []) + (["gaitpy"] if gaitpy else [])
+    skdh = None if args.no_skdh else ensure_skdh()
+    tools = ["taskproc"] + (["mobgap"] if mobgap else []) + (["gaitpy"] if gaitpy else []) + (["skdh", "skdh whole trial"] if skdh else [])
 
     rows: dict[str, list[dict]] = {t: [] for t in tools}  # per matched bout
     counts = {t: dict(ref=0, found=0, tool=0, matched=0, ref_s=0.0, ref_cov=0.0, tool_s=0.0, tool_cov=0.0)
@@ -254,6 +322,9 @@ def main() -> None:
                                                        trial["cohort"])
         if gaitpy:
             found["gaitpy"] = run_gaitpy(gaitpy, DATA / name, participant)
+        if skdh:
+            found["skdh"] = run_skdh(skdh, DATA / (stem + ".imu.csv.gz"), participant, "classifier")
+            found["skdh whole trial"] = run_skdh(skdh, DATA / (stem + ".imu.csv.gz"), participant, "whole")
         for tool in tools:
             bouts = found[tool]
             pairs = match(ref, bouts)
@@ -290,7 +361,7 @@ def main() -> None:
                   if (group is None or row["group"] == group) and row["tool"].get(key) is not None]
         return mean(errors), len(errors)
 
-    lines = ["# Spatial-temporal gait: taskproc, mobgap and gaitpy against the Mobilise-D INDIP reference", "",
+    lines = ["# Spatial-temporal gait: taskproc, mobgap, gaitpy and skdh against the Mobilise-D INDIP reference", "",
              f"Generated by `python3 Benchmarks/compare/walking.py` on {datetime.date.today().isoformat()} "
              + f"(taskproc `{subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], cwd=ROOT, capture_output=True, text=True).stdout.strip()}`). "
              + "Inputs: the 5 Mobilise-D lab trials of the development participants (lower back, 100 Hz); taskproc "
@@ -298,7 +369,10 @@ def main() -> None:
              + "each participant's measured sensor height "
              + "(`--sensor-height`); mobgap 1.2.0 `MobilisedPipelineUniversal` gets the accelerometer and gyroscope, "
              + "the same sensor height and the cohort; gaitpy 1.6.1 gets |a| of the accelerometer file at 50 Hz and the "
-             + "same sensor height. Matching: see the script's docstring.", "",
+             + "same sensor height; skdh 0.17.18 runs its lumbar gait classifier and `GaitLumbar` (defaults) on the "
+             + "accelerometer and gyroscope with a leg length of the sensor height (\"skdh whole trial\": the whole trial "
+             + "given to `GaitLumbar` as one gait bout). Matching: see the script's "
+             + "docstring.", "",
              "| tool | group | bouts found (sensitivity) | bout precision | time sensitivity | time precision | "
              + "cadence MAE, steps/min | stride length MAE, m | walking speed MAE, m/s |",
              "|---|---|---:|---:|---:|---:|---:|---:|---:|"]

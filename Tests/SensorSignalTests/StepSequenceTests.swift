@@ -234,35 +234,48 @@ import Testing
 }
 
 /// Random motion over many seeds (the suite's `randomMotionIsNotWalking` has three): 300 recordings of 120 s, white
-/// noise of 0.05–0.5 g per axis at 100 Hz. Measured 2026-11-26 with walking runs of at least 3 s: 3 recordings give
-/// false steps (a 6 s window of noise can reach a stride regularity of 0.6, and a cluster of such windows makes a
-/// rhythm chain that then confirms sequences); 72 in all, 52 of them in step sequences, since 2026-12-04, when a
-/// step sequence that fails its regularity check began leaving its peaks free for the next search (the same three
-/// recordings; before that 56 steps, 36 in sequences). With 1.5 s
-/// runs: 15 recordings, 216 steps (85 in sequences); the first 60 of these recordings gave 4 (88 steps) then and
-/// give 0 now. Pinned at the measured values as a known issue.
+/// noise of 0.05–0.5 g per axis at 100 Hz. Measured 2026-12-04: none gives a step. Before chains needed 10 % of their
+/// energy in the gait band (`minimumChainBandFraction`), 3 recordings gave 72 false steps: a 6 s window of noise can
+/// reach a stride regularity of 0.6, and a cluster of such windows made a rhythm chain that then confirmed step
+/// sequences; those chains held 3.1–5.3 % of their energy in the band (white noise at 100 Hz: 5 %).
+///
+/// At 25 Hz white noise holds 20 % of its energy in the band, more than the bound, and the band check cannot separate
+/// it: the same survey there gave 4 of 300 recordings with 34 false steps (2026-12-04), pinned at that value as a
+/// known issue.
 @Suite struct RandomMotionSurveyTests {
-    @Test func randomMotionFalseStepsAcrossSeeds() {
+    struct Survey {
         var recordings = 0
         var withSteps = 0
         var falseSteps = 0
-        var sequenceSteps = 0
+    }
+
+    static func survey(rate: Double) -> Survey {
+        var result = Survey()
         for level in [0.05, 0.1, 0.2, 0.3, 0.5] {
             for seed in UInt64(100)..<160 {
                 let signal = Gait.magnitude(
-                    stepFrequency: 1.8, duration: 120, rate: 100, noise: level, amplitude: 0, seed: seed)
+                    stepFrequency: 1.8, duration: 120, rate: rate, noise: level, amplitude: 0, seed: seed)
                 let detection = StepDetector().detect(timestamps: signal.times, magnitude: signal.values)
-                recordings += 1
-                if detection.stepCount > 0 { withSteps += 1 }
-                falseSteps += detection.stepCount
-                sequenceSteps += detection.bouts.filter { $0.detection == .stepSequence }.reduce(0) { $0 + $1.stepCount }
-                if detection.stepCount > 0 { print("random motion \(level) g seed \(seed): \(detection.stepCount) steps") }
+                result.recordings += 1
+                if detection.stepCount > 0 { result.withSteps += 1 }
+                result.falseSteps += detection.stepCount
             }
         }
-        print("random motion: \(withSteps) of \(recordings) recordings, \(falseSteps) false steps, \(sequenceSteps) in sequences")
-        #expect(withSteps <= 3, "\(withSteps) of \(recordings)")
-        #expect(falseSteps <= 72 + 4 && sequenceSteps <= 52 + 4, "\(falseSteps) steps, \(sequenceSteps) in sequences")
-        withKnownIssue("issue 17: random motion passes the rhythm pass in some recordings") { #expect(withSteps == 0) }
+        print("random motion at \(rate) Hz: \(result.withSteps) of \(result.recordings) recordings, \(result.falseSteps) false steps")
+        return result
+    }
+
+    @Test func randomMotionFalseStepsAcrossSeeds() {
+        let result = Self.survey(rate: 100)
+        #expect(result.withSteps == 0 && result.falseSteps == 0, "\(result.withSteps) of \(result.recordings)")
+    }
+
+    @Test func randomMotionAt25HzIsAKnownIssue() {
+        let result = Self.survey(rate: 25)
+        #expect(result.withSteps <= 4 && result.falseSteps <= 34 + 4, "\(result.withSteps) recordings, \(result.falseSteps) steps")
+        withKnownIssue("issue 53: at 25 Hz white noise has 20 % of its energy in the gait band") {
+            #expect(result.withSteps == 0)
+        }
     }
 }
 

@@ -31,13 +31,13 @@ enum WalkingAnalysis: TaskAnalysis {
     }
 
     /// A motion recording of a walking input shorter than the shortest walking run the step detector counts
-    /// (``StepDetector/Configuration/minimumRunDuration``, 3 s): flagged before the analysis, as a short recording
+    /// (``StepDetector/Configuration/shortRecordingDuration``, 3 s): flagged before the analysis, as a short recording
     /// whose steps are counted only as one short walk, or under ``StepDetector/Configuration/minimumSegmentDuration``
     /// (1.5 s) as too short to count steps at all.
     public static func inspectionNotes(_ input: LoadedInput) -> [InputProblem] {
         guard input.kinds.contains(.walking) else { return [] }
         let configuration = StepDetector.Configuration()
-        let needed = configuration.minimumRunDuration
+        let needed = configuration.shortRecordingDuration
         let shortest = configuration.minimumSegmentDuration
         return input.recordings.compactMap { recording in
             let span: Double?

@@ -13,6 +13,8 @@ struct StepChain {
     var strideRegularity: Double?
     /// Which pass found it.
     var detection: WalkingBout.Detection
+    /// Share of the centred magnitude's energy over the chain inside the analysis band, 0…1 (1 until measured).
+    var bandFraction = 1.0
 }
 
 /// The state of one ``StepDetector/detect(timestamps:magnitude:samplingRate:)`` call: segments are fed in
@@ -51,7 +53,7 @@ struct StepDetectionPass {
     private var movingWindowCount = 0
     private var bestStrideRegularity: Double?
     private var analysedDuration = 0.0
-    /// The longest segment analysed, s: shorter than ``StepDetector/Configuration/minimumRunDuration``, no rhythm
+    /// The longest segment analysed, s: shorter than ``StepDetector/Configuration/shortRecordingDuration``, no rhythm
     /// run (and so no step) can be found in it.
     private var longestSegmentDuration = 0.0
     private var skippedSegments = 0
@@ -108,7 +110,8 @@ struct StepDetectionPass {
 
         let windows = analyseWindows(decimated)
         let firstChain = chains.count
-        if !windows.isEmpty {
+        // A short recording is read as one short walk only (below), never also by the rhythm pass.
+        if !windows.isEmpty, !isShortRecording {
             // Sustained runs of a device swinging once per stride are read as arm swings; everything else from |a|
             // alone, exactly as without the axes.
             var swingLabels = windows
@@ -150,6 +153,27 @@ struct StepDetectionPass {
         } else if configuration.detectsStepSequences {
             detectStepSequences(signal: y, segment: segment, index: index, rhythmChains: firstChain..<chains.count)
         }
+        for c in firstChain..<chains.count where chains[c].detection != .shortRecording {
+            let range = Self.samples(
+                around: chains[c].times, period: chains[c].period, segment: segment, count: n, rate: rate)
+            chains[c].bandFraction = Self.bandFraction(centred: centred, banded: y, range: range)
+        }
+    }
+
+    /// The share of `centred`'s energy about its mean over `range` that `banded` holds there, 0…1 (0 for a flat
+    /// or empty range; at most 1, since the zero-phase filter's edge transients can add energy).
+    static func bandFraction(centred: [Double], banded: [Double], range: Range<Int>) -> Double {
+        guard range.count > 1 else { return 0 }
+        var mean = 0.0
+        for i in range { mean += centred[i] }
+        mean /= Double(range.count)
+        var total = 0.0
+        var inBand = 0.0
+        for i in range {
+            total += (centred[i] - mean) * (centred[i] - mean)
+            inBand += banded[i] * banded[i]
+        }
+        return total > 0 ? Swift.min(1, inBand / total) : 0
     }
 
     /// The step-sequence pass over one segment: prominent peaks outside the rhythm pass's chains, linked into
@@ -768,6 +792,18 @@ struct StepDetectionPass {
         // strides repeat (stride regularity over the chain at least the windows' floor): consistent intervals
         // between a few band-limited peaks also occur in random motion (a shaken phone, fidgeting), and so do
         // short rhythm chains, but not strides that repeat over a whole chain.
+        // Chains whose energy lies mostly outside the analysis band are broadband motion that happens to hold a few
+        // evenly spaced band-passed peaks (white noise: 5 % in the band at 100 Hz), not walking.
+        let broadband = chains.filter { $0.bandFraction < configuration.minimumChainBandFraction }
+        if !broadband.isEmpty {
+            chains.removeAll { $0.bandFraction < configuration.minimumChainBandFraction }
+            let steps = broadband.reduce(0) { $0 + $1.times.count }
+            let largest = broadband.map(\.bandFraction).max() ?? 0
+            verdict(
+                "\(steps) steps in \(broadband.count) rhythmic stretches were not counted: at most "
+                    + "\(StepDetector.format((largest * 1000).rounded() / 10)) % of their motion is in the gait band (walking: at least "
+                    + "\(Self.percent(configuration.minimumChainBandFraction)) %), as in random motion")
+        }
         var unconfirmedSequences = 0
         let confirmed = chains.contains {
             $0.detection != .stepSequence && ($0.strideRegularity ?? -1) >= configuration.minimumStrideRegularity
@@ -860,7 +896,7 @@ struct StepDetectionPass {
         if let short = chains.first(where: { $0.detection == .shortRecording }), let note = shortRecordingNote {
             verdict(
                 "short recording (\(StepDetector.format((longestSegmentDuration * 100).rounded() / 100)) s, under the "
-                    + "\(StepDetector.format(configuration.minimumRunDuration)) s a gait rhythm needs): "
+                    + "\(StepDetector.format(configuration.shortRecordingDuration)) s a gait rhythm needs): "
                     + "\(short.times.count) steps were counted as one short walk (\(note)); a count this short is less "
                     + "certain than one over a walking run")
         }
@@ -896,12 +932,12 @@ struct StepDetectionPass {
                         + "\(windowCount) windows had a regular gait rhythm, \(movingWindowCount) moved)")
             } else if movingWindowCount == 0 {
                 verdict("no walking detected: the phone was still (no window above \(amplitude) g RMS)")
-            } else if longestSegmentDuration < configuration.minimumRunDuration {
+            } else if longestSegmentDuration < configuration.shortRecordingDuration {
                 // Not a verdict on the motion: no run of windows this short is ever counted as walking.
                 verdict(
                     "too short to count steps: the longest stretch of data is "
                         + "\(StepDetector.format((longestSegmentDuration * 100).rounded() / 100)) s, and a gait rhythm "
-                        + "needs at least \(StepDetector.format(configuration.minimumRunDuration)) s of walking to be "
+                        + "needs at least \(StepDetector.format(configuration.shortRecordingDuration)) s of walking to be "
                         + "recognised; "
                         + (shortRecordingNote.map {
                             "read as one short walk, it does not count: \($0); no steps were counted"

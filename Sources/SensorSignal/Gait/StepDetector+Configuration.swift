@@ -72,10 +72,11 @@ extension StepDetector {
         /// Shortest run of walking windows kept, s.
         ///
         /// Default 3: a window of random motion reaches the stride-regularity floor now and then, and consecutive
-        /// windows share all but ``windowHop`` of their length, so such chance windows come in clusters; over 300
-        /// synthetic 120 s recordings of white noise, runs of 3 s left false steps in 3 (56 steps) where 1.5 s left
-        /// them in 15 (216 steps), at the cost of a few short rhythm runs of slow real walkers (WeAllWalk long-cane
-        /// MAPE 2.61 → 2.78 %).
+        /// windows share all but ``windowHop`` of their length, so such chance windows come in clusters. Over 300
+        /// synthetic 120 s white-noise recordings at 25 Hz (where ``minimumChainBandFraction`` cannot separate
+        /// noise), runs of 3 s leave false steps in 4 (34 steps), runs of 1.5 s in 29 (256 steps); at 100 Hz, since
+        /// the band check, neither leaves any. Runs of 1.5 s would count more of the slow real walkers' short rhythm
+        /// runs (WeAllWalk long-cane MAPE 2.37 → 2.19 %, cross-validated 2.51 → 2.33 %; docs/walking.md).
         public var minimumRunDuration: Double
         /// Runs of walking windows separated by at most this are merged, s.
         ///
@@ -202,7 +203,7 @@ extension StepDetector {
         ///
         /// Default 0.3.
         public var minimumSequenceStepRegularity: Double
-        /// Whether a recording too short for any walking run (every segment shorter than ``minimumRunDuration``)
+        /// Whether a recording too short for a walking run (every segment shorter than ``shortRecordingDuration``)
         /// is analysed as one short walk (see ``StepDetector``, step 6b).
         ///
         /// Default true.
@@ -224,6 +225,22 @@ extension StepDetector {
         ///
         /// Default 0.4.
         public var minimumShortRecordingBandFraction: Double
+        /// Smallest share of a chain's centred magnitude energy inside the analysis band (over the chain, from half
+        /// a step period before its first step to half after its last) for its steps to count; a chain below it is
+        /// set aside and cannot confirm step sequences. Short recordings have their own bound
+        /// (``minimumShortRecordingBandFraction``).
+        ///
+        /// Default 0.1: white noise puts (band width) / (rate / 2) of its energy in the band, 5 % at 100 Hz, and
+        /// its chance chains held 3.1–5.3 % (`RandomMotionSurveyTests`); the development walks' chains hold 14.6 %
+        /// and more (long-cane walkers at 25 Hz, whose cane taps add energy above the band; 24.9 % and more at
+        /// 50 Hz and faster). The bound is half way between 5.3 % and 14.6 %. Below about 50 Hz white noise
+        /// itself holds 10 % or more, and the check does not separate it.
+        public var minimumChainBandFraction: Double
+        /// A recording whose every segment is shorter than this is read as one short walk (see ``StepDetector``,
+        /// step 6b), and the rhythm pass does not run on it, s.
+        ///
+        /// Default 3: a 2 s ResearchKit walking step holds one 6 s window at most, whose regularity says little.
+        public var shortRecordingDuration: Double
 
         /// Creates a configuration; every parameter has its documented default.
         ///
@@ -269,6 +286,8 @@ extension StepDetector {
         ///   - minimumShortRecordingSteps: Fewest steps of a short recording.
         ///   - minimumShortRecordingStepRegularity: Step-regularity floor of a short recording.
         ///   - minimumShortRecordingBandFraction: Smallest in-band share of a short recording's energy.
+        ///   - minimumChainBandFraction: Smallest in-band share of a chain's energy.
+        ///   - shortRecordingDuration: Longest segment of a recording read as one short walk, s.
         public init(
             lowCutoff: Double = 0.5, highCutoff: Double = 3.0, filterOrder: Int = 2,
             minimumStepFrequency: Double = 0.65, maximumStepFrequency: Double = 2.5,
@@ -287,7 +306,8 @@ extension StepDetector {
             maximumArmSwingReversal: Double = -0.3, minimumArmSwingRatio: Double = 2,
             minimumArmSwingDuration: Double = 15, countsShortRecordings: Bool = true,
             minimumShortRecordingSteps: Int = 3, minimumShortRecordingStepRegularity: Double = 0.5,
-            minimumShortRecordingBandFraction: Double = 0.4
+            minimumShortRecordingBandFraction: Double = 0.4, minimumChainBandFraction: Double = 0.1,
+            shortRecordingDuration: Double = 3
         ) {
             self.lowCutoff = lowCutoff
             self.highCutoff = highCutoff
@@ -330,6 +350,8 @@ extension StepDetector {
             self.minimumShortRecordingSteps = minimumShortRecordingSteps
             self.minimumShortRecordingStepRegularity = minimumShortRecordingStepRegularity
             self.minimumShortRecordingBandFraction = minimumShortRecordingBandFraction
+            self.minimumChainBandFraction = minimumChainBandFraction
+            self.shortRecordingDuration = shortRecordingDuration
         }
 
         /// Stops with the offending value when a parameter is out of range (a programmer error).
@@ -362,11 +384,12 @@ extension StepDetector {
                 edgeStepProminenceFraction >= 0 && edgeStepProminenceFraction <= 1,
                 "StepDetector: edgeStepProminenceFraction must be in [0, 1], was \(edgeStepProminenceFraction)")
             precondition(
-                minimumShortRecordingSteps >= 2 && minimumShortRecordingBandFraction >= 0,
-                "StepDetector: minimumShortRecordingSteps must be ≥ 2 and the band fraction ≥ 0")
+                minimumShortRecordingSteps >= 2 && minimumShortRecordingBandFraction >= 0
+                    && minimumChainBandFraction >= 0 && minimumChainBandFraction <= 1,
+                "StepDetector: minimumShortRecordingSteps must be ≥ 2 and the band fractions in [0, 1]")
             precondition(maximumInterpolatedInterval > 0, "StepDetector: maximumInterpolatedInterval must be positive")
             precondition(
-                minimumRunDuration >= 0 && runMergeGap >= 0 && runExtension >= 0 && minimumSegmentDuration >= 0
+                minimumRunDuration >= 0 && shortRecordingDuration >= 0 && runMergeGap >= 0 && runExtension >= 0 && minimumSegmentDuration >= 0
                     && maximumBridgedGap >= 0 && bridgePeriodTolerance >= 0 && relativeProminence >= 0,
                 "StepDetector: durations and tolerances must be ≥ 0")
             precondition(spectrumSegmentDuration > 0, "StepDetector: spectrumSegmentDuration must be positive")

@@ -48,9 +48,12 @@
 ///    when the recording has a rhythm chain whose strides repeat (its stride regularity at least
 ///    ``Configuration/minimumStrideRegularity``): random motion also makes short consistent sequences, and the
 ///    wearer's sustained walking is the evidence that they walk; otherwise they are set aside with a warning.
+///    A chain of either pass with less than ``Configuration/minimumChainBandFraction`` of its centred magnitude's
+///    energy in the analysis band is broadband motion (white noise puts (band width) / (rate / 2) of its energy there)
+///    and is set aside with a warning before any chain confirms step sequences.
 ///
 ///    6b. **Short recordings** (``Configuration/countsShortRecordings``). A recording whose every segment is shorter
-///    than ``Configuration/minimumRunDuration`` can hold no walking run, and no rhythm chain can confirm its step
+///    than ``Configuration/shortRecordingDuration`` (3 s) holds too little for a walking run, and no rhythm chain can confirm its step
 ///    sequences; it is read instead as one short walk (a 2 s ResearchKit walking step, the start of a timed walk).
 ///    Its band-passed peaks at least 0.75 / ``Configuration/maximumStepFrequency`` apart with a prominence of at
 ///    least max(``Configuration/minimumProminence``, ``Configuration/relativeProminence`` × RMS) are its steps when
@@ -262,7 +265,7 @@ public struct StepDetector: Sendable, Hashable {
                 timestamps: times, axes: axisValues, rate: rate, options: resamplingOptions)
         }
         pass.isShortRecording = resampling.segments.allSatisfy {
-            Double($0.count) / rate < configuration.minimumRunDuration
+            Double($0.count) / rate < configuration.shortRecordingDuration
         }
         for (index, segment) in resampling.segments.enumerated() {
             pass.process(segment, index: index)
