@@ -188,65 +188,42 @@ def run_taskproc(exe: Path, trial: Path, sensor_height: float) -> tuple[list[dic
     return bouts, peaks
 
 
-def ensure_mobgap() -> Path | None:
-    python = VENV / "bin" / "python"
+def ensure_venv(venv: Path, what: str, pin_sets: list[list[str]]) -> Path:
+    """The venv's python, creating the venv with `pip install` of each pin set in turn when it is missing."""
+    python = venv / "bin" / "python"
     if not python.exists():
-        print("creating", VENV, "(pip install mobgap==1.2.0)", file=sys.stderr)
-        subprocess.run(["python3.11", "-m", "venv", str(VENV)], check=True)
-        subprocess.run([str(python), "-m", "pip", "install", "-q", "mobgap==1.2.0"], check=True)
-    return python
-
-
-def ensure_gaitpy() -> Path | None:
-    python = GAITPY_VENV / "bin" / "python"
-    if not python.exists():
-        print("creating", GAITPY_VENV, "(pip install gaitpy==1.6.1 with pinned dependencies)", file=sys.stderr)
-        subprocess.run(["python3.11", "-m", "venv", str(GAITPY_VENV)], check=True)
-        for pins in GAITPY_PINS:
+        print("creating", venv, f"(pip install {what})", file=sys.stderr)
+        subprocess.run(["python3.11", "-m", "venv", str(venv)], check=True)
+        for pins in pin_sets:
             subprocess.run([str(python), "-m", "pip", "install", "-q", *pins], check=True)
     return python
 
 
-def ensure_skdh() -> Path | None:
-    python = SKDH_VENV / "bin" / "python"
-    if not python.exists():
-        print("creating", SKDH_VENV, "(pip install scikit-digital-health==0.17.18)", file=sys.stderr)
-        subprocess.run(["python3.11", "-m", "venv", str(SKDH_VENV)], check=True)
-        subprocess.run([str(python), "-m", "pip", "install", "-q", "scikit-digital-health==0.17.18"], check=True)
-    return python
+def run_worker(python: Path, worker: str, trial: Path, tag: str, *args: str) -> dict:
+    """Runs a peer's worker script on the trial decompressed to /tmp (the peers read plain CSV); its JSON output."""
+    with gzip.open(trial, "rt") as f:
+        text = f.read()
+    plain = Path("/tmp") / (trial.name.removesuffix(".gz") + f".{tag}.csv")
+    plain.write_text(text)
+    out = subprocess.run([str(python), "-c", worker, str(plain), *args], capture_output=True, text=True,
+                         check=True).stdout
+    return json.loads(out)
 
 
 def run_skdh(python: Path, imu: Path, participant: dict, mode: str) -> list[dict]:
     """skdh's bouts on the IMU file (t, accelerometer m/s², gyroscope deg/s)."""
-    with gzip.open(imu, "rt") as f:
-        text = f.read()
-    plain = Path("/tmp") / (imu.name.removesuffix(".gz") + ".skdh.csv")
-    plain.write_text(text)
-    out = subprocess.run([str(python), "-c", SKDH_WORKER, str(plain), participant["sensor_height_m"], mode],
-                         capture_output=True, text=True, check=True).stdout
-    return json.loads(out)["bouts"]
+    return run_worker(python, SKDH_WORKER, imu, "skdh", participant["sensor_height_m"], mode)["bouts"]
 
 
 def run_gaitpy(python: Path, trial: Path, participant: dict) -> list[dict]:
     """gaitpy's bouts on the accelerometer file (t, x, y, z in m/s²)."""
-    with gzip.open(trial, "rt") as f:
-        text = f.read()
-    plain = Path("/tmp") / (trial.name.removesuffix(".gz") + ".gaitpy.csv")
-    plain.write_text(text)
-    out = subprocess.run([str(python), "-c", GAITPY_WORKER, str(plain), participant["sensor_height_m"]],
-                         capture_output=True, text=True, check=True).stdout
-    return json.loads(out)["bouts"]
+    return run_worker(python, GAITPY_WORKER, trial, "gaitpy", participant["sensor_height_m"])["bouts"]
 
 
 def run_mobgap(python: Path, imu: Path, participant: dict, cohort: str) -> tuple[list[dict], list[float]]:
     """The bouts, and the middle of every turn mobgap's El-Gohary detector finds in its gait sequences (s)."""
-    with gzip.open(imu, "rt") as f:
-        text = f.read()
-    plain = Path("/tmp") / (imu.name.removesuffix(".gz") + ".mobgap.csv")
-    plain.write_text(text)
-    out = subprocess.run([str(python), "-c", MOBGAP_WORKER, str(plain), participant["height_m"],
-                          participant["sensor_height_m"], cohort], capture_output=True, text=True, check=True).stdout
-    result = json.loads(out)
+    result = run_worker(python, MOBGAP_WORKER, imu, "mobgap", participant["height_m"], participant["sensor_height_m"],
+                        cohort)
     return result["bouts"], result["turns"]
 
 
@@ -293,9 +270,11 @@ def main() -> None:
     participants = {r["participant"]: r for r in read_csv(DATA / "participants.csv")}
     truth = read_csv(DATA / "truth.csv")
     reference = read_csv(DATA / "reference-bouts.csv")
-    mobgap = None if args.no_mobgap else ensure_mobgap()
-    gaitpy = None if args.no_gaitpy else ensure_gaitpy()
-    skdh = None if args.no_skdh else ensure_skdh()
+    mobgap = None if args.no_mobgap else ensure_venv(VENV, "mobgap==1.2.0", [["mobgap==1.2.0"]])
+    gaitpy = None if args.no_gaitpy else ensure_venv(GAITPY_VENV, "gaitpy==1.6.1 with pinned dependencies",
+                                                     GAITPY_PINS)
+    skdh = None if args.no_skdh else ensure_venv(SKDH_VENV, "scikit-digital-health==0.17.18",
+                                                 [["scikit-digital-health==0.17.18"]])
     tools = ["taskproc"] + (["mobgap"] if mobgap else []) + (["gaitpy"] if gaitpy else []) + (["skdh", "skdh whole trial"] if skdh else [])
 
     rows: dict[str, list[dict]] = {t: [] for t in tools}  # per matched bout

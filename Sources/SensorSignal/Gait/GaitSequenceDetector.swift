@@ -140,16 +140,7 @@ public struct GaitSequenceDetector: Sendable {
         guard last >= 0 else { return 0 }
         let lo = Int.clamped(((sequence.start - origin) * rate).rounded(.up), to: 0...last)
         let hi = Int.clamped(((sequence.end - origin) * rate).rounded(.down), to: lo...last)
-        var mean = 0.0
-        for i in lo...hi { mean += norm[i] }
-        mean /= Double(hi - lo + 1)
-        var total = 0.0
-        var inBand = 0.0
-        for i in lo...hi {
-            total += (norm[i] - mean) * (norm[i] - mean)
-            inBand += banded[i] * banded[i]
-        }
-        return total > 0 ? min(1, inBand / total) : 0
+        return GaitBandShare.of(norm, banded: banded, range: lo...hi)
     }
 
     /// The enhanced signal of step 2 on its 40 Hz grid, whose extremes are the step candidates.

@@ -156,24 +156,10 @@ struct StepDetectionPass {
         for c in firstChain..<chains.count where chains[c].detection != .shortRecording {
             let range = Self.samples(
                 around: chains[c].times, period: chains[c].period, segment: segment, count: n, rate: rate)
-            chains[c].bandFraction = Self.bandFraction(centred: centred, banded: y, range: range)
+            guard !range.isEmpty else { continue }
+            chains[c].bandFraction = GaitBandShare.of(
+                centred, banded: y, range: range.lowerBound...(range.upperBound - 1))
         }
-    }
-
-    /// The share of `centred`'s energy about its mean over `range` that `banded` holds there, 0…1 (0 for a flat
-    /// or empty range; at most 1, since the zero-phase filter's edge transients can add energy).
-    static func bandFraction(centred: [Double], banded: [Double], range: Range<Int>) -> Double {
-        guard range.count > 1 else { return 0 }
-        var mean = 0.0
-        for i in range { mean += centred[i] }
-        mean /= Double(range.count)
-        var total = 0.0
-        var inBand = 0.0
-        for i in range {
-            total += (centred[i] - mean) * (centred[i] - mean)
-            inBand += banded[i] * banded[i]
-        }
-        return total > 0 ? Swift.min(1, inBand / total) : 0
     }
 
     /// The step-sequence pass over one segment: prominent peaks outside the rhythm pass's chains, linked into
