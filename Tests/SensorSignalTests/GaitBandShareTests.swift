@@ -19,6 +19,16 @@ import Testing
         #expect(abs(share - expected) <= 0.15 * expected, "\(share)")
     }
 
+    /// The analytic share the step detector scales its irregular-chain bound by (``GaitBandShare/whiteNoise(_:rate:)``),
+    /// against the same scipy integrals (their trapezoid and the midpoint rule agree to 1e-4 on 2,048 points).
+    @Test(arguments: [(100.0, 0.0417), (25.0, 0.1668)])
+    func whiteNoiseShareFromTheFrequencyResponse(rate: Double, expected: Double) throws {
+        let filter = try Butterworth.design(order: 2, band: .bandpass(low: 0.5, high: 3), sampleRate: rate)
+        let share = GaitBandShare.whiteNoise(filter, rate: rate)
+        #expect(abs(share - expected) <= 0.0005, "\(share)")
+        #expect(GaitBandShare.whiteNoise(filter, rate: .nan) == 0)
+    }
+
     @Test func flatOrSingleSampleStretchHoldsNothing() {
         #expect(GaitBandShare.of([1, 1, 1], banded: [0, 0, 0], range: 0...2) == 0)
         #expect(GaitBandShare.of([1, 2, 3], banded: [5, 5, 5], range: 1...1) == 0)

@@ -2,7 +2,7 @@ import Foundation
 import SensorSignal
 import Testing
 
-/// Recordings shorter than the shortest walking run the detector counts (3 s, `minimumRunDuration`) are read as one
+/// Recordings shorter than the shortest walking run the detector counts (3 s, `shortRecordingDuration`) are read as one
 /// short walk (`countsShortRecordings`): a clean 2 s walk is counted, and a warning says so; what cannot be counted
 /// says exactly why, instead of blaming the motion.
 @Suite struct ShortRecordingTests {

@@ -1,3 +1,5 @@
+import ComplexModule
+
 /// The share of a signal's energy that a band-passed copy of it holds over a stretch: the gait-band checks of
 /// ``StepDetector`` (``StepDetector/Configuration/minimumChainBandFraction``) and ``GaitSequenceDetector``
 /// (``GaitSequenceDetector/Configuration/minimumGaitBandFraction``).
@@ -23,5 +25,23 @@ enum GaitBandShare {
             inBand += banded[i] * banded[i]
         }
         return total > 0 ? min(1, inBand / total) : 0
+    }
+
+    /// The share of white noise's energy that `sections` run forward and backward (zero phase) keep at `rate`:
+    /// the mean of |H(f)|⁴ over 0…rate / 2, 0…1 (midpoint rule on 2,048 frequencies).
+    ///
+    /// - Parameters:
+    ///   - sections: The band-pass, designed for `rate`.
+    ///   - rate: Sampling rate, Hz.
+    static func whiteNoise(_ sections: SecondOrderSections, rate: Double) -> Double {
+        let count = 2048
+        guard rate.isFinite, rate > 0 else { return 0 }
+        var sum = 0.0
+        for k in 0..<count {
+            let h = sections.response(at: (Double(k) + 0.5) * rate / 2 / Double(count), sampleRate: rate)
+            let power = h.real * h.real + h.imaginary * h.imaginary
+            sum += power * power
+        }
+        return min(1, sum / Double(count))
     }
 }

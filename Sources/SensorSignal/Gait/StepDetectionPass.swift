@@ -27,6 +27,8 @@ struct StepDetectionPass {
     /// Grid rate, Hz.
     let rate: Double
     let sections: SecondOrderSections
+    /// The share of white noise's energy the band-pass keeps at ``rate`` (``GaitBandShare/whiteNoise(_:rate:)``).
+    let whiteNoiseBandShare: Double
     /// Decimation factor for the window analysis and its rate, Hz.
     let decimation: Int
     let analysisRate: Double
@@ -66,6 +68,7 @@ struct StepDetectionPass {
         self.configuration = configuration
         self.rate = rate
         self.sections = sections
+        whiteNoiseBandShare = GaitBandShare.whiteNoise(sections, rate: rate)
         decimation = max(1, Int((rate / configuration.analysisRate).rounded(.down)))
         analysisRate = rate / Double(decimation)
         windowLength = max(4, Int((configuration.windowDuration * analysisRate).rounded()))
@@ -789,6 +792,25 @@ struct StepDetectionPass {
                 "\(steps) steps in \(broadband.count) rhythmic stretches were not counted: at most "
                     + "\(StepDetector.format((largest * 1000).rounded() / 10)) % of their motion is in the gait band (walking: at least "
                     + "\(Self.percent(configuration.minimumChainBandFraction)) %), as in random motion")
+        }
+        // A rhythm chain whose strides do not repeat over it needs its band share well above white noise's at this
+        // rate: below about 50 Hz white noise holds more than the fixed bound above.
+        let noiseBound = configuration.minimumIrregularChainNoiseRatio * whiteNoiseBandShare
+        func isNoiseLike(_ chain: StepChain) -> Bool {
+            chain.detection == .rhythm && (chain.strideRegularity ?? -1) < configuration.minimumStrideRegularity
+                && chain.bandFraction < noiseBound
+        }
+        let noiseLike = chains.filter(isNoiseLike)
+        if !noiseLike.isEmpty {
+            chains.removeAll(where: isNoiseLike)
+            let steps = noiseLike.reduce(0) { $0 + $1.times.count }
+            let largest = noiseLike.map(\.bandFraction).max() ?? 0
+            verdict(
+                "\(steps) steps in \(noiseLike.count) irregular rhythmic stretches were not counted: at most "
+                    + "\(StepDetector.format((largest * 1000).rounded() / 10)) % of their motion is in the gait band, "
+                    + "under \(StepDetector.format(configuration.minimumIrregularChainNoiseRatio)) × the "
+                    + "\(StepDetector.format((whiteNoiseBandShare * 1000).rounded() / 10)) % that random motion puts there at "
+                    + "this sampling rate")
         }
         var unconfirmedSequences = 0
         let confirmed = chains.contains {

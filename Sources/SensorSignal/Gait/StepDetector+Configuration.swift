@@ -71,12 +71,13 @@ extension StepDetector {
         public var minimumStrideRegularity: Double
         /// Shortest run of walking windows kept, s.
         ///
-        /// Default 3: a window of random motion reaches the stride-regularity floor now and then, and consecutive
-        /// windows share all but ``windowHop`` of their length, so such chance windows come in clusters. Over 300
-        /// synthetic 120 s white-noise recordings at 25 Hz (where ``minimumChainBandFraction`` cannot separate
-        /// noise), runs of 3 s leave false steps in 4 (34 steps), runs of 1.5 s in 29 (256 steps); at 100 Hz, since
-        /// the band check, neither leaves any. Runs of 1.5 s would count more of the slow real walkers' short rhythm
-        /// runs (WeAllWalk long-cane MAPE 2.37 → 2.19 %, cross-validated 2.51 → 2.33 %; docs/walking.md).
+        /// Default 1.5: a window of random motion reaches the stride-regularity floor now and then, and consecutive
+        /// windows share all but ``windowHop`` of their length, so such chance windows come in clusters; the chains
+        /// they make are set aside by the gait-band checks (``minimumChainBandFraction``,
+        /// ``minimumIrregularChainNoiseRatio``), and over 300 synthetic 120 s white-noise recordings at 100 Hz and at
+        /// 25 Hz (`RandomMotionSurveyTests`) none leaves a step. Chosen by leave-one-participant-out over 1.5–4.5 s
+        /// (docs/walking.md): runs of 1.5 s count more of the slow real walkers' short rhythm runs (WeAllWalk
+        /// long-cane MAPE 2.53 % with 3 s, 2.35 % with 1.5 s; cross-validated 2.49 %).
         public var minimumRunDuration: Double
         /// Runs of walking windows separated by at most this are merged, s.
         ///
@@ -236,6 +237,19 @@ extension StepDetector {
         /// 50 Hz and faster). The bound is half way between 5.3 % and 14.6 %. Below about 50 Hz white noise
         /// itself holds 10 % or more, and the check does not separate it.
         public var minimumChainBandFraction: Double
+        /// Smallest in-band share of an irregular rhythm chain, in multiples of white noise's share at the rate.
+        ///
+        /// An irregular chain is one whose strides do not repeat over it (stride regularity over the chain under
+        /// ``minimumStrideRegularity``); white noise's share is the band-pass's equivalent noise bandwidth over
+        /// rate / 2 (4.2 % at 100 Hz, 16.7 % at 25 Hz). A chain below it is set aside like one below
+        /// ``minimumChainBandFraction``. 0 turns the check off.
+        ///
+        /// Default 1.5. Below about 50 Hz white noise holds more than ``minimumChainBandFraction`` of its energy in
+        /// the band, and its chance rhythm chains (white noise at 25 Hz, `RandomMotionSurveyTests`) held 0.65–1.39
+        /// times the white-noise share, every one with a stride regularity under 0.6; real walks are either regular
+        /// over the chain or further from noise (the development walks' irregular rhythm chains at 25 Hz: 18 steps
+        /// in 3 chains below 1.5 times, of about 11,000; docs/walking.md).
+        public var minimumIrregularChainNoiseRatio: Double
         /// A recording whose every segment is shorter than this is read as one short walk (see ``StepDetector``,
         /// step 6b), and the rhythm pass does not run on it, s.
         ///
@@ -288,12 +302,14 @@ extension StepDetector {
         ///   - minimumShortRecordingBandFraction: Smallest in-band share of a short recording's energy.
         ///   - minimumChainBandFraction: Smallest in-band share of a chain's energy.
         ///   - shortRecordingDuration: Longest segment of a recording read as one short walk, s.
+        ///   - minimumIrregularChainNoiseRatio: Smallest in-band share of an irregular rhythm chain, in multiples of
+        ///     white noise's share at the recording's rate.
         public init(
             lowCutoff: Double = 0.5, highCutoff: Double = 3.0, filterOrder: Int = 2,
             minimumStepFrequency: Double = 0.65, maximumStepFrequency: Double = 2.5,
             windowDuration: Double = 6, windowHop: Double = 0.5, analysisRate: Double = 10,
             minimumLagOverlap: Double = 1, fundamentalFraction: Double = 0.5, minimumAmplitude: Double = 0.02,
-            minimumStrideRegularity: Double = 0.6, minimumRunDuration: Double = 3, runMergeGap: Double = 1,
+            minimumStrideRegularity: Double = 0.6, minimumRunDuration: Double = 1.5, runMergeGap: Double = 1,
             runExtension: Double = 3, peakDistanceFraction: Double = 0.6, relativeProminence: Double = 0.25,
             minimumProminence: Double = 0.05, maximumStepGap: Double = 2, minimumStepsPerBout: Int = 4,
             edgeStepProminenceFraction: Double = 0.25,
@@ -307,7 +323,7 @@ extension StepDetector {
             minimumArmSwingDuration: Double = 15, countsShortRecordings: Bool = true,
             minimumShortRecordingSteps: Int = 3, minimumShortRecordingStepRegularity: Double = 0.5,
             minimumShortRecordingBandFraction: Double = 0.4, minimumChainBandFraction: Double = 0.1,
-            shortRecordingDuration: Double = 3
+            shortRecordingDuration: Double = 3, minimumIrregularChainNoiseRatio: Double = 1.5
         ) {
             self.lowCutoff = lowCutoff
             self.highCutoff = highCutoff
@@ -351,6 +367,7 @@ extension StepDetector {
             self.minimumShortRecordingStepRegularity = minimumShortRecordingStepRegularity
             self.minimumShortRecordingBandFraction = minimumShortRecordingBandFraction
             self.minimumChainBandFraction = minimumChainBandFraction
+            self.minimumIrregularChainNoiseRatio = minimumIrregularChainNoiseRatio
             self.shortRecordingDuration = shortRecordingDuration
         }
 
@@ -385,7 +402,8 @@ extension StepDetector {
                 "StepDetector: edgeStepProminenceFraction must be in [0, 1], was \(edgeStepProminenceFraction)")
             precondition(
                 minimumShortRecordingSteps >= 2 && minimumShortRecordingBandFraction >= 0
-                    && minimumChainBandFraction >= 0 && minimumChainBandFraction <= 1,
+                    && minimumChainBandFraction >= 0 && minimumChainBandFraction <= 1
+                    && minimumIrregularChainNoiseRatio >= 0,
                 "StepDetector: minimumShortRecordingSteps must be ≥ 2 and the band fractions in [0, 1]")
             precondition(maximumInterpolatedInterval > 0, "StepDetector: maximumInterpolatedInterval must be positive")
             precondition(

@@ -50,7 +50,10 @@
 ///    wearer's sustained walking is the evidence that they walk; otherwise they are set aside with a warning.
 ///    A chain of either pass with less than ``Configuration/minimumChainBandFraction`` of its centred magnitude's
 ///    energy in the analysis band is broadband motion (white noise puts (band width) / (rate / 2) of its energy there)
-///    and is set aside with a warning before any chain confirms step sequences.
+///    and is set aside with a warning before any chain confirms step sequences; so is a rhythm chain whose strides
+///    do not repeat over it (stride regularity under ``Configuration/minimumStrideRegularity``) with less than
+///    ``Configuration/minimumIrregularChainNoiseRatio`` times the share white noise puts in the band at the
+///    recording's rate (below about 50 Hz white noise holds more than the fixed bound).
 ///
 ///    6b. **Short recordings** (``Configuration/countsShortRecordings``). A recording whose every segment is shorter
 ///    than ``Configuration/shortRecordingDuration`` (3 s) holds too little for a walking run, and no rhythm chain can confirm its step
