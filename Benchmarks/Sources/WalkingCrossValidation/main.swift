@@ -6,8 +6,8 @@
 // For every point of the grid the parameters were chosen from, every development recording (the data README's
 // lists: WeAllWalk, Mobilise-D lab, Oxford) is analysed exactly as `taskproc analyze` does it. A point is
 // admissible when it keeps the negatives, which belong to no participant, clean: at most 1 % of 300 random-motion
-// recordings with false steps at each of 100 and 25 Hz, and none in the still phone, the rest-tremor and the balance recordings. The
-// training loss is the pooled absolute step error (or, with `groups`, the mean of the groups' MAPE). "Fitted" picks the point on every participant;
+// recordings with false steps at each of 100 and 25 Hz, and none in the still phone, the rest-tremor and the balance
+// recordings. The training loss is the pooled absolute step error (or, with `groups`, the mean of the groups' MAPE). "Fitted" picks the point on every participant;
 // each leave-one-participant-out fold picks it without the participant, then counts that participant's recordings
 // with it. Ties keep the shipped defaults. Prints markdown for docs/walking.md.
 import ActiveTasks
@@ -154,7 +154,6 @@ func falseSteps(_ input: LoadedInput, detector: StepDetector) -> Int {
 }
 
 // MARK: - The grid
-
 
 let shipped = Point(tolerance: 0.3, trim: 0.25, fewestSteps: 4, shortestRun: 1.5)
 var grid: [Point] = []

@@ -27,8 +27,6 @@ struct StepDetectionPass {
     /// Grid rate, Hz.
     let rate: Double
     let sections: SecondOrderSections
-    /// The share of white noise's energy the band-pass keeps at ``rate`` (``GaitBandShare/whiteNoise(_:rate:)``).
-    let whiteNoiseBandShare: Double
     /// Decimation factor for the window analysis and its rate, Hz.
     let decimation: Int
     let analysisRate: Double
@@ -68,7 +66,6 @@ struct StepDetectionPass {
         self.configuration = configuration
         self.rate = rate
         self.sections = sections
-        whiteNoiseBandShare = GaitBandShare.whiteNoise(sections, rate: rate)
         decimation = max(1, Int((rate / configuration.analysisRate).rounded(.down)))
         analysisRate = rate / Double(decimation)
         windowLength = max(4, Int((configuration.windowDuration * analysisRate).rounded()))
@@ -783,34 +780,38 @@ struct StepDetectionPass {
         // short rhythm chains, but not strides that repeat over a whole chain.
         // Chains whose energy lies mostly outside the analysis band are broadband motion that happens to hold a few
         // evenly spaced band-passed peaks (white noise: 5 % in the band at 100 Hz), not walking.
-        let broadband = chains.filter { $0.bandFraction < configuration.minimumChainBandFraction }
-        if !broadband.isEmpty {
-            chains.removeAll { $0.bandFraction < configuration.minimumChainBandFraction }
-            let steps = broadband.reduce(0) { $0 + $1.times.count }
-            let largest = broadband.map(\.bandFraction).max() ?? 0
+        /// Removes the chains `isSetAside` picks and gives the verdict `because` (their steps, their count, the
+        /// largest in-band share among them as a percentage).
+        func setAside(where isSetAside: (StepChain) -> Bool, because: (Int, Int, String) -> String) {
+            let removed = chains.filter(isSetAside)
+            guard !removed.isEmpty else { return }
+            chains.removeAll(where: isSetAside)
+            let largest = removed.map(\.bandFraction).max() ?? 0
             verdict(
-                "\(steps) steps in \(broadband.count) rhythmic stretches were not counted: at most "
-                    + "\(StepDetector.format((largest * 1000).rounded() / 10)) % of their motion is in the gait band (walking: at least "
-                    + "\(Self.percent(configuration.minimumChainBandFraction)) %), as in random motion")
+                because(
+                    removed.reduce(0) { $0 + $1.times.count }, removed.count,
+                    StepDetector.format((largest * 1000).rounded() / 10)))
+        }
+        setAside(where: { $0.bandFraction < configuration.minimumChainBandFraction }) { steps, count, largest in
+            "\(steps) steps in \(count) rhythmic stretches were not counted: at most \(largest) % of their motion is in "
+                + "the gait band (walking: at least \(Self.percent(configuration.minimumChainBandFraction)) %), as in "
+                + "random motion"
         }
         // A rhythm chain whose strides do not repeat over it needs its band share well above white noise's at this
-        // rate: below about 50 Hz white noise holds more than the fixed bound above.
-        let noiseBound = configuration.minimumIrregularChainNoiseRatio * whiteNoiseBandShare
-        func isNoiseLike(_ chain: StepChain) -> Bool {
+        // rate: below about 50 Hz white noise holds more than the fixed bound above. The white-noise share (2,048
+        // frequency responses) is computed only when such a chain exists.
+        func isIrregularRhythm(_ chain: StepChain) -> Bool {
             chain.detection == .rhythm && (chain.strideRegularity ?? -1) < configuration.minimumStrideRegularity
-                && chain.bandFraction < noiseBound
         }
-        let noiseLike = chains.filter(isNoiseLike)
-        if !noiseLike.isEmpty {
-            chains.removeAll(where: isNoiseLike)
-            let steps = noiseLike.reduce(0) { $0 + $1.times.count }
-            let largest = noiseLike.map(\.bandFraction).max() ?? 0
-            verdict(
-                "\(steps) steps in \(noiseLike.count) irregular rhythmic stretches were not counted: at most "
-                    + "\(StepDetector.format((largest * 1000).rounded() / 10)) % of their motion is in the gait band, "
-                    + "under \(StepDetector.format(configuration.minimumIrregularChainNoiseRatio)) × the "
-                    + "\(StepDetector.format((whiteNoiseBandShare * 1000).rounded() / 10)) % that random motion puts there at "
-                    + "this sampling rate")
+        if configuration.minimumIrregularChainNoiseRatio > 0, chains.contains(where: isIrregularRhythm) {
+            let whiteNoise = GaitBandShare.whiteNoise(sections, rate: rate)
+            let bound = configuration.minimumIrregularChainNoiseRatio * whiteNoise
+            setAside(where: { isIrregularRhythm($0) && $0.bandFraction < bound }) { steps, count, largest in
+                "\(steps) steps in \(count) irregular rhythmic stretches were not counted: at most \(largest) % of their "
+                    + "motion is in the gait band, under \(StepDetector.format(configuration.minimumIrregularChainNoiseRatio)) "
+                    + "× the \(StepDetector.format((whiteNoise * 1000).rounded() / 10)) % that random motion puts there at "
+                    + "this sampling rate"
+            }
         }
         var unconfirmedSequences = 0
         let confirmed = chains.contains {

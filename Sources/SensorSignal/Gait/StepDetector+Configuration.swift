@@ -404,7 +404,7 @@ extension StepDetector {
                 minimumShortRecordingSteps >= 2 && minimumShortRecordingBandFraction >= 0
                     && minimumChainBandFraction >= 0 && minimumChainBandFraction <= 1
                     && minimumIrregularChainNoiseRatio >= 0,
-                "StepDetector: minimumShortRecordingSteps must be ≥ 2 and the band fractions in [0, 1]")
+                "StepDetector: minimumShortRecordingSteps must be ≥ 2, band fractions in [0, 1], noise ratio ≥ 0")
             precondition(maximumInterpolatedInterval > 0, "StepDetector: maximumInterpolatedInterval must be positive")
             precondition(
                 minimumRunDuration >= 0 && shortRecordingDuration >= 0 && runMergeGap >= 0 && runExtension >= 0 && minimumSegmentDuration >= 0
