@@ -8,15 +8,17 @@ import StudyOutputs
 /// (`taskproc batch --consent-from-records`), so a participant who declined, or chose to share with the study only,
 /// is handled by the ``ConsentPolicy`` in the same run that holds their consent.
 ///
-/// A consent record is a task result holding an `ORKConsentSignatureResult` or a sharing choice (see
-/// ``ConsentDecision``). Its participant is named by its path (`healthCode=…/`, `ParticipantIdentifier=…/`, or the
+/// A consent record is a task result holding a consent decision or a sharing choice (``ConsentDecision``, read
+/// with the run's ``ConsentRules``): ResearchKit's legacy review, ResearchKit 3's web-view review and signature, or
+/// a configured answer. Its participant is named by its path (`healthCode=…/`, `ParticipantIdentifier=…/`, or the
 /// MyDataHelps `SurveyData/<participant>/` folder: ``RecordKeys/init(path:)``); a record's own `recordId` names no
 /// participant, so a decision without a participant key cannot reach the participant's other records and is
 /// reported as unattributed.
 ///
 /// Only files that can hold a consent are read: result and table files (not audio, archives or documents) of at
-/// most ``maximumCandidateBytes`` whose bytes name `ORKConsentSignatureResult`, `consented` or a sharing step
-/// (`sharing`, any case), alone or inside a task folder;
+/// most ``maximumCandidateBytes`` whose bytes name `ORKSignatureResult` (and so `ORKConsentSignatureResult`),
+/// `consent` or `sharing` (lower case, capitalised or upper case), or a step or question a ``ConsentRules`` rule
+/// names, alone or inside a task folder;
 /// everything else is left to the analysis pass. Each record is read with the run's own loading options.
 public enum ConsentScan {
     /// Files larger than this (bytes) are not read as consent candidates (a consent task result with its signature
@@ -33,6 +35,10 @@ public enum ConsentScan {
         public var scopes: [String: SharingScope] = [:]
         /// Records with a decision but no participant key in their path: their decision applies to nothing else.
         public var unattributed: [String] = []
+        /// Records holding a consent step or sharing question whose decision or scope cannot be read
+        /// (`source: warning`): their participants are not withdrawn and get no scope from them, and the record
+        /// says why in its warnings.
+        public var undecided: [String] = []
         /// Candidate records that could not be read (`source: reason`); the analysis pass reports them too.
         public var unreadable: [String] = []
 
@@ -43,6 +49,9 @@ public enum ConsentScan {
                 + "participant key\(declined.count == 1 ? "" : "s") declined, \(scopes.count) with a sharing choice"
             if !unattributed.isEmpty {
                 text += "; \(unattributed.count) without a participant key in the path (applied to nothing else)"
+            }
+            if !undecided.isEmpty {
+                text += "; \(undecided.count) whose decision or sharing choice cannot be read (see their warnings)"
             }
             if !unreadable.isEmpty { text += "; \(unreadable.count) unreadable" }
             return text
@@ -61,7 +70,7 @@ public enum ConsentScan {
     ) throws -> Found {
         var found = Found()
         for record in try RecordDiscovery.discover(inputs: inputs, archiveFolder: archiveFolder, limits: limits).records
-        where record.rejection == nil && isCandidate(record) {
+        where record.rejection == nil && isCandidate(record, rules: options.consent ?? .default) {
             let input: LoadedInput
             do throws(InputError) {
                 input = try AnalysisRegistry.load(path: record.location, options: options.loader)
@@ -74,8 +83,9 @@ public enum ConsentScan {
             var decided = false
             var unattributed = false
             for survey in surveys(input) {
-                let decision = ConsentDecision(survey)
+                let decision = ConsentDecision(survey, rules: options.consent ?? .default)
                 guard !decision.isEmpty else { continue }
+                for warning in decision.warnings { found.undecided.append("\(record.source): \(warning)") }
                 decided = true
                 // A result that names its participant (a MyDataHelps row) is theirs; otherwise the path names them.
                 let participants = survey.participantIdentifier.map { [$0] } ?? fromPath
@@ -95,20 +105,23 @@ public enum ConsentScan {
     /// videos with FFmpeg; a consent decision needs none of that).
     static func surveys(_ input: LoadedInput) -> [SurveyResult] { AnalysisRegistry.answers(of: input) }
 
-    /// True when the record has a file small enough to be a consent result whose bytes name a consent signature,
-    /// its `consented` field or a sharing step.
-    static func isCandidate(_ record: BatchRecord) -> Bool {
+    /// True when the record has a file small enough to be a consent result whose bytes name a signature result,
+    /// consent, sharing, or a step or question one of `rules` names.
+    static func isCandidate(_ record: BatchRecord, rules: ConsentRules = .default) -> Bool {
         let files =
             record.isFolder
             ? RecordDiscovery.filesUnder(record.location).map { record.location + "/" + $0 } : [record.location]
-        return files.contains(where: mentionsConsent)
+        let configured = (rules.sharing.compactMap { $0.step ?? $0.question } + rules.decision.compactMap { $0.step ?? $0.question }
+            + rules.signatureSteps).map { Data($0.utf8) }
+        return files.contains { mentionsConsent($0, also: configured) }
     }
 
-    private static let markers = ["ORKConsentSignatureResult", "consented", "Consented", "sharing", "Sharing", "SHARING"].map {
-        Data($0.utf8)
-    }
+    private static let markers = [
+        "SignatureResult", "consent", "Consent", "CONSENT", "sharing", "Sharing",
+        "SHARING",
+    ].map { Data($0.utf8) }
 
-    static func mentionsConsent(_ path: String) -> Bool {
+    static func mentionsConsent(_ path: String, also configured: [Data] = []) -> Bool {
         // Audio, archives (their entries are records of their own) and documents are never consent results.
         switch InputRecognizer.recognizeFile(path) {
         case .audio, .zipArchive, .skipped, .myDataHelpsJoinTable: return false
@@ -117,7 +130,7 @@ public enum ConsentScan {
         guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
             size.intValue <= maximumCandidateBytes, let data = FileManager.default.contents(atPath: path)
         else { return false }
-        return markers.contains { data.range(of: $0) != nil }
+        return (markers + configured).contains { data.range(of: $0) != nil }
     }
 }
 

@@ -84,6 +84,9 @@ struct Analyze: AsyncParsableCommand {
     @OptionGroup(title: "Tone audiometry")
     var audiometry: AudiometryOptions
 
+    @OptionGroup(title: "Consent")
+    var consent: ConsentOptions
+
     /// Every analysis option of the command line as the library's one options value.
     func analysisOptions() throws -> AnalysisOptions {
         var options = try AnalysisOptions(
@@ -93,6 +96,7 @@ struct Analyze: AsyncParsableCommand {
         if dropIdentifiers { options.dropsIdentifiers = true }
         if features.featureSet != .taskproc { options.featureSet = features.featureSet }
         options.gait = walking.gaitOptions
+        options.consent = try consent.rules()
         return options
     }
 

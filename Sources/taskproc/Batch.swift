@@ -94,6 +94,9 @@ struct Batch: AsyncParsableCommand {
                 + "SurveyData/<participant>/)."))
     var consentFromRecords = false
 
+    @OptionGroup(title: "Consent")
+    var consent: ConsentOptions
+
     @Option(
         name: .customLong("format"),
         help: ArgumentHelp(
@@ -213,6 +216,7 @@ struct Batch: AsyncParsableCommand {
         if dropIdentifiers { args.append("--drop-identifiers") }
         if features.featureSet != .taskproc { args += ["--feature-set", features.featureSet.rawValue] }
         args += walking.arguments
+        if let c = consent.consentConfig { args += ["--consent-config", RecordDiscovery.Input(c).absolute] }
         return args
     }
 
@@ -231,6 +235,7 @@ struct Batch: AsyncParsableCommand {
         if dropIdentifiers { options.dropsIdentifiers = true }
         if features.featureSet != .taskproc { options.featureSet = features.featureSet }
         options.gait = walking.gaitOptions
+        options.consent = try consent.rules()
         return options
     }
 

@@ -189,6 +189,58 @@ import Testing
         #expect(again.status == ExpectedExit.usage, "the stored policy cannot be changed on resume: \(again.stderr)")
     }
 
+    /// ResearchKit 3's consent flow drives the same batch (issue 54): ORKCatalog's sharing choice 2 ("Only
+    /// institution and its partners") is sponsors_and_partners, so that participant stays in a study-only run
+    /// (it was excluded as sharingScopeUnknown); a choice no rule knows is a warning and a line in the summary, and
+    /// `--consent-config` maps it.
+    @Test func researchKit3ConsentDrivesTheSameBatch() throws {
+        let dir = try E2E.temporaryDirectory("survey-consent-rk3")
+        defer { E2E.remove(dir) }
+        let template = try String(contentsOfFile: E2E.fixture("survey/consent-researchkit3.json"), encoding: .utf8)
+        for (id, choice) in [("P1", 1), ("P2", 2), ("P3", 3)] {
+            try E2E.write(
+                template.replacingOccurrences(of: #""choiceAnswers": [2]"#, with: "\"choiceAnswers\": [\(choice)]"),
+                to: dir.path + "/study/healthCode=\(id)/consent/consent.json")
+            try FileManager.default.copyItem(
+                atPath: E2E.fixture("survey/walking-with-mood"), toPath: dir.path + "/study/healthCode=\(id)/walk")
+        }
+        let run = try E2E.run([
+            "batch", dir.path + "/study", "--out", dir.path + "/a", "--consent-from-records", "--sharing-scope",
+            "sponsors_and_partners", "--no-progress",
+        ])
+        #expect(run.status == ExpectedExit.success, "\(run.stderr)")
+        let rows = try String(contentsOfFile: dir.path + "/a/survey.csv", encoding: .utf8)
+        #expect(rows.contains("healthCode=P1") && rows.contains("healthCode=P2") && !rows.contains("healthCode=P3"))
+        #expect(run.stderr.contains("2 excluded by consent (2 sharingScopeUnknown)"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "3 consent records read: 0 participant keys declined, 2 with a sharing choice; 1 whose decision or "
+                    + "sharing choice cannot be read"), "\(run.stderr)")
+
+        let config = dir.path + "/consent-config.json"
+        try E2E.write(
+            #"{"sharing": [{"step": "ConsentSharingFormStepIdentifier", "values": {"3": "sponsors_and_partners"}}]}"#,
+            to: config)
+        let mapped = try E2E.run([
+            "batch", dir.path + "/study", "--out", dir.path + "/b", "--consent-from-records", "--sharing-scope",
+            "sponsors_and_partners", "--consent-config", config, "--no-progress",
+        ])
+        #expect(mapped.status == ExpectedExit.success, "\(mapped.stderr)")
+        let all = try String(contentsOfFile: dir.path + "/b/survey.csv", encoding: .utf8)
+        #expect(all.contains("healthCode=P1") && all.contains("healthCode=P2") && all.contains("healthCode=P3"))
+        #expect(!mapped.stderr.contains("excluded by consent"), "\(mapped.stderr)")
+
+        // analyze shows the decision, and a bad configuration is a data error naming the file.
+        let shown = try E2E.run(["analyze", E2E.fixture("survey/consent-researchkit3.json"), "--format", "table"])
+        #expect(shown.stdout.contains("signed (webView, step WebViewStepIdentifier)"), "\(shown.stdout)")
+        #expect(
+            shown.stdout.contains("sponsors_and_partners (ConsentSharingFormStepIdentifier / TextChoiceFormItem = 2)"))
+        try E2E.write(#"{"sharing": "all"}"#, to: config)
+        let bad = try E2E.run(["analyze", E2E.fixture("survey/consent-researchkit3.json"), "--consent-config", config])
+        #expect(bad.status == ExpectedExit.dataError, "\(bad.stderr)")
+        #expect(bad.stderr.contains(config + ": sharing: expected an array"), "\(bad.stderr)")
+    }
+
     /// MyDataHelps survey tables and API answers through every format: the rows, no secret anywhere, FHIR bundles
     /// that pass the validator (one QuestionnaireResponse per participant's result, each with its own id and
     /// subject), MORK refusing to put two participants in one form, and the researchkit export saying what it leaves

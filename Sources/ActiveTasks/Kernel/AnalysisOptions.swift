@@ -23,6 +23,10 @@ public struct AnalysisOptions: Sendable, Hashable, Codable {
     /// nil or false keeps them. Optional so that run configurations stored before it existed still decode.
     public var dropsIdentifiers: Bool?
 
+    /// Which answers carry a task's consent decision and sharing choice (`--consent-config`); nil (run
+    /// configurations stored before it existed) means ``ConsentRules/default``.
+    public var consent: ConsentRules?
+
     /// Which published feature sets to add besides taskproc's own analyses; nil (run configurations stored before
     /// it existed) means ``FeatureSet/taskproc``.
     public var featureSet: FeatureSet?

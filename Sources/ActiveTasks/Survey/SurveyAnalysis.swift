@@ -43,12 +43,14 @@ enum SurveyAnalysis: TaskAnalysis {
     public static func analyze(_ input: LoadedInput, options: AnalysisOptions) -> [SurveyResult] {
         var results: [SurveyResult] = []
         if let document = input.researchKit, let root = document.result {
-            var result = survey(root, source: document.file, dropsIdentifiers: options.dropsIdentifiers == true)
+            var result = survey(
+                root, source: document.file, dropsIdentifiers: options.dropsIdentifiers == true,
+                consentRules: options.consent ?? .default)
             measureFiles(&result, beside: document.file, ffmpegDirectory: options.audio.soundLevel.ffmpegDirectory)
             if !result.answers.isEmpty { results.append(result) }
         }
         for var result in input.surveys where !result.answers.isEmpty {
-            finish(&result, dropsIdentifiers: options.dropsIdentifiers == true)
+            finish(&result, dropsIdentifiers: options.dropsIdentifiers == true, consentRules: options.consent ?? .default)
             results.append(result)
         }
         return results
@@ -75,8 +77,13 @@ enum SurveyAnalysis: TaskAnalysis {
     }
 
     /// The answers of a task or step result tree, in document order.
-    /// - Parameter dropsIdentifiers: Withhold identifying answers (see ``AnalysisOptions/dropsIdentifiers``).
-    public static func survey(_ root: ResearchKitResult, source: String?, dropsIdentifiers: Bool = false) -> SurveyResult {
+    /// - Parameters:
+    ///   - dropsIdentifiers: Withhold identifying answers (see ``AnalysisOptions/dropsIdentifiers``).
+    ///   - consentRules: Which answers carry the consent decision (``AnalysisOptions/consent``).
+    public static func survey(
+        _ root: ResearchKitResult, source: String?, dropsIdentifiers: Bool = false,
+        consentRules: ConsentRules = .default
+    ) -> SurveyResult {
         var result = SurveyResult(source: source)
         if let task = root.task {
             result.taskIdentifier = task.identifier.isEmpty ? nil : task.identifier
@@ -91,15 +98,16 @@ enum SurveyAnalysis: TaskAnalysis {
                 result.answers.append(answer(consent, step: item.stepIdentifier))
             }
         }
-        finish(&result, dropsIdentifiers: dropsIdentifiers)
+        finish(&result, dropsIdentifiers: dropsIdentifiers, consentRules: consentRules)
         if result.taskRunUUID == nil, root.task != nil {
             result.warnings.append("the task result has no taskRunUUID")
         }
         return result
     }
 
-    /// Withholds identifying answers when asked, and says how many answers are withheld.
-    static func finish(_ result: inout SurveyResult, dropsIdentifiers: Bool) {
+    /// Withholds identifying answers when asked, and says how many answers are withheld; reads the consent decision
+    /// (after withholding, so a withheld signer's name stays out of it) and its warnings.
+    static func finish(_ result: inout SurveyResult, dropsIdentifiers: Bool, consentRules: ConsentRules = .default) {
         if dropsIdentifiers {
             var dropped = 0
             for i in result.answers.indices {
@@ -127,6 +135,9 @@ enum SurveyAnalysis: TaskAnalysis {
                     ? "1 answer is a secret (a password or passcode field) and was not read"
                     : "\(n) answers are secrets (password or passcode fields) and were not read")
         }
+        let decision = ConsentDecision(result, rules: consentRules)
+        result.consent = decision.isEmpty ? nil : decision
+        result.warnings += decision.warnings
     }
 
     /// `answer` with every value column cleared and `withheld` set to `reason`.

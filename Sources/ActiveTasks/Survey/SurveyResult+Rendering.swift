@@ -23,6 +23,23 @@ extension SurveyResult: RenderableResult {
         var sections: [(title: String, rows: [(String, String)])] = [
             ("Survey " + (taskIdentifier ?? source ?? ""), run), ("Answers", rows),
         ]
+        if let consent {
+            var decision: [(String, String)] = []
+            if let status = consent.status {
+                let detail = [consent.flow?.rawValue, consent.stepIdentifier.map { "step " + $0 }].compactMap { $0 }
+                let said = detail.isEmpty ? "" : " (" + detail.joined(separator: ", ") + ")"
+                decision.append(("decision", status.rawValue + said))
+            }
+            if let signedAt = consent.signedAt { decision.append(("signed at", signedAt.description)) }
+            if let name = consent.signerName { decision.append(("signer", name)) }
+            if let date = consent.signatureDate { decision.append(("signature date", date)) }
+            if let sharing = consent.sharing {
+                let scope = sharing.scope?.rawValue ?? "unknown"
+                let answer = sharing.stepIdentifier + " / " + sharing.questionIdentifier
+                decision.append(("sharing", scope + " (" + answer + " = " + (sharing.value ?? "unanswered") + ")"))
+            }
+            sections.append(("Consent", decision))
+        }
         if !warnings.isEmpty {
             sections.append(("Warnings", warnings.enumerated().map { ("\($0.offset + 1)", $0.element) }))
         }

@@ -23,44 +23,16 @@ public enum SharingScope: String, Sendable, Hashable, Codable, CaseIterable, Com
 
     /// The scope of a sharing choice as ResearchKit's `ORKConsentSharingStep` records it: a single-choice answer
     /// (`answerType` `singleChoice` or `choice`) in a step whose identifier contains `sharing` (any case), whose
-    /// first choice is 1 or true (share broadly: ``allQualifiedResearchers``) or 0 or false (the study only:
-    /// ``sponsorsAndPartners``). Nil for any other answer.
+    /// first choice is 1 or true (share broadly: ``allQualifiedResearchers``), or 0 or false (the study only:
+    /// ``sponsorsAndPartners``), or 2 (ResearchKit 3's ORKCatalog form step: "Only institution and its partners",
+    /// ``sponsorsAndPartners``). Nil for any other answer (``ConsentRules`` maps others).
     public init?(sharingChoiceIn stepIdentifier: String, answerType: String, choice: JSONValue?) {
         guard stepIdentifier.lowercased().contains("sharing"), answerType == "singleChoice" || answerType == "choice"
         else { return nil }
         switch choice {
         case .number(1), .bool(true): self = .allQualifiedResearchers
-        case .number(0), .bool(false): self = .sponsorsAndPartners
+        case .number(0), .bool(false), .number(2): self = .sponsorsAndPartners
         default: return nil
-        }
-    }
-}
-
-/// What one task result says about its participant's consent.
-public struct ConsentDecision: Sendable, Hashable {
-    /// True when a consent signature was declined (`ORKConsentSignatureResult.consented == false`).
-    public var declined = false
-    /// The sharing choice (see ``SharingScope/init(sharingChoiceIn:answerType:choice:)``); the narrowest when the
-    /// task holds several.
-    public var scope: SharingScope?
-
-    /// True when the result says anything about consent.
-    public var isEmpty: Bool { !declined && scope == nil }
-
-    /// No decision.
-    public init() {}
-
-    /// The decision of a survey result's answers (withheld answers say nothing).
-    public init(_ survey: SurveyResult) {
-        for answer in survey.answers where answer.withheld == nil {
-            if answer.answerType == "consentSignature" {
-                if answer.consented == false { declined = true }
-            } else if let given = SharingScope(
-                sharingChoiceIn: answer.stepIdentifier, answerType: answer.answerType,
-                choice: answer.choiceValues?.first)
-            {
-                scope = min(given, scope ?? given)
-            }
         }
     }
 }

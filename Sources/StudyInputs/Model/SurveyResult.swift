@@ -29,6 +29,8 @@ public struct SurveyResult: Sendable, Hashable {
     public var endDate: ResultDate?
     /// The answers, in document order.
     public var answers: [SurveyAnswer]
+    /// The consent decision and sharing choice the answers hold (``ConsentDecision``); nil when they hold neither.
+    public var consent: ConsentDecision?
     /// Findings a reader should know about, one sentence each.
     public var warnings: [String]
 
@@ -142,7 +144,7 @@ extension SurveyResult: Codable {
     enum CodingKeys: String, CodingKey {
         case kind, source, taskIdentifier, taskRunUUID, participantIdentifier, surveyResultKey, startDate, endDate
         case answerCount, answeredCount, skippedCount
-        case dontKnowCount, withheldCount, answers, warnings
+        case dontKnowCount, withheldCount, answers, consent, warnings
     }
 
     /// Every key, `null` when undefined; the counts are derived from ``answers``.
@@ -162,6 +164,7 @@ extension SurveyResult: Codable {
         try c.encode(dontKnowCount, forKey: .dontKnowCount)
         try c.encode(withheldCount, forKey: .withheldCount)
         try c.encode(answers, forKey: .answers)
+        try c.encodeNullable(consent, forKey: .consent)
         try c.encode(warnings, forKey: .warnings)
     }
 
@@ -178,6 +181,7 @@ extension SurveyResult: Codable {
             warnings: try c.decodeIfPresent([String].self, forKey: .warnings) ?? [])
         participantIdentifier = try c.decodeIfPresent(String.self, forKey: .participantIdentifier)
         surveyResultKey = try c.decodeIfPresent(String.self, forKey: .surveyResultKey)
+        consent = try c.decodeIfPresent(ConsentDecision.self, forKey: .consent)
     }
 }
 

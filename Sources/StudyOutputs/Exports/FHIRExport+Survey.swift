@@ -26,15 +26,19 @@ import StudyInputs
 /// | location, multiple component | `valueString` (the answer's text: `latitude,longitude`; the joined components) |
 /// | video (front-facing camera) | `valueAttachment` {`contentType`, `title` the file name} |
 ///
-/// Skipped, "I don't know" and withheld (secret) answers give no item, as C3-PRO omits unanswered questions; they
+/// Skipped, "I don't know", withheld (secret) and empty-text answers (an R4 `string` cannot be empty: a web-view
+/// page that posted nothing) give no item, as C3-PRO omits unanswered questions; they
 /// are listed in the notes.
 ///
-/// `Consent` (R4) per consent signature: `status` `active` when the participant consented, `rejected` when not;
+/// `Consent` (R4) per consent signature of ResearchKit's legacy review, and one for a task whose consent decision
+/// was read otherwise (``ConsentDecision``: ResearchKit 3's web-view review and signature, a signature step, a
+/// `--consent-config` answer): `status` `active` when the participant consented, `rejected` when not;
 /// `scope` `research`; `category` LOINC 59284-0 "Consent Document"; `patient.identifier` the participant when
 /// known; `dateTime` the signature result's end; `policyRule` `OPTIN`/`OPTOUT` (HL7 v3 ActCode); the signer's name
-/// as `performer.display` is left out (a name is identifying: it stays in the survey rows). A sharing choice of the
-/// same task (a single-choice answer whose step identifier contains `sharing`, ResearchKit's
-/// `ORKConsentSharingStep`: 1/true = share broadly, 0/false = study only) is carried as the extension
+/// as `performer.display` is left out (a name is identifying: it stays in the survey rows). The task's sharing
+/// choice (the survey result's `consent.sharingScope`, read by ``ConsentRules``: by default a single-choice answer
+/// whose step identifier contains `sharing`, 1/true = share broadly, 0/false/2 = study only) is carried as the
+/// extension
 /// ``sharingScopeExtension`` with `valueCode` `all_qualified_researchers` or `sponsors_and_partners` (Bridge's
 /// sharing-scope names).
 extension FHIRExport {
@@ -63,21 +67,31 @@ extension FHIRExport {
 
         // Items in document order, grouped by step.
         var groups: [(step: String, items: [JSONValue])] = []
-        var sharing: String?
+        // The consent decision the analysis read (``ConsentDecision``, with the run's consent rules); results written
+        // before it existed have no `consent` key, and their sharing choice is read from the answers.
+        let decision = record.json["consent"]?.objectValue
+        var sharing = decision?["sharingScope"]?.stringValue
         for answer in answers {
             let question = answer["questionIdentifier"]?.stringValue ?? ""
             let step = answer["stepIdentifier"]?.stringValue ?? question
             let type = answer["answerType"]?.stringValue ?? ""
             if type == "consentSignature" { continue }
-            if let scope = SharingScope(
-                sharingChoiceIn: step, answerType: type, choice: answer["choiceValues"]?.arrayValue?.first)
+            if record.json["consent"] == nil,
+                let scope = SharingScope(
+                    sharingChoiceIn: step, answerType: type, choice: answer["choiceValues"]?.arrayValue?.first)
             {
                 sharing = scope.rawValue
             }
             guard let values = answerValues(answer) else {
-                let why =
-                    answer["withheld"]?.stringValue != nil ? "withheld (secret)"
-                    : answer["dontKnow"]?.boolValue == true ? "answered \"I don't know\"" : "skipped"
+                let empty = answer["value"]?.stringValue.map { nonEmpty($0) == nil } ?? false
+                let why: String
+                if answer["withheld"]?.stringValue != nil {
+                    why = "withheld (secret)"
+                } else if answer["dontKnow"]?.boolValue == true {
+                    why = "answered \"I don't know\""
+                } else {
+                    why = empty ? "empty text (an R4 string cannot be empty)" : "skipped"
+                }
                 skipped.append("\(name): \(step == question ? question : step + "/" + question): \(why), no answer item")
                 continue
             }
@@ -117,14 +131,30 @@ extension FHIRExport {
             resources.append((id, JSONObject(r)))
         }
 
+        // Legacy review signatures give one resource each; ResearchKit 3's web-view signature, a signature step or a
+        // configured decision answer give one for the task's decision.
+        var signatures: [(seed: String, answer: JSONObject, consented: Bool?)] = []
         for (index, answer) in answers.enumerated() where answer["answerType"]?.stringValue == "consentSignature" {
-            guard let consented = answer["consented"]?.boolValue else {
+            signatures.append((String(index), answer, answer["consented"]?.boolValue))
+        }
+        let legacy = ConsentDecision.Flow.consentReview.rawValue
+        if let decision, let flow = decision["flow"]?.stringValue, flow != legacy {
+            let status = decision["status"]?.stringValue
+            let consented: Bool? =
+                status == ConsentDecision.Status.signed.rawValue ? true
+                : status == ConsentDecision.Status.declined.rawValue ? false : nil
+            let when: JSONValue = decision["signedAt"] ?? .null
+            let seed = flow + ":" + (decision["stepIdentifier"]?.stringValue ?? "")
+            signatures.append((seed, JSONObject([("endDate", when)]), consented))
+        }
+        for (index, answer, consented) in signatures {
+            guard let consented else {
                 skipped.append("\(name): consent signature without a decision, no Consent")
                 continue
             }
             if consentShape == .contract {
                 let id = deterministicUUID(
-                    ([run ?? "", record.source ?? "", "Contract", String(index)] + distinct)
+                    ([run ?? "", record.source ?? "", "Contract", index] + distinct)
                         .joined(separator: "\u{1F}"))
                 resources.append((id, contract(answer, consented: consented, sharing: sharing, context: context)))
                 continue
@@ -153,7 +183,7 @@ extension FHIRExport {
                 system: "http://terminology.hl7.org/CodeSystem/v3-ActCode", code: consented ? "OPTIN" : "OPTOUT",
                 display: consented ? "opt-in" : "opt-out")]))]))))
             let id = deterministicUUID(
-                ([run ?? "", record.source ?? "", "Consent", String(index)] + distinct)
+                ([run ?? "", record.source ?? "", "Consent", index] + distinct)
                     .joined(separator: "\u{1F}"))
             resources.append((id, JSONObject(r)))
         }
@@ -253,10 +283,10 @@ extension FHIRExport {
         case "boolean", "signature":
             return number.map { one("valueBoolean", .bool($0 != 0)) }
         case "text":
-            return answer["valueText"]?.stringValue.map { one("valueString", .string($0)) }
+            return answer["valueText"]?.stringValue.flatMap(nonEmpty).map { one("valueString", .string($0)) }
         case "untyped":
             // MyDataHelps answers are text without a type: each answer as written, never reinterpreted.
-            let values = (answer["choiceValues"]?.arrayValue ?? []).map(SurveyAnswer.text)
+            let values = (answer["choiceValues"]?.arrayValue ?? []).map(SurveyAnswer.text).compactMap(nonEmpty)
             return values.isEmpty ? nil : values.map { .object(JSONObject([("valueString", .string($0))])) }
         case "timeOfDay":
             guard let text = answer["valueText"]?.stringValue else { return nil }
@@ -284,7 +314,12 @@ extension FHIRExport {
                 ? one("valueDate", .string(String(date.description.prefix(10))))
                 : one("valueDateTime", .string(date.description))
         default:
-            return answer["value"]?.stringValue.map { one("valueString", .string($0)) }
+            return answer["value"]?.stringValue.flatMap(nonEmpty).map { one("valueString", .string($0)) }
         }
+    }
+
+    /// `text` when it holds something besides white space (an R4 `string` may not be empty); nil otherwise.
+    static func nonEmpty(_ text: String) -> String? {
+        text.contains(where: { !$0.isWhitespace }) ? text : nil
     }
 }
