@@ -265,6 +265,13 @@ public enum AnalysisRegistry {
                 failures.append(String(describing: error))
             }
         }
+        let notes = recordWarnings(input)
+        if !notes.isEmpty, let i = outcome.results.firstIndex(where: { $0.result is any RecordWarnings }),
+            var carrier = outcome.results[i].result as? any RecordWarnings
+        {
+            carrier.addWarnings(notes)
+            outcome.results[i].result = carrier
+        }
         if outcome.results.isEmpty {
             let errors = input.problems.filter { $0.severity == .error }
             if !errors.isEmpty {
@@ -289,6 +296,30 @@ public enum AnalysisRegistry {
             }
         }
         return outcome
+    }
+
+    /// What reading the input's ResearchKit result found that changes what its results hold.
+    ///
+    /// For the first result that carries warnings (``RecordWarnings``): each result class no analysis reads (its values are in no result),
+    /// and each value read other than as written (a `booleanAnswer` of 123 read as true). Only `inspect` would show
+    /// them otherwise.
+    static func recordWarnings(_ input: LoadedInput) -> [String] {
+        guard let document = input.researchKit else { return [] }
+        var notes: [String] = []
+        if let root = document.result {
+            var seen: Set<String> = []
+            for item in root.stepItems {
+                guard case .unknown(let className, _, _) = item.result, !recognition.reads(className) else { continue }
+                guard seen.insert(className + "\u{0}" + item.stepIdentifier).inserted else { continue }
+                notes.append(
+                    "step \(item.stepIdentifier): its \(className) is not read by taskproc, so its values are in no "
+                        + "result (the input keeps them; see inspect)")
+            }
+        }
+        for warning in document.warnings where warning.kind == .implausibleValue {
+            notes.append("\(warning.path): \(warning.message)")
+        }
+        return notes
     }
 
     /// The ResearchKit classes of an input's results that no analysis reads, sorted; nil without a ResearchKit result.

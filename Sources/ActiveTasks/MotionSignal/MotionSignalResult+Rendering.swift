@@ -59,3 +59,8 @@ extension MotionSignalResult: RenderableResult {
         return (header, [row])
     }
 }
+
+extension MotionSignalResult: RecordWarnings {
+    /// Appends to the quality warnings.
+    public mutating func addWarnings(_ warnings: [String]) { quality.warnings += warnings }
+}

@@ -162,3 +162,8 @@ extension ScoredTaskResult: RenderableResult {
         return text.prefix(1).uppercased() + text.dropFirst()
     }
 }
+
+extension ScoredTaskResult: RecordWarnings {
+    /// Appends to ``ScoredTaskResult/warnings``.
+    public mutating func addWarnings(_ warnings: [String]) { self.warnings += warnings }
+}

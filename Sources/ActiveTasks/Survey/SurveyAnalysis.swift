@@ -23,7 +23,9 @@ enum SurveyAnalysis: TaskAnalysis {
     /// (``InputContent/surveyAnswers``).
     public static func claims(_ input: LoadedInput) -> [TaskKind] {
         let steps = input.researchKit?.result?.stepItems ?? []
-        let answered = steps.contains { $0.result.question != nil || $0.result.consentSignature != nil }
+        let answered = steps.contains {
+            $0.result.question != nil || $0.result.consentSignature != nil || $0.result.familyHistory != nil
+        }
         return answered || input.content.contains(.surveyAnswers) ? [.survey] : []
     }
 
@@ -91,13 +93,19 @@ enum SurveyAnalysis: TaskAnalysis {
             result.startDate = task.header.startDate
             result.endDate = task.header.endDate
         }
+        var answers: [(answer: SurveyAnswer, previous: Bool)] = []
         for item in root.stepItems {
             if let question = item.result.question {
-                result.answers.append(answer(question, step: item.stepIdentifier))
+                answers.append((answer(question, step: item.stepIdentifier), item.isPreviousResult))
             } else if let consent = item.result.consentSignature {
-                result.answers.append(answer(consent, step: item.stepIdentifier))
+                answers.append((answer(consent, step: item.stepIdentifier), item.isPreviousResult))
+            } else if let history = item.result.familyHistory {
+                for row in relativeAnswers(history, step: item.stepIdentifier, dropsIdentifiers: dropsIdentifiers) {
+                    answers.append((row, item.isPreviousResult))
+                }
             }
         }
+        resolveRepeats(answers, into: &result)
         finish(&result, dropsIdentifiers: dropsIdentifiers, consentRules: consentRules)
         if result.taskRunUUID == nil, root.task != nil {
             result.warnings.append("the task result has no taskRunUUID")
@@ -105,23 +113,81 @@ enum SurveyAnalysis: TaskAnalysis {
         return result
     }
 
+    /// The answers about each relative of a family history result, tagged with the relative and their group.
+    ///
+    /// With
+    /// `dropsIdentifiers`, the answer that titles a relative (`identifierForCellTitle`: their name or nickname) is
+    /// withheld as an identifier.
+    static func relativeAnswers(_ history: ResearchKit.FamilyHistoryResult, step: String, dropsIdentifiers: Bool)
+        -> [SurveyAnswer]
+    {
+        var rows: [SurveyAnswer] = []
+        for person in history.relatedPersons {
+            guard let task = person.taskResult else { continue }
+            for item in ResearchKitResult.task(task).stepItems {
+                guard let question = item.result.question else { continue }
+                var row = answer(question, step: step)
+                row.relativeIdentifier = person.identifier
+                row.relativeGroup = person.groupIdentifier.isEmpty ? nil : person.groupIdentifier
+                if dropsIdentifiers, row.withheld == nil, question.identifier == person.identifierForCellTitle {
+                    row = withheld(row, reason: "identifier")
+                }
+                rows.append(row)
+            }
+        }
+        return rows
+    }
+
+    /// Keeps one answer per question (step, question, relative).
+    ///
+    /// The answer is the last one not marked `isPreviousResult`, or the last when every one is marked. The others go to ``SurveyResult/previousAnswers``; answers repeated
+    /// without the mark (a task that repeats a step) are resolved the same way, with a warning.
+    static func resolveRepeats(_ answers: [(answer: SurveyAnswer, previous: Bool)], into result: inout SurveyResult) {
+        struct Key: Hashable {
+            var step: String
+            var question: String
+            var relative: String?
+        }
+        var final: [Key: Int] = [:]
+        var count: [Key: Int] = [:]
+        for (i, a) in answers.enumerated() {
+            let key = Key(
+                step: a.answer.stepIdentifier, question: a.answer.questionIdentifier,
+                relative: a.answer.relativeIdentifier)
+            count[key, default: 0] += 1
+            if let j = final[key], !answers[j].previous, a.previous { continue }
+            final[key] = i
+        }
+        var unmarked: [String] = []
+        for (i, a) in answers.enumerated() {
+            let key = Key(
+                step: a.answer.stepIdentifier, question: a.answer.questionIdentifier,
+                relative: a.answer.relativeIdentifier)
+            if final[key] == i {
+                result.answers.append(a.answer)
+                continue
+            }
+            result.previousAnswers.append(a.answer)
+            if !a.previous, let n = count[key] {
+                let name = "\(key.step)/\(key.question)" + (key.relative.map { " (relative \($0))" } ?? "")
+                if !unmarked.contains(name) {
+                    unmarked.append(name)
+                    result.warnings.append(
+                        "\(name) is answered \(n) times and the earlier answers are not marked isPreviousResult; "
+                            + "the last is the answer, the others are in previousAnswers")
+                }
+            }
+        }
+    }
+
     /// Withholds identifying answers when asked, and says how many answers are withheld; reads the consent decision
     /// (after withholding, so a withheld signer's name stays out of it) and its warnings.
     static func finish(_ result: inout SurveyResult, dropsIdentifiers: Bool, consentRules: ConsentRules = .default) {
         if dropsIdentifiers {
-            var dropped = 0
-            for i in result.answers.indices {
-                let a = result.answers[i]
-                if a.answerType == "consentSignature" {
-                    if a.signatureGivenName != nil || a.signatureFamilyName != nil || a.signatureDate != nil { dropped += 1 }
-                    result.answers[i].signatureGivenName = nil
-                    result.answers[i].signatureFamilyName = nil
-                    result.answers[i].signatureDate = nil
-                } else if a.withheld == nil, a.answerType == "location" || ResearchKit.isIdentifying(a.questionIdentifier) {
-                    result.answers[i] = withheld(a, reason: "identifier")
-                    dropped += 1
-                }
-            }
+            // Superseded answers are withheld too: a name typed before an edit is still a name.
+            // Relatives' names are withheld as they are read (relativeAnswers); they count here.
+            let named = (result.answers + result.previousAnswers).filter { $0.withheld == "identifier" }.count
+            let dropped = named + withholdIdentifiers(&result.answers) + withholdIdentifiers(&result.previousAnswers)
             if dropped > 0 {
                 result.warnings.append(
                     "--drop-identifiers: \(dropped) identifying answers (names, e-mail, birth date, phone, locations, "
@@ -140,6 +206,25 @@ enum SurveyAnalysis: TaskAnalysis {
         result.warnings += decision.warnings
     }
 
+    /// Withholds the identifying answers of `answers` (signers' names and dates, names, e-mail, birth date, phone,
+    /// locations) and returns how many were withheld.
+    static func withholdIdentifiers(_ answers: inout [SurveyAnswer]) -> Int {
+        var dropped = 0
+        for i in answers.indices {
+            let a = answers[i]
+            if a.answerType == "consentSignature" {
+                if a.signatureGivenName != nil || a.signatureFamilyName != nil || a.signatureDate != nil { dropped += 1 }
+                answers[i].signatureGivenName = nil
+                answers[i].signatureFamilyName = nil
+                answers[i].signatureDate = nil
+            } else if a.withheld == nil, a.answerType == "location" || ResearchKit.isIdentifying(a.questionIdentifier) {
+                answers[i] = withheld(a, reason: "identifier")
+                dropped += 1
+            }
+        }
+        return dropped
+    }
+
     /// `answer` with every value column cleared and `withheld` set to `reason`.
     static func withheld(_ answer: SurveyAnswer, reason: String) -> SurveyAnswer {
         var row = SurveyAnswer(
@@ -148,6 +233,8 @@ enum SurveyAnalysis: TaskAnalysis {
         row.questionType = answer.questionType
         row.startDate = answer.startDate
         row.endDate = answer.endDate
+        row.relativeIdentifier = answer.relativeIdentifier
+        row.relativeGroup = answer.relativeGroup
         row.withheld = reason
         return row
     }

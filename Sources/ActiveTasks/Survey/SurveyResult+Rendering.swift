@@ -15,14 +15,18 @@ extension SurveyResult: RenderableResult {
             ("answers",
                 "\(answers.count) (\(answeredCount) answered, \(skippedCount) skipped, \(dontKnowCount) I don't know, "
                     + "\(withheldCount) withheld)"))
-        let rows: [(String, String)] = answers.map { a in
-            let label = a.stepIdentifier == a.questionIdentifier ? a.questionIdentifier
+        let line = { (a: SurveyAnswer) -> (String, String) in
+            var label = a.stepIdentifier == a.questionIdentifier ? a.questionIdentifier
                 : a.stepIdentifier + " / " + a.questionIdentifier
+            if let relative = a.relativeIdentifier {
+                label += " (relative " + [a.relativeGroup, relative].compactMap { $0 }.joined(separator: " ") + ")"
+            }
             return (label, a.shown + " [" + a.answerType + "]")
         }
         var sections: [(title: String, rows: [(String, String)])] = [
-            ("Survey " + (taskIdentifier ?? source ?? ""), run), ("Answers", rows),
+            ("Survey " + (taskIdentifier ?? source ?? ""), run), ("Answers", answers.map(line)),
         ]
+        if !previousAnswers.isEmpty { sections.append(("Earlier answers (superseded)", previousAnswers.map(line))) }
         if let consent {
             var decision: [(String, String)] = []
             if let status = consent.status {
@@ -51,7 +55,8 @@ extension SurveyResult: RenderableResult {
         "taskRunUUID", "taskIdentifier", "stepIdentifier", "questionIdentifier", "answerType", "value", "valueNumber",
         "valueText", "valueDate", "unit", "choiceValues", "dontKnow", "skipped", "withheld", "startDate", "endDate",
         "className", "questionType", "timeZone", "calendar", "latitude", "longitude", "consented", "signatureGivenName", "signatureFamilyName",
-        "signatureDate", "contentType", "source", "participantIdentifier", "surveyResultKey",
+        "signatureDate", "contentType", "source", "participantIdentifier", "surveyResultKey", "relativeIdentifier",
+        "relativeGroup",
     ]
 
     /// One CSV row per answer (the tidy form): the run's keys, then the answer's columns.
@@ -72,7 +77,8 @@ extension SurveyResult: RenderableResult {
                 a.endDate?.description ?? "", a.className, a.questionType.map(String.init) ?? "",
                 a.timeZone.map(String.init) ?? "", a.calendar ?? "", n(a.latitude), n(a.longitude), b(a.consented),
                 a.signatureGivenName ?? "", a.signatureFamilyName ?? "", a.signatureDate ?? "", a.contentType ?? "",
-                source ?? "", participantIdentifier ?? "", surveyResultKey ?? "",
+                source ?? "", participantIdentifier ?? "", surveyResultKey ?? "", a.relativeIdentifier ?? "",
+                a.relativeGroup ?? "",
             ]
         }
         return (Self.csvHeader, rows)
@@ -93,4 +99,9 @@ extension SurveyAnswer {
         }
         return (value ?? "") + (unit.map { " " + $0 } ?? "")
     }
+}
+
+extension SurveyResult: RecordWarnings {
+    /// Appends to ``SurveyResult/warnings``.
+    public mutating func addWarnings(_ warnings: [String]) { self.warnings += warnings }
 }

@@ -108,3 +108,8 @@ extension TappingResult: RenderableResult {
         return value.description
     }
 }
+
+extension TappingResult: RecordWarnings {
+    /// Appends to ``TappingResult/warnings``.
+    public mutating func addWarnings(_ warnings: [String]) { self.warnings += warnings }
+}

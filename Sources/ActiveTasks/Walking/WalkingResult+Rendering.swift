@@ -117,3 +117,8 @@ extension WalkingResult: RenderableResult {
         return (header, [row])
     }
 }
+
+extension WalkingResult: RecordWarnings {
+    /// Appends to the quality warnings.
+    public mutating func addWarnings(_ warnings: [String]) { quality.warnings += warnings }
+}

@@ -26,6 +26,13 @@ public struct ExportContext: Sendable {
     public var participant: String?
     /// The device that recorded the task (`ORKDevice` product and OS), when known.
     public var device: String?
+    /// The identifier of the device that recorded the task, when the record holds one.
+    ///
+    /// An app's `identifierForVendor`, as MORK's README shows in `device_id`: the task result's `userInfo` key `deviceIdentifier`,
+    /// `deviceId`, `device_id` or `identifierForVendor`. `ORKDevice` holds no identifier.
+    public var deviceIdentifier: String?
+    /// The `userInfo` keys ``deviceIdentifier`` is read from, in order.
+    public static let deviceIdentifierKeys = ["deviceIdentifier", "deviceId", "device_id", "identifierForVendor"]
     /// Dates of each step, by step identifier.
     public var steps: [String: StepDates] = [:]
     /// Start and end of the whole task or result, when known.
@@ -55,6 +62,10 @@ public struct ExportContext: Sendable {
                 if let d = task.device {
                     let text = [d.product, d.platform, d.osVersion].compactMap { $0 }.joined(separator: " ")
                     if !text.isEmpty { device = device ?? text }
+                }
+                if deviceIdentifier == nil, let info = task.header.userInfo {
+                    deviceIdentifier = Self.deviceIdentifierKeys.lazy.compactMap { info[$0]?.stringValue }
+                        .first { !$0.isEmpty }
                 }
                 start = start ?? task.header.startDate
                 end = end ?? task.header.endDate

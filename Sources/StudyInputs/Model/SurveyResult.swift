@@ -27,8 +27,12 @@ public struct SurveyResult: Sendable, Hashable {
     public var startDate: ResultDate?
     /// When the task ended; nil when absent.
     public var endDate: ResultDate?
-    /// The answers, in document order.
+    /// The answers, in document order: one per question (and relative), the final one when a step was answered
+    /// more than once.
     public var answers: [SurveyAnswer]
+    /// Earlier answers of questions answered again (a step result marked `isPreviousResult`, or a repeated step
+    /// result), in document order; not counted and not exported.
+    public var previousAnswers: [SurveyAnswer] = []
     /// The consent decision and sharing choice the answers hold (``ConsentDecision``); nil when they hold neither.
     public var consent: ConsentDecision?
     /// Findings a reader should know about, one sentence each.
@@ -122,6 +126,12 @@ public struct SurveyAnswer: Sendable, Hashable {
     public var startDate: ResultDate?
     /// When it was answered; nil when absent.
     public var endDate: ResultDate?
+    /// The relative the answer is about (`ORKRelatedPerson.identifier` of a family history step); nil for the
+    /// participant's own answers.
+    public var relativeIdentifier: String?
+    /// The relative's group (`ORKRelatedPerson.groupIdentifier`, such as `parents`): the relation; nil for the
+    /// participant's own answers.
+    public var relativeGroup: String?
 
     /// The signer's given and family name, space-separated; nil when neither is known.
     public var signatureName: String? {
@@ -144,7 +154,7 @@ extension SurveyResult: Codable {
     enum CodingKeys: String, CodingKey {
         case kind, source, taskIdentifier, taskRunUUID, participantIdentifier, surveyResultKey, startDate, endDate
         case answerCount, answeredCount, skippedCount
-        case dontKnowCount, withheldCount, answers, consent, warnings
+        case dontKnowCount, withheldCount, answers, previousAnswers, consent, warnings
     }
 
     /// Every key, `null` when undefined; the counts are derived from ``answers``.
@@ -164,6 +174,7 @@ extension SurveyResult: Codable {
         try c.encode(dontKnowCount, forKey: .dontKnowCount)
         try c.encode(withheldCount, forKey: .withheldCount)
         try c.encode(answers, forKey: .answers)
+        try c.encode(previousAnswers, forKey: .previousAnswers)
         try c.encodeNullable(consent, forKey: .consent)
         try c.encode(warnings, forKey: .warnings)
     }
@@ -182,6 +193,7 @@ extension SurveyResult: Codable {
         participantIdentifier = try c.decodeIfPresent(String.self, forKey: .participantIdentifier)
         surveyResultKey = try c.decodeIfPresent(String.self, forKey: .surveyResultKey)
         consent = try c.decodeIfPresent(ConsentDecision.self, forKey: .consent)
+        previousAnswers = try c.decodeIfPresent([SurveyAnswer].self, forKey: .previousAnswers) ?? []
     }
 }
 
@@ -191,6 +203,7 @@ extension SurveyAnswer: Codable {
         case valueDate, unit, choiceValues, contentType, timeZone, calendar, latitude, longitude, dontKnow, skipped
         case withheld
         case consented, signatureGivenName, signatureFamilyName, signatureDate, startDate, endDate
+        case relativeIdentifier, relativeGroup
     }
 
     /// Every key, `null` when undefined (decoding is synthesised: absent and `null` read as nil).
@@ -221,6 +234,8 @@ extension SurveyAnswer: Codable {
         try c.encodeNullable(signatureDate, forKey: .signatureDate)
         try c.encodeNullable(startDate, forKey: .startDate)
         try c.encodeNullable(endDate, forKey: .endDate)
+        try c.encodeNullable(relativeIdentifier, forKey: .relativeIdentifier)
+        try c.encodeNullable(relativeGroup, forKey: .relativeGroup)
     }
 }
 

@@ -32,6 +32,19 @@ extension ResearchKitDecoder {
 
     typealias Answer = ResearchKit.Answer
 
+    /// `booleanAnswer`: true, false, 0 or 1; another finite number reads as NSNumber's `boolValue` does (non-zero is
+    /// true) with a warning: ResearchKit's own serializer sample holds 123.
+    static func booleanAnswer(_ f: ResearchKitFields) throws(InputError) -> Bool? {
+        if case .number(let x) = f.value("booleanAnswer"), x.isFinite, x != 0, x != 1 {
+            f.context.warn(
+                .implausibleValue, at: f.path.key("booleanAnswer"),
+                "booleanAnswer of \"\(f.lenientHeader().identifier)\" is \(JSONValue.number(x).summary), not 0 or 1; "
+                    + "read as true (non-zero), as ResearchKit's NSNumber boolValue reads it")
+            return true
+        }
+        return try f.optionalBool("booleanAnswer")
+    }
+
     static func decodeQuestionResult(_ f: ResearchKitFields) throws(InputError) -> ResearchKit.QuestionResult {
         f.reportUnknownKeys()
         let header = try f.header()
@@ -64,7 +77,7 @@ extension ResearchKitDecoder {
         case "ORKChoiceQuestionResult":
             answer = try f.optionalArray("choiceAnswers", of: "choice values").map { .choices($0) }
         case "ORKBooleanQuestionResult":
-            answer = try f.optionalBool("booleanAnswer").map { .boolean($0) }
+            answer = try booleanAnswer(f).map { .boolean($0) }
         case "ORKTextQuestionResult":
             answer = try f.optionalString("textAnswer").map { .text($0) }
         case "ORKNumericQuestionResult":

@@ -10,6 +10,9 @@ extension ResearchKitDecoder {
         return questions.merging([
             "ORKConsentSignatureResult": result.union(["consented", "signature"]),
             "ORKTaskResult": result.union(["results", "taskRunUUID", "device"]),
+            "ORKPageResult": result.union(["results", "taskRunUUID", "device"]),
+            "ORKFamilyHistoryResult": result.union(["relatedPersons", "displayedConditions"]),
+            "ORKRelatedPerson": ["_class", "identifier", "groupIdentifier", "identifierForCellTitle", "taskResult"],
             "ORKStepResult": result.union(["results", "isPreviousResult", "enabledAssistiveTechnology"]),
             "ORKFileResult": result.union(["contentType", "fileName"]),
             "ORKTappingIntervalResult": result.union(["samples", "stepViewSize", "buttonRect1", "buttonRect2"]),
@@ -48,6 +51,38 @@ extension ResearchKitDecoder {
             try decodeDevice(d)
         }
         return ResearchKit.TaskResult(header: header, taskRunUUID: uuid, device: device, results: try decodeChildren(f))
+    }
+
+    static func decodeFamilyHistoryResult(_ f: ResearchKitFields) throws(InputError)
+        -> ResearchKit.FamilyHistoryResult
+    {
+        f.reportUnknownKeys()
+        let header = try f.header()
+        let persons = try decodeArray(
+            f, "relatedPersons", of: "ORKRelatedPerson objects", expectedClass: "ORKRelatedPerson", decodeRelatedPerson)
+        var conditions: [String] = []
+        for (i, v) in (try f.optionalArray("displayedConditions", of: "condition identifiers (strings)") ?? [])
+            .enumerated()
+        {
+            guard case .string(let s) = v else {
+                throw f.context.error(
+                    at: f.path.key("displayedConditions").index(i), expected: "a condition identifier (a string)",
+                    found: v.summary)
+            }
+            conditions.append(s)
+        }
+        return ResearchKit.FamilyHistoryResult(
+            header: header, relatedPersons: persons, displayedConditions: conditions)
+    }
+
+    static func decodeRelatedPerson(_ f: ResearchKitFields) throws(InputError) -> ResearchKit.RelatedPerson {
+        f.reportUnknownKeys()
+        let task = try f.positional("taskResult", expectedClass: "ORKTaskResult").map { t throws(InputError) in
+            try decodeTaskResult(t)
+        }
+        return ResearchKit.RelatedPerson(
+            identifier: try f.string("identifier"), groupIdentifier: try f.optionalString("groupIdentifier") ?? "",
+            identifierForCellTitle: try f.optionalString("identifierForCellTitle") ?? "", taskResult: task)
     }
 
     static func decodeDevice(_ f: ResearchKitFields) throws(InputError) -> ResearchKit.Device {

@@ -158,7 +158,9 @@ public enum ResearchKitDecoder {
     /// Decodes a result whose class is known to `f`; unknown classes become `.unknown` with a warning.
     static func decodeResult(_ f: ResearchKitFields) throws(InputError) -> ResearchKitResult {
         switch f.className {
-        case "ORKTaskResult": return .task(try decodeTaskResult(f))
+        // ORKPageResult is an ORKTaskResult subclass: a page step's nested step results.
+        case "ORKTaskResult", "ORKPageResult": return .task(try decodeTaskResult(f))
+        case "ORKFamilyHistoryResult": return .familyHistory(try decodeFamilyHistoryResult(f))
         case "ORKStepResult": return .step(try decodeStepResult(f))
         case "ORKFileResult": return .file(try decodeFileResult(f))
         case "ORKTappingIntervalResult": return .tappingInterval(try decodeTappingResult(f))

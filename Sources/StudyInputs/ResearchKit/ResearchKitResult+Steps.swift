@@ -6,18 +6,26 @@ extension ResearchKitResult {
     /// Complexity: O(n) in the number of results; allocates the returned array.
     public var stepItems: [ResearchKit.StepItem<ResearchKitResult>] {
         var items: [ResearchKit.StepItem<ResearchKitResult>] = []
-        collect(enclosingStep: nil, into: &items)
+        collect(enclosingStep: nil, previous: false, into: &items)
         return items
     }
 
-    private func collect(enclosingStep: String?, into items: inout [ResearchKit.StepItem<ResearchKitResult>]) {
+    /// A page result (`ORKPageResult`, decoded as a task) passes through: its step results name their items.
+    private func collect(
+        enclosingStep: String?, previous: Bool, into items: inout [ResearchKit.StepItem<ResearchKitResult>]
+    ) {
         switch self {
         case .task(let task):
-            for child in task.results { child.collect(enclosingStep: enclosingStep, into: &items) }
+            for child in task.results { child.collect(enclosingStep: enclosingStep, previous: previous, into: &items) }
         case .step(let step):
-            for child in step.results { child.collect(enclosingStep: step.identifier, into: &items) }
+            for child in step.results {
+                child.collect(
+                    enclosingStep: step.identifier, previous: previous || step.isPreviousResult, into: &items)
+            }
         default:
-            items.append(ResearchKit.StepItem(stepIdentifier: enclosingStep ?? identifier, result: self))
+            items.append(
+                ResearchKit.StepItem(
+                    stepIdentifier: enclosingStep ?? identifier, result: self, isPreviousResult: previous))
         }
     }
 
@@ -26,7 +34,10 @@ extension ResearchKitResult {
     /// - Returns: one item per accepted result.
     public func results<T: Sendable & Hashable>(_ extract: (ResearchKitResult) -> T?) -> [ResearchKit.StepItem<T>] {
         stepItems.compactMap { item in
-            extract(item.result).map { ResearchKit.StepItem(stepIdentifier: item.stepIdentifier, result: $0) }
+            extract(item.result).map {
+                ResearchKit.StepItem(
+                    stepIdentifier: item.stepIdentifier, result: $0, isPreviousResult: item.isPreviousResult)
+            }
         }
     }
 

@@ -26,6 +26,8 @@ public enum ResearchKitResult: Sendable, Hashable, Codable {
     case question(ResearchKit.QuestionResult)
     /// `ORKConsentSignatureResult`.
     case consentSignature(ResearchKit.ConsentSignatureResult)
+    /// `ORKFamilyHistoryResult`: relatives and the answers about each.
+    case familyHistory(ResearchKit.FamilyHistoryResult)
     /// A class taskproc does not model. `header` holds whichever `ORKResult` keys were present and well formed
     /// (identifier empty otherwise); `raw` is the whole object as written.
     case unknown(className: String, header: ResearchKit.ResultHeader, raw: JSONObject)
@@ -44,6 +46,7 @@ public enum ResearchKitResult: Sendable, Hashable, Codable {
         case .rangeOfMotion(let r): r.header
         case .question(let r): r.header
         case .consentSignature(let r): r.header
+        case .familyHistory(let r): r.header
         case .unknown(_, let header, _): header
         }
     }
@@ -92,6 +95,10 @@ public enum ResearchKitResult: Sendable, Hashable, Codable {
     /// The consent signature result, if this is one.
     public var consentSignature: ResearchKit.ConsentSignatureResult? {
         if case .consentSignature(let r) = self { r } else { nil }
+    }
+    /// The family history result, if this is one.
+    public var familyHistory: ResearchKit.FamilyHistoryResult? {
+        if case .familyHistory(let r) = self { r } else { nil }
     }
     /// The range-of-motion result, if this is one.
     public var rangeOfMotion: ResearchKit.RangeOfMotionResult? {

@@ -9,7 +9,10 @@ import StudyInputs
 /// `questionnaire` `urn:researchkit:task:<taskIdentifier>`; `identifier` the task run (`urn:uuid:<taskRunUUID>`);
 /// `subject.identifier` the participant when known; `authored` the task's end. Items follow the steps: a form
 /// step is a group item (`linkId` the step identifier) holding one item per question (`linkId` the question
-/// identifier); a question step, whose result has the step's identifier, is one item. Answers, by answer type:
+/// identifier); a question step, whose result has the step's identifier, is one item; a family history step is a
+/// group holding one group per relative (`linkId` `<step>/<relativeIdentifier>`, `text` the relative's group) of
+/// that relative's answers. Earlier answers a participant replaced (`previousAnswers`) are not sent. Answers, by
+/// answer type:
 ///
 /// | answer type | `answer` |
 /// |---|---|
@@ -66,7 +69,7 @@ extension FHIRExport {
         var resources: [(id: String, resource: JSONObject)] = []
 
         // Items in document order, grouped by step.
-        var groups: [(step: String, items: [JSONValue])] = []
+        var groups: [(step: String, relative: String?, relation: String?, items: [JSONValue])] = []
         // The consent decision the analysis read (``ConsentDecision``, with the run's consent rules); results written
         // before it existed have no `consent` key, and their sharing choice is read from the answers.
         let decision = record.json["consent"]?.objectValue
@@ -96,19 +99,39 @@ extension FHIRExport {
                 continue
             }
             let item = JSONValue.object(JSONObject([("linkId", .string(question)), ("answer", .array(values))]))
-            if let last = groups.last, last.step == step {
+            let relative = answer["relativeIdentifier"]?.stringValue
+            if let last = groups.last, last.step == step, last.relative == relative {
                 groups[groups.count - 1].items.append(item)
             } else {
-                groups.append((step, [item]))
+                groups.append((step, relative, answer["relativeGroup"]?.stringValue, [item]))
             }
         }
         var items: [JSONValue] = []
+        // A family history step: one group per relative (linkId step/relative, text the relative's group) inside
+        // the step's group, so each relative's questions are told apart.
+        var relatives: (step: String, groups: [JSONValue])?
+        func flushRelatives() {
+            if let r = relatives {
+                items.append(.object(JSONObject([("linkId", .string(r.step)), ("item", .array(r.groups))])))
+            }
+            relatives = nil
+        }
         for group in groups {
+            if let relative = group.relative {
+                var fields: [(key: String, value: JSONValue)] = [("linkId", .string(group.step + "/" + relative))]
+                if let text = group.relation.flatMap(nonEmpty) { fields.append(("text", .string(text))) }
+                fields.append(("item", .array(group.items)))
+                if relatives?.step != group.step { flushRelatives() }
+                relatives = (group.step, (relatives?.groups ?? []) + [.object(JSONObject(fields))])
+                continue
+            }
+            flushRelatives()
             let single = group.items.count == 1 && group.items[0].objectValue?["linkId"]?.stringValue == group.step
             items.append(
                 single ? group.items[0]
                     : .object(JSONObject([("linkId", .string(group.step)), ("item", .array(group.items))])))
         }
+        flushRelatives()
         if !items.isEmpty {
             var r: [(key: String, value: JSONValue)] = [("resourceType", .string("QuestionnaireResponse"))]
             if let run {

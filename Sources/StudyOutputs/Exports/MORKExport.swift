@@ -13,18 +13,28 @@ import StudyInputs
 /// to `<STEP>_<FEATURE>` in upper snake case (`walking.outbound` + `stepCount` → `WALKING_OUTBOUND_STEP_COUNT`) and can be
 /// overridden, or a feature left out, by ``Configuration/itemOIDs``.
 public enum MORKExport {
-    /// The envelope fields and item-OID mapping, read from a small JSON file.
+    /// The envelope fields, item-OID mapping and Rave field formats, read from a small JSON file.
     ///
     /// ```json
-    /// {"envelope": {"subject_name": "P-0001", "study_uuid": "…", "folder_oid": "SCREENING", "form_oid": "TAPPING"},
-    ///  "itemOIDs": {"tapping.right.numberTaps": "TAP_COUNT_RIGHT", "corXY": null}}
+    /// {"envelope": {"subject_name": "P-0001", "study_uuid": "…", "folder_oid": "SCREENING", "form_oid": "TAPPING",
+    ///               "log_line": 1},
+    ///  "itemOIDs": {"tapping.right.numberTaps": "TAP_COUNT_RIGHT", "corXY": null,
+    ///               "meanTapInterval": {"oid": "TAP_INTERVAL", "format": "4.3"}, "pain": {"format": "2"}}}
     /// ```
-    /// `itemOIDs` keys are `<step>.<feature>` (most specific) or `<feature>`; a `null` value leaves the feature out.
+    /// `itemOIDs` keys are `<step>.<feature>` (most specific) or `<feature>`; a value is the OID, `null` to leave the
+    /// feature out, or an object with `oid` (optional; `null` leaves it out) and `format` (a Rave field format,
+    /// ``RaveFormat``). The envelope may instead be given as MORK's README writes a payload, `{"form_data": {…}}`
+    /// (its `field_data`, if any, is ignored). Envelope values are strings or whole numbers (MORK's README writes
+    /// `"log_line": 1`), written as given.
     public struct Configuration: Sendable, Hashable {
         /// Envelope fields by name (`subject_name`, `study_uuid`, `folder_oid`, `form_oid`, `site_oid`, …).
         public var envelope: [String: String] = [:]
+        /// Envelope fields given as whole numbers (written as JSON numbers, as given).
+        public var numericEnvelope: Set<String> = []
         /// Item-OID overrides: `<step>.<feature>` or `<feature>` → OID, or nil to leave the feature out.
         public var itemOIDs: [String: String?] = [:]
+        /// Rave field formats: `<step>.<feature>` or `<feature>` → the format its value is written in.
+        public var formats: [String: RaveFormat] = [:]
 
         /// An empty configuration.
         public init() {}
@@ -41,23 +51,34 @@ public enum MORKExport {
             guard let object = root.objectValue else {
                 throw ExportError("\(file): expected a JSON object with \"envelope\" and \"itemOIDs\", found \(root.summary)")
             }
-            for key in object.keys where key != "envelope" && key != "itemOIDs" {
-                throw ExportError("\(file): unknown key \"\(key)\" (expected \"envelope\" and \"itemOIDs\")")
+            for key in object.keys where !["envelope", "itemOIDs", "form_data"].contains(key) {
+                throw ExportError(
+                    "\(file): unknown key \"\(key)\" (expected \"envelope\", \"itemOIDs\" or \"form_data\")")
             }
-            if let given = object["envelope"] {
+            if object["envelope"] != nil, object["form_data"] != nil {
+                throw ExportError("\(file): give the envelope once, as \"envelope\" or as \"form_data\", not both")
+            }
+            for name in ["envelope", "form_data"] {
+                guard let given = object[name] else { continue }
                 guard let fields = given.objectValue else {
-                    throw ExportError("\(file): \"envelope\" must be an object of strings, found \(given.summary)")
+                    throw ExportError("\(file): \"\(name)\" must be an object of strings, found \(given.summary)")
                 }
                 for (key, value) in fields.entries {
-                    guard let text = value.stringValue else {
-                        throw ExportError("\(file): envelope.\(key) must be a string, found \(value.summary)")
-                    }
+                    if name == "form_data", key == "field_data" { continue }  // a README payload's items: not config
                     guard MORKExport.envelopeFields.contains(key) else {
                         throw ExportError(
-                            "\(file): envelope.\(key) is not a form_data field (expected one of "
+                            "\(file): \(name).\(key) is not a form_data field (expected one of "
                                 + MORKExport.envelopeFields.joined(separator: ", ") + ")")
                     }
-                    envelope[key] = text
+                    switch value {
+                    case .string(let text): envelope[key] = text
+                    case .number(let x) where x.isFinite && x == x.rounded() && abs(x) < 1e15:
+                        envelope[key] = ResultEncoding.exact(x)
+                        numericEnvelope.insert(key)
+                    default:
+                        throw ExportError(
+                            "\(file): \(name).\(key) must be a string or a whole number, found \(value.summary)")
+                    }
                 }
             }
             if let mapping = object["itemOIDs"] {
@@ -68,9 +89,109 @@ public enum MORKExport {
                     switch value {
                     case .string(let oid): itemOIDs[key] = .some(oid)
                     case .null: itemOIDs[key] = .some(nil)
-                    default: throw ExportError("\(file): itemOIDs.\(key) must be a string or null, found \(value.summary)")
+                    case .object(let item):
+                        for field in item.keys where field != "oid" && field != "format" {
+                            throw ExportError(
+                                "\(file): itemOIDs.\(key).\(field) is not an item setting (expected \"oid\", \"format\")"
+                            )
+                        }
+                        switch item["oid"] {
+                        case nil: break
+                        case .string(let oid)?: itemOIDs[key] = .some(oid)
+                        case .null?: itemOIDs[key] = .some(nil)
+                        case let other?:
+                            throw ExportError(
+                                "\(file): itemOIDs.\(key).oid must be a string or null, found \(other.summary)")
+                        }
+                        if let given = item["format"] {
+                            guard let text = given.stringValue, let format = RaveFormat(text) else {
+                                throw ExportError(
+                                    "\(file): itemOIDs.\(key).format must be a Rave field format (\"3\" digits, "
+                                        + "\"3+\" exactly 3 digits, \"5.2\" 5 digits with 2 decimals, \"$20\" text of "
+                                        + "20 characters), found \(given.summary)")
+                            }
+                            formats[key] = format
+                        }
+                    default:
+                        throw ExportError(
+                            "\(file): itemOIDs.\(key) must be a string, null or {\"oid\", \"format\"}, found \(value.summary)"
+                        )
                     }
                 }
+            }
+        }
+    }
+
+    /// A Rave field format (Architect's `Format`), which an item's value is written in.
+    ///
+    /// - `n`: a whole number of at most n digits (rounded half away from zero);
+    /// - `n+`: a whole number of exactly n digits;
+    /// - `n.d`: a number of at most n digits of which d decimals, written with exactly d decimals (rounded half away
+    ///   from zero);
+    /// - `$x`: text of at most x characters.
+    ///
+    /// A value that does not fit is an error naming the item: Rave would reject it, and taskproc never truncates.
+    public enum RaveFormat: Sendable, Hashable, CustomStringConvertible {
+        /// `n` (`exact` false) or `n+` (`exact` true).
+        case integer(digits: Int, exact: Bool)
+        /// `n.d`.
+        case decimal(digits: Int, decimals: Int)
+        /// `$x`.
+        case text(length: Int)
+
+        /// Parses `3`, `3+`, `5.2`, `$20`; nil for anything else (digits 1…20, decimals below digits, length 1…4000).
+        public init?(_ text: String) {
+            func count(_ s: Substring) -> Int? {
+                guard !s.isEmpty, s.count <= 4, s.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+                return Int(s)
+            }
+            if text.hasPrefix("$") {
+                guard let n = count(text.dropFirst()), (1...4000).contains(n) else { return nil }
+                self = .text(length: n)
+            } else if text.hasSuffix("+") {
+                guard let n = count(text.dropLast()), (1...20).contains(n) else { return nil }
+                self = .integer(digits: n, exact: true)
+            } else if let dot = text.firstIndex(of: ".") {
+                guard let n = count(text[..<dot]), let d = count(text[text.index(after: dot)...]),
+                    (1...20).contains(n), (1..<n).contains(d)
+                else { return nil }
+                self = .decimal(digits: n, decimals: d)
+            } else {
+                guard let n = count(Substring(text)), (1...20).contains(n) else { return nil }
+                self = .integer(digits: n, exact: false)
+            }
+        }
+
+        /// The format as Rave writes it.
+        public var description: String {
+            switch self {
+            case .integer(let n, let exact): String(n) + (exact ? "+" : "")
+            case .decimal(let n, let d): "\(n).\(d)"
+            case .text(let x): "$\(x)"
+            }
+        }
+
+        /// `value` (the item's text: a number in shortest round-trip form, or any text) in this format; nil when it
+        /// does not fit (too many digits or characters, or text where a number is needed).
+        public func format(_ value: String) -> String? {
+            switch self {
+            case .text(let length):
+                return value.count <= length ? value : nil
+            case .integer(let digits, let exact):
+                guard let x = Double(value), x.isFinite else { return nil }
+                let rounded = x.rounded(.toNearestOrAwayFromZero)
+                guard let whole = Int64(exactly: rounded) else { return nil }
+                let text = String(whole.magnitude)
+                guard exact ? text.count == digits : text.count <= digits else { return nil }
+                return (rounded < 0 ? "-" : "") + text
+            case .decimal(let digits, let decimals):
+                guard let x = Double(value), x.isFinite, abs(x) < 1e15 else { return nil }
+                let text = String(format: "%.\(decimals)f", abs(x))
+                let whole = text.split(separator: ".").first.map(String.init) ?? text
+                let used = (whole == "0" ? 0 : whole.count) + decimals
+                guard used <= digits else { return nil }
+                let negative = x < 0 && text.contains { $0 != "0" && $0 != "." }
+                return (negative ? "-" : "") + text
             }
         }
     }
@@ -104,9 +225,9 @@ public enum MORKExport {
                     + "export one participant's results, or use --format fhir")
         }
         if let only = participants.first { context.participant = only }
-        let envelope = filledEnvelope(context: context, configuration: configuration)
+        let (envelope, notes) = filledEnvelope(records, context: context, configuration: configuration)
         guard configuration.envelope.isEmpty, requiredFields.contains(where: { (envelope[$0] ?? "").isEmpty }) else {
-            return (try payload(records, context: context, configuration: configuration), [])
+            return (try payload(records, context: context, configuration: configuration), notes)
         }
         return (
             .array(try fieldData(records, context: context, configuration: configuration)),
@@ -119,14 +240,16 @@ public enum MORKExport {
 
     /// The `{"form_data": {…}}` payload for `records`.
     ///
-    /// `subject_name` defaults to the input's participant, `device_id` to its device and
-    /// `signature_date_time_entered` to the export time; other envelope fields not configured are empty strings.
+    /// `subject_name` defaults to the input's participant, `device_id` to its device identifier and
+    /// `signature_date_time_entered` to the record's signature (see ``filledEnvelope(_:context:configuration:)``);
+    /// other envelope fields not configured are empty strings. Fields configured as numbers are written as numbers.
     ///
-    /// - Throws: ``ExportError`` listing the required envelope fields that are missing, and duplicate item OIDs.
+    /// - Throws: ``ExportError`` listing the required envelope fields that are missing, duplicate item OIDs, and
+    ///   values that do not fit their configured format.
     public static func payload(_ records: [ExportRecord], context: ExportContext, configuration: Configuration) throws
         -> JSONValue
     {
-        let envelope = filledEnvelope(context: context, configuration: configuration)
+        let envelope = filledEnvelope(records, context: context, configuration: configuration).envelope
         let missing = requiredFields.filter { (envelope[$0] ?? "").isEmpty }
         guard missing.isEmpty else {
             throw ExportError(
@@ -134,21 +257,52 @@ public enum MORKExport {
                     + ": give them under \"envelope\" in --mork-config FILE (subject_name defaults to the participant when the input names one)")
         }
         let items = try fieldData(records, context: context, configuration: configuration)
-        var form: [(key: String, value: JSONValue)] = envelopeFields.map { ($0, .string(envelope[$0] ?? "")) }
+        var form: [(key: String, value: JSONValue)] = envelopeFields.map { key in
+            let text = envelope[key] ?? ""
+            if configuration.numericEnvelope.contains(key), let x = Double(text) { return (key, .number(x)) }
+            return (key, .string(text))
+        }
         form.insert(("field_data", .array(items)), at: envelopeFields.firstIndex(of: "site_oid")!)
         return .object(JSONObject([("form_data", .object(JSONObject(form)))]))
     }
 
-    /// The configured envelope with its defaults: `subject_name` from the input's participant, `device_id` from its
-    /// device, `signature_date_time_entered` the export time (MORK's date form).
-    static func filledEnvelope(context: ExportContext, configuration: Configuration) -> [String: String] {
+    /// The configured envelope with its defaults, and notes on the defaults that could not come from the record.
+    ///
+    /// `subject_name` the input's participant; `device_id` the device identifier the record holds
+    /// (``ExportContext/deviceIdentifier``; left empty with a note when it holds none, as `ORKDevice` holds only the
+    /// model); `signature_date_time_entered` when the participant signed: the survey result's consent decision
+    /// (`consent.signedAt`, the signature result's end), else the export time with a note.
+    static func filledEnvelope(_ records: [ExportRecord], context: ExportContext, configuration: Configuration)
+        -> (envelope: [String: String], notes: [String])
+    {
         var envelope = configuration.envelope
+        var notes: [String] = []
         if envelope["subject_name"] == nil, let participant = context.participant { envelope["subject_name"] = participant }
-        if envelope["device_id"] == nil, let device = context.device { envelope["device_id"] = device }
-        if envelope["signature_date_time_entered"] == nil {
-            envelope["signature_date_time_entered"] = context.exportedAt.morkText
+        if envelope["device_id"] == nil {
+            if let identifier = context.deviceIdentifier {
+                envelope["device_id"] = identifier
+            } else {
+                notes.append(
+                    "device_id left empty: the record holds no device identifier"
+                        + (context.device.map { " (its device is \($0), a model, not an identifier)" } ?? "")
+                        + "; give envelope.device_id in --mork-config")
+            }
         }
-        return envelope
+        if envelope["signature_date_time_entered"] == nil {
+            let signed = records.lazy.compactMap { record -> ResultDate? in
+                guard record.shape == .answers else { return nil }
+                return record.json["consent"]?.objectValue?["signedAt"]?.stringValue.flatMap { ResultDate($0) }
+            }.first
+            if let signed {
+                envelope["signature_date_time_entered"] = signed.morkText
+            } else {
+                envelope["signature_date_time_entered"] = context.exportedAt.morkText
+                notes.append(
+                    "signature_date_time_entered is the export time: the record holds no signature (give "
+                        + "envelope.signature_date_time_entered in --mork-config)")
+            }
+        }
+        return (envelope, notes)
     }
 
     /// The `field_data` items of `records`, in order: every derived scalar of an active-task result, every answer
@@ -174,7 +328,9 @@ public enum MORKExport {
                     default: stepPart + "_" + featureOIDPart(feature))
                 else { continue }
                 try claim(oid, origin: step + "." + feature, seen: &seen)
-                items.append(item(ResultEncoding.exact(value), oid: oid, entered: entered))
+                let text = try formatted(
+                    ResultEncoding.exact(value), step: step, name: feature, oid: oid, configuration: configuration)
+                items.append(item(text, oid: oid, entered: entered))
             }
         }
         return items
@@ -188,6 +344,20 @@ public enum MORKExport {
         let general: String?? = oids.index(forKey: name).map { oids[$0].value }
         if let mapped = specific ?? general { return mapped }
         return fallback
+    }
+
+    /// `value` in the format configured for `<step>.<name>` (most specific) or `<name>`; as it is without one.
+    /// - Throws: ``ExportError`` when the value does not fit the format.
+    static func formatted(_ value: String, step: String, name: String, oid: String, configuration: Configuration)
+        throws -> String
+    {
+        guard let format = configuration.formats[step + "." + name] ?? configuration.formats[name] else { return value }
+        guard let text = format.format(value) else {
+            throw ExportError(
+                "item \(oid) (\(step).\(name)): \(value) does not fit its Rave format \(format) (itemOIDs in "
+                    + "--mork-config); widen the format, or leave the item out")
+        }
+        return text
     }
 
     static func claim(_ oid: String, origin: String, seen: inout [String: String]) throws {
@@ -209,28 +379,58 @@ public enum MORKExport {
     /// does; overridable by `<step>.<question>` or `<question>` in ``Configuration/itemOIDs``), `data_value` the
     /// answer's `value` (a date in MORK's form `yyyy-MM-dd'T'HH:mm:ss`, device-local time; a Boolean or consent
     /// `1`/`0`; choices joined by `|`, of which MORK sends only the first), `date_time_entered` the answer's end (else the step's, else the export
-    /// time) in that form. Answers without a value — skipped, "I don't know", withheld secrets — are not sent.
+    /// time) in that form. Answers without a value — skipped, "I don't know", withheld secrets — are not sent, nor
+    /// are earlier answers the participant replaced (`previousAnswers`). A family history relative's answer is
+    /// `<question>_<k>`, k the relative's place (1, 2, …) among the step's relatives in document order (overridable
+    /// as `<step>.<question>_<k>` or `<question>_<k>`).
     static func answerItems(
         _ record: ExportRecord, context: ExportContext, configuration: Configuration, seen: inout [String: String]
     ) throws -> [JSONValue] {
         var items: [JSONValue] = []
+        var relatives: [String: [String]] = [:]
         for element in record.json["answers"]?.arrayValue ?? [] {
             guard let answer = element.objectValue, answer["withheld"]?.stringValue == nil,
                 var value = answer["value"]?.stringValue,
                 let question = answer["questionIdentifier"]?.stringValue
             else { continue }
             let step = answer["stepIdentifier"]?.stringValue ?? question
+            let kind = answer["answerType"]?.stringValue
+            // With a signature field named, the signature is the form's (signature_oid and its date), not an item.
+            if kind == "consentSignature" || kind == "signature",
+                !(configuration.envelope["signature_oid"] ?? "").isEmpty
+            {
+                continue
+            }
             if let date = answer["valueDate"]?.stringValue.flatMap({ ResultDate($0) }) { value = date.morkText }
             let type = answer["answerType"]?.stringValue
             if type == "boolean" || type == "consentSignature" || type == "signature", let number = answer["valueNumber"]?.numberValue {
                 value = number == 0 ? "0" : "1"  // as every Boolean of this export
             }
-            guard let oid = itemOID(step: step, name: question, configuration: configuration, default: question)
+            var name = question
+            var origin = step + "." + question
+            if let relative = answer["relativeIdentifier"]?.stringValue {
+                // A family history relative: the relative's place among the step's relatives tells the items apart.
+                var order = relatives[step, default: []]
+                let place: Int
+                if let known = order.firstIndex(of: relative) {
+                    place = known + 1
+                } else {
+                    order.append(relative)
+                    place = order.count
+                }
+                relatives[step] = order
+                name = question + "_" + String(place)
+                origin += " of relative " + relative
+            }
+            guard let oid = itemOID(step: step, name: name, configuration: configuration, default: name)
             else { continue }
-            try claim(oid, origin: step + "." + question, seen: &seen)
+            try claim(oid, origin: origin, seen: &seen)
             let end = answer["endDate"]?.stringValue.flatMap { ResultDate($0) }
             let entered = (end ?? context.endDate(of: step) ?? context.exportedAt).morkText
-            items.append(item(value, oid: oid, entered: entered))
+            items.append(
+                item(
+                    try formatted(value, step: step, name: name, oid: oid, configuration: configuration), oid: oid,
+                    entered: entered))
         }
         return items
     }

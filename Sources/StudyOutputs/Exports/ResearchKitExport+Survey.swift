@@ -11,16 +11,33 @@ extension ResearchKitExport {
     /// display unit, a location's address and region, a signature's image) are not written.
     public static func surveyStepResults(_ record: ExportRecord, context: ExportContext) -> [JSONValue] {
         var steps: [(identifier: String, results: [JSONValue])] = []
+        // Family history steps: the relatives' answers, in order of first appearance, per step.
+        var relatives: [String: [(identifier: String, group: String, results: [JSONValue])]] = [:]
         for element in record.json["answers"]?.arrayValue ?? [] {
             guard let answer = element.objectValue, answer["withheld"]?.stringValue == nil,
                 let result = questionResult(answer)
             else { continue }
             let step = answer["stepIdentifier"]?.stringValue ?? ""
-            if let last = steps.last, last.identifier == step {
+            if let relative = answer["relativeIdentifier"]?.stringValue {
+                var people = relatives[step] ?? []
+                if let i = people.firstIndex(where: { $0.identifier == relative }) {
+                    people[i].results.append(result)
+                } else {
+                    people.append((relative, answer["relativeGroup"]?.stringValue ?? "", [result]))
+                    if people.count == 1 { steps.append((step, [])) }  // the family history result goes here
+                }
+                relatives[step] = people
+                continue
+            }
+            if let last = steps.last, last.identifier == step, relatives[step] == nil {
                 steps[steps.count - 1].results.append(result)
             } else {
                 steps.append((step, [result]))
             }
+        }
+        for (step, people) in relatives {
+            guard let i = steps.firstIndex(where: { $0.identifier == step && $0.results.isEmpty }) else { continue }
+            steps[i].results = [familyHistoryResult(step: step, people)]
         }
         return steps.map { step in
             var fields: [(key: String, value: JSONValue)] = [
@@ -37,6 +54,36 @@ extension ResearchKitExport {
             }
             return .object(JSONObject(fields))
         }
+    }
+
+    /// An `ORKFamilyHistoryResult` of the relatives' answers: each relative an `ORKRelatedPerson` whose task result
+    /// holds one step result (named by the relative's group) of their answers.
+    static func familyHistoryResult(
+        step: String, _ people: [(identifier: String, group: String, results: [JSONValue])]
+    ) -> JSONValue {
+        let persons = people.map { person -> JSONValue in
+            let inner = JSONValue.object(
+                JSONObject([
+                    ("_class", .string("ORKStepResult")), ("identifier", .string(person.group)),
+                    ("results", .array(person.results)),
+                ]))
+            let task = JSONValue.object(
+                JSONObject([
+                    ("_class", .string("ORKTaskResult")), ("identifier", .string(person.group)),
+                    ("results", .array([inner])),
+                ]))
+            return .object(
+                JSONObject([
+                    ("_class", .string("ORKRelatedPerson")), ("identifier", .string(person.identifier)),
+                    ("groupIdentifier", .string(person.group)), ("identifierForCellTitle", .string("")),
+                    ("taskResult", task),
+                ]))
+        }
+        return .object(
+            JSONObject([
+                ("_class", .string("ORKFamilyHistoryResult")), ("identifier", .string(step)),
+                ("relatedPersons", .array(persons)),
+            ]))
     }
 
     /// One answer row as its ResearchKit result object; nil for a class taskproc does not write.

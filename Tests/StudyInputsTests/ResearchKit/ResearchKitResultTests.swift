@@ -22,6 +22,7 @@ private func caseLabel(_ object: ResearchKitObject) -> String {
         case .rangeOfMotion: "result.rangeOfMotion"
         case .question: "result.question"
         case .consentSignature: "result.consentSignature"
+        case .familyHistory: "result.familyHistory"
         case .unknown: "result.unknown"
         }
     case .device: "device"

@@ -151,7 +151,8 @@ import Testing
         let form = try #require(payload.objectValue?["form_data"]?.objectValue)
         #expect(form["subject_name"]?.stringValue == "P-0001")
         #expect(form["site_oid"]?.stringValue == "SITE01")
-        #expect(form["device_id"]?.stringValue == "iPhone14,2 iOS 17.4")
+        // ORKDevice holds a model, not the identifier device_id is (MORKRaveTests reads one from userInfo).
+        #expect(form["device_id"]?.stringValue == "")
         #expect(form["rave_url"]?.stringValue == "")
         let fieldValues = try #require(form["field_data"]?.arrayValue)
         let fields = fieldValues.compactMap { $0.objectValue }
