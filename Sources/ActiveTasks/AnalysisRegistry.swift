@@ -66,8 +66,32 @@ extension TaskAnalysis {
     public static var holdsOtherSteps: [TaskKind] { [] }
     /// The raw values of ``kinds``.
     public static var resultKinds: [String] { kinds.map(\.rawValue) }
-    /// No coded measures.
-    public static func exportMeasures(of result: Result, skipped: inout [String]) -> [ExportMeasure] { [] }
+    /// The numeric ``headlines`` under the local code system ``ScoredTasks/codeSystem`` (`<kind>.<key>`): every kind
+    /// without codes of its own exports what its report headlines, so no kind gives an empty bundle.
+    public static func exportMeasures(of result: Result, skipped: inout [String]) -> [ExportMeasure] {
+        headlineMeasures(of: result)
+    }
+
+    /// The numeric ``headlines`` of `result` as measures: code `<kind>.<key>` in ``ScoredTasks/codeSystem``, the
+    /// headline's unit (UCUM by ``ExportMeasure/ucum(_:)``), a whole count in `taps` or `steps` as an integer.
+    public static func headlineMeasures(of result: Result) -> [ExportMeasure] {
+        guard !headlines.isEmpty, let data = try? JSONEncoder().encode(result),
+            let json = try? JSONParser.parse(data, file: "result").objectValue
+        else { return [] }
+        let kind = json["kind"]?.stringValue ?? resultKinds.first ?? ""
+        return headlines.compactMap { headline in
+            guard case .number(let value)? = json[headline.key], value.isFinite else { return nil }
+            var measure = ExportMeasure(
+                system: ScoredTasks.codeSystem, code: kind + "." + headline.key, display: kind + ": " + headline.label,
+                category: "exam", value: value, unit: headline.unit, unitCode: ExportMeasure.ucum(headline.unit),
+                method: "taskproc-" + kind, methodDisplay: "taskproc " + kind + " analysis",
+                step: json["stepIdentifier"]?.stringValue)
+            if ["taps", "steps"].contains(headline.unit), value == value.rounded(), abs(value) < 2_147_483_648 {
+                measure.valueType = .integer
+            }
+            return measure
+        }
+    }
     /// No plots.
     public static func reportPlots(_ result: JSONObject, readSources: Bool) -> String { "" }
     /// Coded measures.

@@ -22,8 +22,13 @@ public enum BatchExport {
         public var format: OutputFormat
         /// The MORK envelope and item OIDs (for `mork`).
         public var mork: MORKExport.Configuration
+        /// How `fhir` shapes its bundles (type, subject, Patient, consent shape).
+        public var fhir = FHIRExport.Settings()
         /// How a consent signature is written by `fhir`.
-        public var fhirConsent: FHIRConsentShape = .consent
+        public var fhirConsent: FHIRConsentShape {
+            get { fhir.consentShape }
+            set { fhir.consentShape = newValue }
+        }
         /// The export time (FHIR `timestamp`, MORK signature time): the run's start, so a resumed run exports the
         /// same bytes.
         public var exportedAt: Date
@@ -77,7 +82,7 @@ public enum BatchExport {
         }
         context.absorbDates(of: records)
         let options = ExportOptions(context: context, mork: settings.mork)
-        options.fhirConsent = settings.fhirConsent
+        options.fhir = settings.fhir
         do {
             let document = try Export.render(records, as: settings.format, options: options)
             let line = JSONObject([("export", document), ("source", .string(rename.to))])

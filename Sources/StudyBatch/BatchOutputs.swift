@@ -201,6 +201,7 @@ public enum BatchOutputs {
         try skipped.append(csvLine(skippedColumns))
         var csvs: [String: BufferedFile] = [:]
         let exportFile = try export.map { try BufferedFile(folder + "/" + BatchExport.fileName($0) + ".partial") }
+        let bulk = export == .fhir ? try FHIRBulkFiles(folder: folder) : nil
         let columnsByKind = headers.mapValues { keyColumns + processorColumns($0.header) }
         @Sendable func columns(_ kind: String) -> [String] { columnsByKind[kind] ?? keyColumns }
         @Sendable func aligned(_ table: BatchEntry.Table) -> [[String]] {
@@ -230,6 +231,7 @@ public enum BatchOutputs {
                     if let exportFile {
                         if let line = entry.export {
                             try exportFile.append(line + "\n")
+                            try bulk?.add(line: line)
                             counts.exported += 1
                         } else {
                             let why = entry.exportError ?? "not exported (the run did not export then)"
@@ -274,6 +276,14 @@ public enum BatchOutputs {
         try skipped.close()
         for file in csvs.values { try file.close() }
         try exportFile?.close()
+        var bulkFiles = try bulk?.close() ?? []
+        if bulk != nil {
+            // The definitions the export refers to (FHIRDefinitions), for the server that loads it.
+            let definitions = try BufferedFile(folder + "/" + FHIRBulkFiles.definitionsFileName + ".partial")
+            try definitions.append(ResultEncoding.json(FHIRDefinitions.bundle) + "\n")
+            try definitions.close()
+            bulkFiles.append(FHIRBulkFiles.definitionsFileName)
+        }
         let dictionary = columnDictionary(kinds: Array(csvs.keys), columns: columns)
         counts.undocumentedColumns = dictionary.undocumented
         let columnsFile = try BufferedFile(folder + "/" + columnsFileName + ".partial")
@@ -284,6 +294,7 @@ public enum BatchOutputs {
         var finals = fixedFileNames()
         finals += csvs.keys.sorted().map { fileName(kind: $0) }
         if let export { finals.append(BatchExport.fileName(export)) }
+        finals += bulkFiles
         for name in finals {
             let target = folder + "/" + name
             do { try FileSystem.rename(target + ".partial", to: target) } catch { throw BatchError(error) }
@@ -292,6 +303,11 @@ public enum BatchOutputs {
             try? fm.removeItem(atPath: folder + "/" + fileName(kind: kind))
         }
         for name in BatchExport.fileNames where name != export.map(BatchExport.fileName) {
+            try? fm.removeItem(atPath: folder + "/" + name)
+        }
+        // Bulk files of an earlier run: of another format, or of resource types this run has none of.
+        for name in (try? fm.contentsOfDirectory(atPath: folder)) ?? []
+        where FHIRBulkFiles.isBulkFile(name) && !bulkFiles.contains(name) {
             try? fm.removeItem(atPath: folder + "/" + name)
         }
         return counts

@@ -56,6 +56,12 @@ public struct BatchConfiguration: Sendable, Hashable, Codable {
     public var morkConfigurationFile: String?
     /// The `--fhir-consent` shape of a `fhir` export (`consent` or `contract`); nil = `consent`.
     public var fhirConsent: String?
+    /// The `--fhir-bundle` type of a `fhir` export (`collection` or `transaction`); nil = `collection`.
+    public var fhirBundle: String?
+    /// The `--fhir-subject-system` of a `fhir` export; nil for identifiers without a system.
+    public var fhirSubjectSystem: String?
+    /// `--fhir-patient`: a `fhir` export writes a Patient per participant; nil = no.
+    public var fhirPatient: Bool?
     /// Reader options by file pattern (`--input-config`), first match wins; nil or empty: the command line's for
     /// every record.
     public var inputRules: [InputRule]?
@@ -229,6 +235,14 @@ public enum BatchRunner {
             }
             settings.fhirConsent = parsed
         }
+        if let type = configuration.fhirBundle {
+            guard let parsed = FHIRBundleType(rawValue: type) else {
+                throw BatchError("the stored --fhir-bundle \(type) is not collection or transaction")
+            }
+            settings.fhir.bundleType = parsed
+        }
+        settings.fhir.subjectSystem = configuration.fhirSubjectSystem
+        settings.fhir.includesPatient = configuration.fhirPatient ?? false
         return settings
     }
 
@@ -655,7 +669,9 @@ public enum BatchRunner {
                 BatchOutputs.fixedFileNames()
                     + (AnalysisRegistry.taskKinds + [.unknown]).map { BatchOutputs.fileName(kind: $0.rawValue) }
                     + BatchExport.fileNames + [workFolderName])
-            var existing = names.filter { ours.contains($0) || $0.hasSuffix(".partial") }.sorted()
+            var existing = names.filter {
+                ours.contains($0) || FHIRBulkFiles.isBulkFile($0) || $0.hasSuffix(".partial")
+            }.sorted()
             // A run stopped before it wrote run.json left only its empty work folder: nothing to protect.
             if existing == [workFolderName],
                 !fm.fileExists(atPath: folder + "/" + workFolderName + "/run.json")

@@ -8,6 +8,7 @@ import StudyOutputs
 
 extension OutputFormat: ExpressibleByArgument {}
 extension FHIRConsentShape: ExpressibleByArgument {}
+extension FHIRBundleType: ExpressibleByArgument {}
 
 /// `taskproc analyze FILE`: summarise one recording or result.
 struct Analyze: AsyncParsableCommand {

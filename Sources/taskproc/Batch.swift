@@ -163,9 +163,10 @@ struct Batch: AsyncParsableCommand {
         guard (1...Self.maximumJobs).contains(jobs) else {
             throw ValidationError("--jobs: \(jobs) out of range (1…\(Self.maximumJobs))")
         }
-        if fhirConsent != nil && exportFormat?.outputFormat != .fhir {
-            throw ValidationError("--fhir-consent applies to --format fhir only")
+        if let option = exportShape.givenFHIROption, exportFormat?.outputFormat != .fhir {
+            throw ValidationError("\(option) applies to --format fhir only")
         }
+        try exportShape.validateFHIR()
         if morkConfig != nil && exportFormat?.outputFormat != .mork {
             throw ValidationError("--mork-config applies to --format mork only")
         }
@@ -297,6 +298,9 @@ struct Batch: AsyncParsableCommand {
             requested.exportFormat = exportFormat?.rawValue
             requested.morkConfigurationFile = morkConfig.map { RecordDiscovery.Input($0).absolute }
             requested.fhirConsent = fhirConsent?.rawValue
+            requested.fhirBundle = exportShape.fhirBundle?.rawValue
+            requested.fhirSubjectSystem = exportShape.fhirSubjectSystem
+            requested.fhirPatient = exportShape.fhirPatient ? true : nil
             if recordTimeout != BatchConfiguration.defaultRecordTimeout { requested.recordTimeout = recordTimeout }
             if let inputConfig { requested.inputRules = try Self.inputRules(inputConfig, base: requested.analysis) }
         }

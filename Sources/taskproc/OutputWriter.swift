@@ -58,6 +58,49 @@ struct ExportShapeOptions: ParsableArguments {
 
     @Option(help: "For --format fhir: a consent signature as an R4 Consent (default) or C3-PRO's signed Contract.")
     var fhirConsent: FHIRConsentShape?
+
+    @Option(
+        help:
+            "For --format fhir: the Bundle type, collection (default) or transaction (conditional creates a server runs)."
+    )
+    var fhirBundle: FHIRBundleType?
+
+    @Option(help: "For --format fhir: the identifier system (a URI) of participant identifiers.")
+    var fhirSubjectSystem: String?
+
+    @Flag(help: "For --format fhir: write a Patient per participant and reference it from every resource.")
+    var fhirPatient = false
+
+    /// The FHIR settings these options give (defaults where not given).
+    var fhirSettings: FHIRExport.Settings {
+        var settings = FHIRExport.Settings()
+        if let fhirConsent { settings.consentShape = fhirConsent }
+        if let fhirBundle { settings.bundleType = fhirBundle }
+        settings.subjectSystem = fhirSubjectSystem
+        settings.includesPatient = fhirPatient
+        return settings
+    }
+
+    /// The first FHIR option given, for the error when the format is not fhir.
+    var givenFHIROption: String? {
+        if fhirConsent != nil { return "--fhir-consent" }
+        if fhirBundle != nil { return "--fhir-bundle" }
+        if fhirSubjectSystem != nil { return "--fhir-subject-system" }
+        return fhirPatient ? "--fhir-patient" : nil
+    }
+
+    /// Checks the FHIR options' values: the subject system must be an absolute URI.
+    func validateFHIR() throws {
+        if let system = fhirSubjectSystem {
+            guard let colon = system.firstIndex(of: ":"), colon != system.startIndex,
+                !system.contains(where: \.isWhitespace)
+            else {
+                throw ValidationError(
+                    "--fhir-subject-system must be an absolute URI (such as https://example.org/participants), got '\(system)'"
+                )
+            }
+        }
+    }
 }
 
 /// `analyze`'s output options: any ``OutputFormat`` (the results, or an export of them), and where to write it.
@@ -88,9 +131,10 @@ struct OutputOptions: ParsableArguments {
 
     func validate() throws {
         if morkConfig != nil && format != .mork { throw ValidationError("--mork-config applies to --format mork only") }
-        if fhirConsent != nil && format != .fhir {
-            throw ValidationError("--fhir-consent applies to --format fhir only")
+        if let option = exportShape.givenFHIROption, format != .fhir {
+            throw ValidationError("\(option) applies to --format fhir only")
         }
+        try exportShape.validateFHIR()
     }
 
     /// Renders `result` in the chosen format and writes it; `input` gives the export formats their dates,
@@ -101,7 +145,7 @@ struct OutputOptions: ParsableArguments {
     ) throws {
         let export = ExportOptions(context: input.map { ExportContext(input: $0) } ?? ExportContext())
         if let participant { export.context.participant = participant }
-        if let fhirConsent { export.fhirConsent = fhirConsent }
+        export.fhir = exportShape.fhirSettings
         if format == .mork, let morkConfig {
             do { export.mork = try MORKExport.Configuration(file: morkConfig) } catch let error as ExportError {
                 throw CommandFailure.data(error.description)

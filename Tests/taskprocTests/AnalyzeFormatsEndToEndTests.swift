@@ -54,7 +54,8 @@ import Testing
     static let tapCount = Measure(key: "tapCount", table: #"(?m)^  tapCount\s+(\d+)$"#, mork: "_TAP_COUNT", fhir: [])
     static let laeq = Measure(key: "LAeq", table: #"(?m)^  LAeq\s+(-?[0-9.]+) dB"#, mork: "_LAEQ", fhir: ["LAeq"])
     static let energyAverage = Measure(
-        key: "energyAverage", table: #"(?m)^  energy average\s+(-?[0-9.]+) dB"#, mork: "_ENERGY_AVERAGE", fhir: [])
+        key: "energyAverage", table: #"(?m)^  energy average\s+(-?[0-9.]+) dB"#, mork: "_ENERGY_AVERAGE",
+        fhir: ["splMeter.energyAverage"])
     static let threshold = Measure(
         key: "calculatedThreshold", table: #"(?m)^  \d+ Hz \(#\d+\)\s+(-?[0-9.]+) dB HL"#,
         mork: "_CALCULATED_THRESHOLD", fhir: Set(AnalyzeAudiometryFormats.loinc.values.flatMap { [$0.left, $0.right] }))
@@ -281,9 +282,14 @@ import Testing
             try Self.checkShape(format, r, kind: "tapping", resultClass: "TappingResult", rows: 1, in: dir)
             let counts = try Self.values(Self.tapCount, format, r.stdout)
             if format == "fhir" {
-                #expect(counts.isEmpty)
-                #expect(try E2E.object(r.stdout)["entry"] == nil)
-                #expect(r.stderr.contains("no FHIR mapping for tapping results"))
+                // No published code: the local tapping.<key> codes of the report's headlines (docs/exports.md).
+                let observations = E2E.observations(try E2E.object(r.stdout))
+                func value(_ code: String) -> [Double] {
+                    observations.filter { E2E.codings($0).contains { $0.code == code } }.compactMap(E2E.value)
+                }
+                #expect(value("tapping.leftTaps") == [Double(sides.left)], "\(file)")
+                #expect(value("tapping.rightTaps") == [Double(sides.right)], "\(file)")
+                #expect(!r.stderr.contains("no FHIR mapping for tapping results"))
                 continue
             }
             #expect(counts == [taps], "\(format) \(file)")
@@ -379,9 +385,9 @@ import Testing
         try Self.checkShape(format, r, kind: "splMeter", resultClass: "SplMeterResult", rows: 1, in: dir)
         let values = try Self.values(Self.energyAverage, format, r.stdout)
         if format == "fhir" {
-            #expect(values.isEmpty)  // ResearchKit's approximate A-weighting is not exported (docs/exports.md)
-            #expect(r.stderr.contains("no FHIR mapping"))
-            return
+            // ResearchKit's own levels under a local code, in dB, not as calibrated dB[SPL] (docs/exports.md).
+            let observation = try #require(E2E.observations(try E2E.object(r.stdout)).first)
+            #expect((observation["valueQuantity"] as? [String: Any])?["code"] as? String == "dB")
         }
         #expect(values.count == 1, "\(format): \(values)")
         let tolerance = format == "table" ? 0.005 : 1e-6

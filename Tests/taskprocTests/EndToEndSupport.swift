@@ -148,8 +148,9 @@ enum E2E {
         }
     }
 
+    /// An Observation's `valueQuantity.value`, or its `valueInteger`.
     static func value(_ observation: [String: Any]) -> Double? {
-        number((observation["valueQuantity"] as? [String: Any])?["value"])
+        number((observation["valueQuantity"] as? [String: Any])?["value"]) ?? number(observation["valueInteger"])
     }
 
     /// Runs the independent FHIR validator (`Tools/validators/fhir_validate.py`, the `fhir.resources` models) on

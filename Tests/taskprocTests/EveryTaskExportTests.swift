@@ -48,4 +48,69 @@ import Testing
         let sd = try #require(Double(row["accelerometer.x.sd.tm"] ?? ""))
         #expect(abs(sd - 0.05 / 2.0.squareRoot()) < 0.002, "SD \(sd) g")
     }
+
+    /// Issue 54's "done when" for FHIR: every bundle of the every-task export, as a collection and as a transaction
+    /// with Patients and an identifier system, passes the R4 models and the structure checks; the Bulk Data files hold
+    /// every resource once, with bundle references resolved to `<type>/<id>`.
+    @Test func everyTaskFHIRPassesTheModelsAndTheStructureChecks() throws {
+        let dir = try E2E.temporaryDirectory("every-task-fhir")
+        defer { E2E.remove(dir) }
+        let export = dir.appendingPathComponent("export").path
+        let generated = try generateStudyExport(at: export, records: 30, seed: 19, extra: ["--every-task"])
+        #expect(generated.status == 0, "\(generated.output)")
+        var bundles: [String] = []
+        for (name, extra) in [
+            ("collection", [String]()),
+            (
+                "transaction",
+                ["--fhir-bundle", "transaction", "--fhir-patient", "--fhir-subject-system", "https://example.org/p"]
+            ),
+        ] {
+            let out = dir.appendingPathComponent(name).path
+            let batch = try E2E.run(["batch", export, "--out", out, "--no-progress", "--format", "fhir"] + extra)
+            let finished = batch.status == ExpectedExit.success || batch.status == ExpectedExit.batchPartial
+            #expect(finished, "\(batch.stderr)")
+            let lines = try String(contentsOfFile: out + "/export.fhir.jsonl", encoding: .utf8).split(separator: "\n")
+            var resources = 0
+            var patients: Set<String> = []
+            var kindsWithResources: Set<String> = []
+            for (i, line) in lines.enumerated() {
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                let bundle = try #require(object["export"] as? [String: Any])
+                #expect(bundle["type"] as? String == name)
+                for entry in bundle["entry"] as? [[String: Any]] ?? [] {
+                    let resource = entry["resource"] as? [String: Any] ?? [:]
+                    if resource["resourceType"] as? String == "Patient" {
+                        patients.insert(resource["id"] as? String ?? "")
+                    } else {
+                        resources += 1
+                    }
+                    if resource["resourceType"] as? String != "Patient", let source = object["source"] as? String,
+                        let range = source.range(of: "every-task/")
+                    {
+                        kindsWithResources.insert(String(source[range.upperBound...].prefix { $0 != "/" }))
+                    }
+                }
+                let file = dir.appendingPathComponent("\(name)-\(i).json").path
+                try JSONSerialization.data(withJSONObject: bundle).write(to: URL(fileURLWithPath: file))
+                bundles.append(file)
+            }
+            // The Bulk Data form: every resource once (a participant's Patient once), references resolved.
+            let all = try String(contentsOfFile: out + "/export.fhir.ndjson", encoding: .utf8)
+            #expect(all.split(separator: "\n").count == resources + patients.count)
+            #expect(!all.contains("\"reference\":\"urn:uuid:"), "references name <type>/<id> outside a bundle")
+            let observations = try String(contentsOfFile: out + "/export.fhir.Observation.ndjson", encoding: .utf8)
+            #expect(observations.split(separator: "\n").allSatisfy { $0.contains("\"resourceType\":\"Observation\"") })
+            if name == "transaction" {
+                #expect(!patients.isEmpty)
+                #expect(all.contains("\"reference\":\"Patient/"))
+            }
+            // Every every-task run has a coded resource, except legacy tone audiometry (uncalibrated amplitudes,
+            // never hearing thresholds).
+            let runs = try FileManager.default.contentsOfDirectory(atPath: export + "/every-task")
+            #expect(Set(runs).subtracting(kindsWithResources) == ["tone-audiometry"], "\(kindsWithResources.sorted())")
+        }
+        let validation = try E2E.validateFHIR(bundles)
+        #expect(validation.status == 0, "\(validation.output)")
+    }
 }

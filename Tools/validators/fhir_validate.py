@@ -11,6 +11,13 @@ Observation.status, QuestionnaireResponse.status, Consent.status and Contract.st
 policyRule), and Bundle's invariant bdl-7 (fullUrl unique within a bundle; taskproc writes no meta.versionId) with
 each resource's id unique too.
 
+Structure rules the models do not check (`structure_problems`): no empty string anywhere (an R4 string has at
+least one character); a Coding's `system` is a code system, never a ValueSet URL; UCUM quantities use no
+customary US volume unit (`[pt]` is the pint, not a point) and no white space; an extension's `url` is a
+StructureDefinition URL (`…/StructureDefinition/…`); every `urn:uuid:` reference resolves to an entry's `fullUrl`;
+a transaction's entries each have a `request` with `method` and `url`; a QuestionnaireResponse's `linkId`s are
+unique among siblings and no item repeats its parent's.
+
 The package is installed on first use into a virtual environment (default `.build/fhir-venv`, or
 $TASKPROC_FHIR_VENV), so the test suite needs only python3 with venv and access to PyPI.
 Exit status 0 when every bundle is valid, 1 otherwise (each problem printed), 2 when the validator cannot be set up.
@@ -37,6 +44,75 @@ def ensure_venv():
     return os.path.join(ensure_venv_with(PACKAGE, "fhir-venv", "TASKPROC_FHIR_VENV"), "bin", "python")
 
 
+UCUM_NOT_POINTS = ("[pt", "[qt", "[gal", "[foz")
+
+
+def walk(value, path, visit):
+    """Calls visit(path, value) for every value of a JSON tree."""
+    visit(path, value)
+    if isinstance(value, dict):
+        for key, item in value.items():
+            walk(item, f"{path}.{key}", visit)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            walk(item, f"{path}[{i}]", visit)
+
+
+def linkid_problems(items, parent, path):
+    problems, seen = [], set()
+    for i, item in enumerate(items or []):
+        link = item.get("linkId")
+        if link in seen:
+            problems.append(f"{path}.item[{i}]: linkId {link!r} repeats among its siblings")
+        seen.add(link)
+        if parent is not None and link == parent:
+            problems.append(f"{path}.item[{i}]: linkId {link!r} repeats its parent's")
+        problems += linkid_problems(item.get("item"), link, f"{path}.item[{i}]")
+    return problems
+
+
+def structure_problems(bundle):
+    """The structure rules above, as messages."""
+    problems = []
+    urls = {e.get("fullUrl") for e in bundle.get("entry", []) if e.get("fullUrl")}
+
+    def visit(path, value):
+        if value == "":
+            problems.append(f"{path}: empty string (an R4 string cannot be empty)")
+        if not isinstance(value, dict):
+            return
+        system = value.get("system")
+        if isinstance(system, str) and "/ValueSet/" in system and "code" in value:
+            problems.append(f"{path}: Coding.system {system} is a ValueSet, not a code system")
+        if system == "http://unitsofmeasure.org" and isinstance(value.get("code"), str):
+            code = value["code"]
+            if any(c.isspace() for c in code) or any(bad in code for bad in UCUM_NOT_POINTS):
+                problems.append(f"{path}: {code!r} is not the UCUM unit meant (or not UCUM)")
+        ref = value.get("reference")
+        if isinstance(ref, str) and ref.startswith("urn:uuid:") and ref not in urls:
+            problems.append(f"{path}: reference {ref} resolves to no entry of the bundle")
+
+    walk(bundle, "Bundle", visit)
+
+    def extensions(path, value):
+        if isinstance(value, dict) and isinstance(value.get("extension"), list):
+            for i, ext in enumerate(value["extension"]):
+                url = ext.get("url", "") if isinstance(ext, dict) else ""
+                if "/StructureDefinition/" not in url:
+                    problems.append(f"{path}.extension[{i}]: url {url!r} is not a StructureDefinition URL")
+
+    walk(bundle, "Bundle", extensions)
+    for i, entry in enumerate(bundle.get("entry", [])):
+        resource = entry.get("resource", {})
+        if bundle.get("type") == "transaction":
+            request = entry.get("request") or {}
+            if not request.get("method") or not request.get("url"):
+                problems.append(f"entry[{i}]: a transaction entry needs request.method and request.url")
+        if resource.get("resourceType") == "QuestionnaireResponse":
+            problems += linkid_problems(resource.get("item"), None, f"entry[{i}].resource")
+    return problems
+
+
 def validate(paths):
     from fhir.resources.R4B.bundle import Bundle  # noqa: imported inside the venv
     failures = 0
@@ -48,6 +124,7 @@ def validate(paths):
             Bundle.model_validate(data)
         except Exception as error:  # pydantic.ValidationError and friends
             problems.append(str(error))
+        problems += structure_problems(data)
         if data.get("type") not in BUNDLE_TYPES:
             problems.append(f"Bundle.type {data.get('type')!r} is not a FHIR bundle type")
         seen_urls, seen_ids = {}, {}

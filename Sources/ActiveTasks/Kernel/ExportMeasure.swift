@@ -32,9 +32,37 @@ public struct ExportMeasure: Sendable {
     public var additionalCodings: [JSONValue] = []
     /// Extra Observation fields (e.g. `bodySite`), appended in order.
     public var extra: [(key: String, value: JSONValue)] = []
+    /// How the value is written: a quantity with its UCUM unit (default), a Boolean (1 true, 0 false) or a whole
+    /// count.
+    public var valueType: ValueType = .quantity
+
+    /// The FHIR type of an Observation's value.
+    public enum ValueType: Sendable, Hashable {
+        /// `valueQuantity` with ``unit`` and ``unitCode``.
+        case quantity
+        /// `valueBoolean` (``value`` 0 is false, anything else true).
+        case boolean
+        /// `valueInteger` (``value`` a whole number).
+        case integer
+    }
 }
 
 extension ExportMeasure {
+    /// The UCUM code of a unit as taskproc writes it: `s`, `m`, `m/s`, `deg`, `Hz`, `%`, `g` (standard gravity,
+    /// `[g]`), `fraction` and dimensionless (`—`, empty) `1`, `steps/min` `{steps}/min`, `words/min`
+    /// `{words}/min`, `pt` (screen points) `{screen_point}`; any other unit as an annotation `{<unit>}`.
+    public static func ucum(_ unit: String) -> String {
+        switch unit {
+        case "s", "m", "m/s", "deg", "Hz", "%": unit
+        case "g": "[g]"
+        case "fraction", "—", "": "1"
+        case "steps/min": "{steps}/min"
+        case "words/min": "{words}/min"
+        case "pt": "{screen_point}"  // UCUM's [pt] is the pint
+        default: "{" + unit.filter { !$0.isWhitespace && $0 != "{" && $0 != "}" } + "}"
+        }
+    }
+
     /// A FHIR `Coding` object (`system`, `code`, `display`), e.g. for ``additionalCodings``.
     public static func coding(system: String, code: String, display: String) -> JSONValue {
         .object(JSONObject([("system", .string(system)), ("code", .string(code)), ("display", .string(display))]))

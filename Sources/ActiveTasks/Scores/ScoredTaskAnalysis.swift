@@ -78,12 +78,19 @@ extension ScoredTaskAnalysis {
     public static func exportMeasures(of result: ScoredTaskResult, skipped: inout [String]) -> [ExportMeasure] {
         result.scores.compactMap { score in
             guard let value = score.value else { return nil }
-            return ExportMeasure(
+            var measure = ExportMeasure(
                 system: ScoredTasks.codeSystem, code: result.kind + "." + score.key,
                 display: ScoredTaskResult.title(result.kind) + ": " + score.key, category: "exam", value: value,
                 unit: score.unit, unitCode: ScoredTasks.ucum(score.unit), method: "taskproc-" + result.kind,
                 methodDisplay: "taskproc " + ScoredTaskResult.title(result.kind).lowercased() + " score",
                 step: result.stepIdentifier)
+            // A yes/no is a valueBoolean, a count a valueInteger, not a quantity.
+            if score.unit == "boolean" {
+                measure.valueType = .boolean
+            } else if score.unit == "count", value == value.rounded(), abs(value) < 2_147_483_648 {
+                measure.valueType = .integer
+            }
+            return measure
         }
     }
 }
@@ -115,18 +122,8 @@ public enum ScoredTasks {
     /// True when a scored analysis reads `className` (the decoder then does not call the class unmodelled).
     public static func reads(_ className: String) -> Bool { recognition.reads(className) }
 
-    /// The UCUM code of a score unit.
-    static func ucum(_ unit: String) -> String {
-        switch unit {
-        case "s": "s"
-        case "deg": "deg"
-        case "m": "m"
-        case "fraction": "1"
-        case "pt": "[pt]"
-        case "words/min": "{words}/min"
-        default: "{\(unit)}"
-        }
-    }
+    /// The UCUM code of a score unit (``ExportMeasure/ucum(_:)``).
+    static func ucum(_ unit: String) -> String { ExportMeasure.ucum(unit) }
 }
 
 /// The fields of one ResearchKit result object, read leniently: a missing or mistyped field gives nil and one

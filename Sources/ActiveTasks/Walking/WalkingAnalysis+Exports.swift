@@ -4,8 +4,9 @@ import StudyInputs
 extension WalkingAnalysis {
     /// FHIR measures of one result (see ``FHIRExport``): the step count (LOINC 55423-8) when there is motion data;
     /// and, when recorded, the timed walk's distance, duration and gait speed and the pedometer's distance (the
-    /// six-minute walk distance of a fitness check) under the local code system ``ScoredTasks/codeSystem``
-    /// (`walking.<key>`), because no standard code for these was verified.
+    /// six-minute walk distance of a fitness check, LOINC 64098-7 "Six minute walk test" for the fitness check's
+    /// `fitness.walk` step) under the local code system ``ScoredTasks/codeSystem`` (`walking.<key>`), because no
+    /// standard code for these was verified.
     public static func exportMeasures(of result: WalkingResult, skipped: inout [String]) -> [ExportMeasure] {
         var measures: [ExportMeasure] = []
         if let steps = result.stepCount {
@@ -24,6 +25,16 @@ extension WalkingAnalysis {
         ]
         for m in recorded {
             guard let value = m.value, value.isFinite else { continue }
+            if m.key == "pedometerDistance", result.stepIdentifier == "fitness.walk" {
+                // The fitness check's walk step is the six-minute walk: its distance has a LOINC code.
+                measures.append(
+                    ExportMeasure(
+                        system: "http://loinc.org", code: "64098-7", display: "Six minute walk test",
+                        category: "activity", value: value, unit: "m", unitCode: "m", method: "taskproc-walking",
+                        methodDisplay: "pedometer distance (CoreMotion) of ResearchKit's fitness check walk",
+                        step: result.stepIdentifier))
+                continue
+            }
             measures.append(
                 ExportMeasure(
                     system: ScoredTasks.codeSystem, code: "walking." + m.key, display: "Walking: " + m.display,

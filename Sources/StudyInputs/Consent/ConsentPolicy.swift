@@ -40,9 +40,19 @@ public enum SharingScope: String, Sendable, Hashable, Codable, CaseIterable, Com
 /// Which records a study may process: a minimum sharing scope and a list of participants who declined or
 /// withdrew. Records it excludes are never analysed or exported; the batch summary only counts them.
 public struct ConsentPolicy: Sendable, Hashable, Codable {
+    /// The canonical base of taskproc's FHIR definitions (`<base>/StructureDefinition/…`, `<base>/CodeSystem/…`),
+    /// published in `docs/fhir/`.
+    public static let fhirCanonicalBase = "http://taskproc.org/fhir"
+
     /// The extension URL of a consent's sharing scope on a FHIR `Consent` (`valueCode`), as taskproc's FHIR export
-    /// writes it.
-    public static let sharingScopeExtension = "urn:taskproc:fhir:sharingScope"
+    /// writes it: the canonical URL of its StructureDefinition (`docs/fhir/StructureDefinition-sharing-scope.json`).
+    public static let sharingScopeExtension = fhirCanonicalBase + "/StructureDefinition/sharing-scope"
+
+    /// The URL earlier versions wrote for ``sharingScopeExtension`` (not a StructureDefinition URL); still read.
+    public static let legacySharingScopeExtension = "urn:taskproc:fhir:sharingScope"
+
+    /// The code system of the sharing scope's codes (Bridge's names).
+    public static let sharingScopeSystem = fhirCanonicalBase + "/CodeSystem/sharing-scope"
 
     /// The extension URL C3-PRO puts on a `Contract` signer for the sharing choice (`valueBoolean`, true = share
     /// broadly).
@@ -159,7 +169,9 @@ public struct ConsentPolicy: Sendable, Hashable, Codable {
                 var scope: SharingScope?
                 if ["rejected", "inactive"].contains(o["status"]?.stringValue ?? "") { scope = .noSharing }
                 for e in o["extension"]?.arrayValue?.compactMap(\.objectValue) ?? []
-                where e["url"]?.stringValue == Self.sharingScopeExtension {
+                where [Self.sharingScopeExtension, Self.legacySharingScopeExtension]
+                    .contains(e["url"]?.stringValue ?? "")
+                {
                     guard let code = e["valueCode"]?.stringValue, let given = SharingScope(text: code) else {
                         throw ExportError(
                             "\(file): a Consent's sharing scope must be one of "

@@ -41,6 +41,9 @@ public struct ExportContext: Sendable {
     public var end: ResultDate?
     /// When the export was made (the FHIR bundle's `timestamp`, MORK's signature time).
     public var exportedAt: ResultDate
+    /// The FHIR reference to the participant (set by the FHIR export from its settings): a Patient reference or
+    /// an identifier; nil when unknown.
+    public var fhirSubject: JSONValue?
 
     /// An empty context: no dates known.
     public init(exportedAt: Date = Date()) {

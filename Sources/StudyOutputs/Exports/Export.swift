@@ -11,8 +11,13 @@ public final class ExportOptions {
     public var context: ExportContext
     /// The MORK envelope and item-OID mapping.
     public var mork: MORKExport.Configuration
+    /// How the `fhir` export shapes its bundle (type, subject, Patient, consent shape).
+    public var fhir = FHIRExport.Settings()
     /// How the `fhir` export writes a consent signature: an R4 `Consent` (default) or C3-PRO's `Contract`.
-    public var fhirConsent: FHIRConsentShape = .consent
+    public var fhirConsent: FHIRConsentShape {
+        get { fhir.consentShape }
+        set { fhir.consentShape = newValue }
+    }
     /// Notes the last export left for the user (e.g. results FHIR has no code for); one line each.
     public private(set) var notes: [String] = []
 
@@ -51,7 +56,7 @@ public enum Export {
             options.record(output.notes)
             return output.document
         case .fhir:
-            let output = FHIRExport.bundle(records, context: options.context, consentShape: options.fhirConsent)
+            let output = FHIRExport.bundle(records, context: options.context, settings: options.fhir)
             options.record(output.skipped)
             return output.bundle
         case .json, .table, .csv: throw ExportError("\(format.rawValue) is not an export format")

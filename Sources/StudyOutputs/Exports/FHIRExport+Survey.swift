@@ -9,7 +9,8 @@ import StudyInputs
 /// `questionnaire` `urn:researchkit:task:<taskIdentifier>`; `identifier` the task run (`urn:uuid:<taskRunUUID>`);
 /// `subject.identifier` the participant when known; `authored` the task's end. Items follow the steps: a form
 /// step is a group item (`linkId` the step identifier) holding one item per question (`linkId` the question
-/// identifier); a question step, whose result has the step's identifier, is one item; a family history step is a
+/// identifier, or `<step>/<question>` for a question named like its step, so no item repeats its group's `linkId`);
+/// a question step, whose result has the step's identifier, is one item; a family history step is a
 /// group holding one group per relative (`linkId` `<step>/<relativeIdentifier>`, `text` the relative's group) of
 /// that relative's answers. Earlier answers a participant replaced (`previousAnswers`) are not sent. Answers, by
 /// answer type:
@@ -127,9 +128,19 @@ extension FHIRExport {
             }
             flushRelatives()
             let single = group.items.count == 1 && group.items[0].objectValue?["linkId"]?.stringValue == group.step
-            items.append(
-                single ? group.items[0]
-                    : .object(JSONObject([("linkId", .string(group.step)), ("item", .array(group.items))])))
+            if single {
+                items.append(group.items[0])
+                continue
+            }
+            // An item named like its step (a web-view step's own result beside its signature) would repeat the
+            // group's linkId: it becomes <step>/<question>.
+            let members = group.items.map { item -> JSONValue in
+                guard case .object(let o) = item, o["linkId"]?.stringValue == group.step else { return item }
+                return .object(
+                    JSONObject(
+                        o.entries.map { $0.key == "linkId" ? ($0.key, .string(group.step + "/" + group.step)) : $0 }))
+            }
+            items.append(.object(JSONObject([("linkId", .string(group.step)), ("item", .array(members))])))
         }
         flushRelatives()
         if !items.isEmpty {
@@ -141,9 +152,7 @@ extension FHIRExport {
             }
             if let task, let canonical = canonical(task) { r.append(("questionnaire", .string(canonical))) }
             r.append(("status", .string("completed")))
-            if let participant = context.participant {
-                r.append(("subject", .object(JSONObject([("identifier", .object(JSONObject([("value", .string(participant))])))]))))
-            }
+            if let subject = context.fhirSubject { r.append(("subject", subject)) }
             if let end = record.json["endDate"]?.stringValue.flatMap({ ResultDate($0) }) ?? context.end {
                 r.append(("authored", .string(end.description)))
             }
@@ -196,9 +205,7 @@ extension FHIRExport {
                         ("url", .string(sharingScopeExtension)), ("valueCode", .string(sharing)),
                     ]))])), at: 1)
             }
-            if let participant = context.participant {
-                r.append(("patient", .object(JSONObject([("identifier", .object(JSONObject([("value", .string(participant))])))]))))
-            }
+            if let subject = context.fhirSubject { r.append(("patient", subject)) }
             if let end = answer["endDate"]?.stringValue.flatMap({ ResultDate($0) }) ?? context.end {
                 r.append(("dateTime", .string(end.description)))
             }
@@ -223,9 +230,7 @@ extension FHIRExport {
     /// none), with C3-PRO's `consents-to-data-sharing` extension when the task has a sharing choice, and a
     /// `signature` of type 1.2.840.10065.1.12.1.7 "Consent Signature" (`when` the signature's end, `who` the party).
     static func contract(_ answer: JSONObject, consented: Bool, sharing: String?, context: ExportContext) -> JSONObject {
-        let party: JSONValue =
-            context.participant.map { .object(JSONObject([("identifier", .object(JSONObject([("value", .string($0))])))])) }
-            ?? .object(JSONObject([("display", .string("participant"))]))
+        let party: JSONValue = context.fhirSubject ?? .object(JSONObject([("display", .string("participant"))]))
         let when = answer["endDate"]?.stringValue.flatMap { ResultDate($0) } ?? context.end ?? context.exportedAt
         var signer: [(key: String, value: JSONValue)] = []
         if let sharing {
@@ -235,11 +240,15 @@ extension FHIRExport {
                 ]))])))
         }
         signer += [
-            ("type", ExportMeasure.coding(system: "http://hl7.org/fhir/ValueSet/contract-signer-type", code: "CONSENTER", display: "consenter")),
+            // The code systems of the R4 value sets contract-signer-type and signature-type (a ValueSet URL is no
+            // code system).
+            ("type", ExportMeasure.coding(
+                system: "http://terminology.hl7.org/CodeSystem/contractsignertypecodes", code: "CONSENTER",
+                display: "Consenter")),
             ("party", party),
             ("signature", .array([.object(JSONObject([
                 ("type", .array([ExportMeasure.coding(
-                    system: "http://hl7.org/fhir/ValueSet/signature-type", code: "1.2.840.10065.1.12.1.7",
+                    system: "urn:iso-astm:E1762-95:2013", code: "1.2.840.10065.1.12.1.7",
                     display: "Consent Signature")])),
                 ("when", .string(when.description)), ("who", party),
             ]))])),

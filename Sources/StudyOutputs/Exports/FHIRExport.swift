@@ -2,8 +2,8 @@ import ActiveTasks
 import Foundation
 import StudyInputs
 
-/// The `fhir` export: a FHIR R4 `Bundle` of type `collection` holding one `Observation` per measure that has an
-/// established code.
+/// The `fhir` export: a FHIR R4 `Bundle` of type `collection` (or `transaction`, ``Settings/bundleType``) holding one
+/// `Observation` per measure that has an established code.
 ///
 /// - Walking step counts: LOINC 55423-8 "Number of steps in unspecified time Pedometer", UCUM `{steps}`, category
 ///   `activity`; a step without motion data (`stepCount` null) gives none.
@@ -37,24 +37,57 @@ public enum FHIRExport {
     /// The code system of taskproc's methods (`Observation.method`).
     public static let methodSystem = "urn:taskproc:method"
 
+    /// How the bundle is shaped (`--fhir-bundle`, `--fhir-subject-system`, `--fhir-patient`, `--fhir-consent`).
+    public struct Settings: Sendable, Hashable {
+        /// A consent signature as an R4 `Consent` or C3-PRO's `Contract`.
+        public var consentShape: FHIRConsentShape = .consent
+        /// `collection` (a set of resources to read) or `transaction` (to POST to a server, which creates them).
+        public var bundleType: FHIRBundleType = .collection
+        /// The `system` of the participant's identifier (a URI naming the study's participant identifiers); none
+        /// when nil.
+        public var subjectSystem: String?
+        /// Write a `Patient` for the participant and reference it from every resource, instead of a bare
+        /// identifier.
+        public var includesPatient = false
+
+        /// The defaults: a collection, identifiers without a system, no Patient, R4 Consents.
+        public init() {}
+    }
+
     /// Builds the bundle for `records`.
     public static func bundle(
         _ records: [ExportRecord], context: ExportContext, consentShape: FHIRConsentShape = .consent
     ) -> Output {
-        var entries: [JSONValue] = []
+        var settings = Settings()
+        settings.consentShape = consentShape
+        return bundle(records, context: context, settings: settings)
+    }
+
+    /// Builds the bundle for `records`, shaped by `settings`.
+    ///
+    /// Every resource carries an `identifier` (`urn:ietf:rfc:3986`, `urn:uuid:<id>`; a QuestionnaireResponse the
+    /// task run's), so a `transaction` creates each one once: every entry has a `request` `POST <type>` with
+    /// `ifNoneExist` `identifier=<system>|<value>`, and references to the Patient are its entry's `fullUrl`, which
+    /// the server resolves to the Patient it creates or finds.
+    public static func bundle(_ records: [ExportRecord], context: ExportContext, settings: Settings) -> Output {
+        var resources: [(id: String, resource: JSONObject)] = []
+        var patients: [(id: String, resource: JSONObject)] = []
         var skipped: [String] = []
         for record in records {
+            // A result that names its participant (a MyDataHelps row) is theirs, whatever the record's path says.
+            var context = context
+            if let participant = record.json["participantIdentifier"]?.stringValue { context.participant = participant }
+            context.fhirSubject = subject(context: context, settings: settings)
+            if let patient = patient(context: context, settings: settings), !patients.contains(where: { $0.id == patient.id }) {
+                patients.append(patient)
+            }
             if record.shape == .answers {
-                let resources = surveyResources(record, context: context, consentShape: consentShape, skipped: &skipped)
-                if resources.isEmpty {
+                let found = surveyResources(
+                    record, context: context, consentShape: settings.consentShape, skipped: &skipped)
+                if found.isEmpty {
                     skipped.append("\(record.source ?? record.kind): no answer with a value and no consent signature")
                 }
-                for (id, resource) in resources {
-                    var resource = resource
-                    resource.entries.insert(("id", .string(id)), at: 1)
-                    entries.append(
-                        .object(JSONObject([("fullUrl", .string("urn:uuid:" + id)), ("resource", .object(resource))])))
-                }
+                resources += found
                 continue
             }
             let observations = observations(for: record, context: context, skipped: &skipped)
@@ -62,19 +95,36 @@ public enum FHIRExport {
                 skipped.append(
                     "\(record.stepIdentifier ?? record.source ?? record.kind): no FHIR mapping for \(record.kind) results with these values")
             }
-            for observation in observations {
-                let id = observation.id
-                var resource = observation.resource
-                resource.entries.insert(("id", .string(id)), at: 1)
-                entries.append(
-                    .object(JSONObject([("fullUrl", .string("urn:uuid:" + id)), ("resource", .object(resource))])))
+            resources += observations
+        }
+        var entries: [JSONValue] = []
+        for (id, resource) in patients + resources {
+            var resource = resource
+            resource.entries.insert(("id", .string(id)), at: 1)
+            let type = resource["resourceType"]?.stringValue ?? ""
+            if !resource.keys.contains("identifier") {
+                // After `id` (and a leading `extension`): identifier is the first element of every resource.
+                let at = resource.keys.contains("extension") ? 3 : 2
+                let own = JSONValue.object(
+                    JSONObject([("system", .string("urn:ietf:rfc:3986")), ("value", .string("urn:uuid:" + id))]))
+                resource.entries.insert(("identifier", type == "QuestionnaireResponse" ? own : .array([own])), at: at)
             }
+            var entry: [(key: String, value: JSONValue)] = [
+                ("fullUrl", .string("urn:uuid:" + id)), ("resource", .object(resource)),
+            ]
+            if settings.bundleType == .transaction {
+                var request: [(key: String, value: JSONValue)] = [("method", .string("POST")), ("url", .string(type))]
+                if let query = conditionalCreate(resource) { request.append(("ifNoneExist", .string(query))) }
+                entry.append(("request", .object(JSONObject(request))))
+            }
+            entries.append(.object(JSONObject(entry)))
         }
         // FHIR JSON has no empty arrays: a bundle with nothing to say has no `entry`.
         var fields: [(key: String, value: JSONValue)] = [
-            ("resourceType", .string("Bundle")), ("type", .string("collection")),
-            ("timestamp", .string(context.exportedAt.description)),
+            ("resourceType", .string("Bundle")), ("type", .string(settings.bundleType.rawValue)),
         ]
+        // A transaction's timestamp is not used; a collection's is when it was assembled.
+        if settings.bundleType == .collection { fields.append(("timestamp", .string(context.exportedAt.description))) }
         if !entries.isEmpty { fields.append(("entry", .array(entries))) }
         let bundle = JSONValue.object(JSONObject(fields))
         return Output(bundle: bundle, skipped: skipped)
@@ -136,9 +186,7 @@ public enum FHIRExport {
                     ]))
             ),
         ]
-        if let participant = context.participant {
-            r.append(("subject", .object(JSONObject([("identifier", .object(JSONObject([("value", .string(participant))])))]))))
-        }
+        if let subject = context.fhirSubject { r.append(("subject", subject)) }
         if let start = context.startDate(of: step), let end = context.endDate(of: step) {
             r.append(
                 (
@@ -146,15 +194,20 @@ public enum FHIRExport {
                     .object(JSONObject([("start", .string(start.description)), ("end", .string(end.description))]))
                 ))
         }
-        r.append(
-            (
-                "valueQuantity",
-                .object(
-                    JSONObject([
-                        ("value", .number(m.value)), ("unit", .string(m.unit)),
-                        ("system", .string("http://unitsofmeasure.org")), ("code", .string(m.unitCode)),
-                    ]))
-            ))
+        switch m.valueType {
+        case .boolean: r.append(("valueBoolean", .bool(m.value != 0)))
+        case .integer: r.append(("valueInteger", .number(m.value.rounded())))
+        case .quantity:
+            r.append(
+                (
+                    "valueQuantity",
+                    .object(
+                        JSONObject([
+                            ("value", .number(m.value)), ("unit", .string(m.unit)),
+                            ("system", .string("http://unitsofmeasure.org")), ("code", .string(m.unitCode)),
+                        ]))
+                ))
+        }
         r += m.extra
         if let device = context.device { r.append(("device", .object(JSONObject([("display", .string(device))])))) }
         r.append(
@@ -170,6 +223,56 @@ public enum FHIRExport {
             r.append(("note", .array([.object(JSONObject([("text", .string("ResearchKit step \(step)"))]))])))
         }
         return (id, JSONObject(r))
+    }
+
+    /// The participant as a reference: by identifier (with ``Settings/subjectSystem`` when given), and to the
+    /// bundle's Patient too (``Settings/includesPatient``; R4 allows both in one Reference, so readers that match
+    /// identifiers keep working); nil when the participant is unknown.
+    static func subject(context: ExportContext, settings: Settings) -> JSONValue? {
+        guard let participant = context.participant else { return nil }
+        var fields: [(key: String, value: JSONValue)] = []
+        if let patient = patient(context: context, settings: settings) {
+            fields.append(("reference", .string("urn:uuid:" + patient.id)))
+        }
+        fields.append(("identifier", participantIdentifier(participant, settings: settings)))
+        return .object(JSONObject(fields))
+    }
+
+    /// The participant's `Identifier`: `system` (when configured) and `value`.
+    static func participantIdentifier(_ participant: String, settings: Settings) -> JSONValue {
+        var fields: [(key: String, value: JSONValue)] = []
+        if let system = settings.subjectSystem { fields.append(("system", .string(system))) }
+        fields.append(("value", .string(participant)))
+        return .object(JSONObject(fields))
+    }
+
+    /// The participant's `Patient` (only its identifier: taskproc knows nothing else about them), when asked for
+    /// and the participant is known.
+    static func patient(context: ExportContext, settings: Settings) -> (id: String, resource: JSONObject)? {
+        guard settings.includesPatient, let participant = context.participant else { return nil }
+        let id = deterministicUUID(["Patient", settings.subjectSystem ?? "", participant].joined(separator: "\u{1F}"))
+        return (
+            id,
+            JSONObject([
+                ("resourceType", .string("Patient")),
+                ("identifier", .array([participantIdentifier(participant, settings: settings)])),
+            ])
+        )
+    }
+
+    /// The `ifNoneExist` query of a resource: its first identifier, `identifier=<system>|<value>` (URL-encoded).
+    static func conditionalCreate(_ resource: JSONObject) -> String? {
+        let first: JSONObject?
+        switch resource["identifier"] {
+        case .array(let list)?: first = list.first?.objectValue
+        case .object(let one)?: first = one
+        default: first = nil
+        }
+        guard let identifier = first, let value = identifier["value"]?.stringValue else { return nil }
+        let token = (identifier["system"]?.stringValue.map { $0 + "|" } ?? "") + value
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+#?")
+        return "identifier=" + (token.addingPercentEncoding(withAllowedCharacters: allowed) ?? token)
     }
 
     /// Displays of the HL7 observation categories the measures use (``ExportMeasure/category``).
@@ -200,4 +303,12 @@ public enum FHIRExport {
         }
         return parts.joined(separator: "-")
     }
+}
+
+/// The type of the `fhir` export's Bundle (`--fhir-bundle`).
+public enum FHIRBundleType: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A set of resources to read (a server stores it as one document and creates nothing from it).
+    case collection
+    /// Resources to create on a server: each entry a conditional `POST`.
+    case transaction
 }

@@ -355,6 +355,16 @@ enum OxfordWalks {
         let csv = result.csvTable
         let column = try #require(csv.header.firstIndex(of: "pedometerDistance"))
         #expect(csv.rows[0][column] == "482.25")
+        // Its FHIR code is LOINC's six-minute walk test (64098-7), in m; another step's pedometer distance is local.
+        var skipped: [String] = []
+        let measures = WalkingAnalysis.exportMeasures(of: result, skipped: &skipped)
+        let walk = try #require(measures.first { $0.code == "64098-7" })
+        #expect(walk.system == "http://loinc.org" && walk.value == 482.25 && walk.unitCode == "m")
+        var other = result
+        other.stepIdentifier = "walking.outbound"
+        let local = WalkingAnalysis.exportMeasures(of: other, skipped: &skipped)
+        #expect(!local.contains { $0.code == "64098-7" })
+        #expect(local.contains { $0.code == "walking.pedometerDistance" && $0.system == ScoredTasks.codeSystem })
     }
 
     // MARK: Whole tasks
