@@ -109,7 +109,7 @@ let package = Package(
             exclude: ["Audiometry/Reference"]),  // the reference values (see its README), read from disk via #filePath
         .testTarget(
             name: "StudyOutputsTests",
-            dependencies: ["StudyOutputs", "ActiveTasks", "StudyInputs", "SensorSignal", "TestSupport"]),
+            dependencies: ["StudyOutputs", "ActiveTasks", "StudyInputs", "SensorSignal", "Archives", "TestSupport"]),
         .testTarget(
             name: "StudyBatchTests",
             dependencies: ["StudyBatch", "ActiveTasks", "StudyInputs", "Archives", "TestSupport"]),

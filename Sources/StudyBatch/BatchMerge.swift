@@ -178,7 +178,9 @@ public enum BatchMerge {
         summary.records = analysed
         summary.counts = try BatchOutputs.write(
             journals: [journalPath], to: outputFolder, runLog: log, runInfo: BatchRunner.runInfo(configuration),
-            export: configuration.export)
+            export: configuration.export,
+            consent: BatchRunner.consentArtefacts(
+                BatchRunner.RunState(configuration: configuration, complete: true, started: states[0].state.started)))
         try BatchRunner.saveState(
             BatchRunner.RunState(configuration: configuration, complete: true, started: states[0].state.started),
             outputFolder)

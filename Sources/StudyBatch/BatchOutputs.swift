@@ -47,6 +47,8 @@ public enum BatchOutputs {
         /// Columns of the written CSVs that the documentation does not define (`file: column`), in `columns.csv`
         /// order; `columns.csv` gives them the definition ``ColumnDictionary/undocumented``.
         public var undocumentedColumns: [String] = []
+        /// Consent documents written to `consent/` (``ConsentArtefacts``); nil without `--consent-contract`.
+        public var consentDocuments: Int?
         /// Creates zero counts.
         public init() {}
     }
@@ -124,12 +126,14 @@ public enum BatchOutputs {
     ///   - export: The run's export format: `export.<format>.jsonl` is written from the entries' export lines.
     ///   - only: When given, the sources to write: entries of other records (inputs deleted since the entry was
     ///     written) are left out.
+    ///   - consent: With `--consent-contract`: collects the survey results and writes `consent/`
+    ///     (``ConsentArtefacts``).
     /// - Returns: The counts.
     /// - Throws: ``BatchError`` for a duplicated source or an I/O failure.
     @discardableResult
     public static func write(
         journals: [String], to folder: String, runLog: [LogEvent], runInfo: [(String, String)],
-        export: OutputFormat? = nil, only: Set<SourceKey>? = nil
+        export: OutputFormat? = nil, only: Set<SourceKey>? = nil, consent: ConsentArtefacts? = nil
     ) throws -> Counts {
         // Pass 1: index every entry; the CSV header of a kind is that of its first record (in source order)
         // with results.
@@ -228,6 +232,7 @@ public enum BatchOutputs {
                     counts.succeeded += 1
                     if entry.status == .partial { counts.partial += 1 }
                     try results.append(entry.line + "\n")
+                    try consent?.add(entry)
                     if let exportFile {
                         if let line = entry.export {
                             try exportFile.append(line + "\n")
@@ -284,6 +289,7 @@ public enum BatchOutputs {
             try definitions.close()
             bulkFiles.append(FHIRBulkFiles.definitionsFileName)
         }
+        if let consent { counts.consentDocuments = try consent.write(to: folder) }
         let dictionary = columnDictionary(kinds: Array(csvs.keys), columns: columns)
         counts.undocumentedColumns = dictionary.undocumented
         let columnsFile = try BufferedFile(folder + "/" + columnsFileName + ".partial")

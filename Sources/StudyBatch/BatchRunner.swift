@@ -217,6 +217,15 @@ public enum BatchRunner {
 
     /// The export a configuration asks for, with the run's export time.
     /// - Throws: ``BatchError`` for an unknown format or an unreadable MORK configuration.
+    /// The collector of `consent/` when the run has a consent contract (``ConsentArtefacts``); documents are dated
+    /// the run's start.
+    static func consentArtefacts(_ state: RunState) -> ConsentArtefacts? {
+        guard let contract = state.configuration.analysis?.consentContract else { return nil }
+        var settings = FHIRExport.Settings()
+        settings.subjectSystem = state.configuration.fhirSubjectSystem
+        return ConsentArtefacts(contract: contract, generatedAt: state.started ?? Date(), settings: settings)
+    }
+
     static func exportSettings(_ configuration: BatchConfiguration, exportedAt: Date) throws -> BatchExport.Settings? {
         guard let name = configuration.exportFormat else { return nil }
         guard let format = OutputFormat(rawValue: name), format.isExport else {
@@ -608,7 +617,8 @@ public enum BatchRunner {
         }
         summary.counts = try BatchOutputs.write(
             journals: [journal.path], to: outputFolder, runLog: try readLog(work),
-            runInfo: runInfo(state.configuration), export: exporting?.format, only: only)
+            runInfo: runInfo(state.configuration), export: exporting?.format, only: only,
+            consent: consentArtefacts(state))
         var done = state
         done.complete = true
         done.analysed = nil

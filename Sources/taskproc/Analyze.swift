@@ -65,6 +65,9 @@ struct Analyze: AsyncParsableCommand {
                 "--block-frames: \(blockFrames) out of range (1…\(AudioLimits.maximumBlockFrames), AudioLimits.maximumBlockFrames)"
             )
         }
+        if consentDocument != nil && consent.consentContract == nil {
+            throw ValidationError("--consent-document needs --consent-contract (the terms the document attests)")
+        }
     }
 
     @OptionGroup(title: "Accelerometer CSV")
@@ -88,6 +91,13 @@ struct Analyze: AsyncParsableCommand {
     @OptionGroup(title: "Consent")
     var consent: ConsentOptions
 
+    @Option(
+        help: ArgumentHelp(
+            "With --consent-contract: write the input's consent decision as a self-contained HTML consent document "
+                + "(printable to PDF) that attests who signed which terms and when; --format fhir points to it by "
+                + "its hashes.", valueName: "file"))
+    var consentDocument: String?
+
     /// Every analysis option of the command line as the library's one options value.
     func analysisOptions() throws -> AnalysisOptions {
         var options = try AnalysisOptions(
@@ -98,7 +108,36 @@ struct Analyze: AsyncParsableCommand {
         if features.featureSet != .taskproc { options.featureSet = features.featureSet }
         options.gait = walking.gaitOptions
         options.consent = try consent.rules()
+        options.consentContract = try consent.contract()
         return options
+    }
+
+    /// Writes the one consent decision among `results` as a consent document.
+    /// - Throws: ``CommandFailure`` 65 when the results hold no consent decision or more than one.
+    func writeConsentDocument(
+        _ path: String, results: [AnalysedResult], contract: ConsentContract, input: LoadedInput?, exportedAt: Date,
+        renames: [PathRename]
+    ) throws {
+        var context =
+            input.map { ExportContext(input: $0, exportedAt: exportedAt) } ?? ExportContext(exportedAt: exportedAt)
+        if let participant = out.participant { context.participant = participant }
+        let records = try ExportRecord.records(of: AnalysedResults(results))
+        let documents = records.compactMap { record -> ConsentDocument? in
+            var participant = context.participant
+            if let named = record.json["participantIdentifier"]?.stringValue { participant = named }
+            return ConsentDocument(
+                record: record, participant: participant, contract: contract, generatedAt: context.exportedAt)
+        }
+        guard documents.count == 1, let document = documents.first else {
+            throw CommandFailure.data(
+                documents.isEmpty
+                    ? "--consent-document: the input holds no consent decision (a signature, or a configured answer)"
+                    : "--consent-document: the input holds \(documents.count) consent decisions; `taskproc batch "
+                        + "--consent-contract` writes one document per record in consent/")
+        }
+        try OutputWriter.write(
+            PathRename.apply(renames, to: document.html, json: false), to: path, force: out.force)
+        Diagnostics.note("taskproc: consent document \(path): SHA-256 \(document.sha256)")
     }
 
     func run() async throws {
@@ -139,11 +178,24 @@ struct Analyze: AsyncParsableCommand {
         try plotAudiograms(results)
         // Inputs read from a ZIP archive are named `archive.zip!/entry`, never by the temporary extraction folder.
         let renames = loaded.flatMap(\.archiveRenames)
+        // One export time for the export and the consent document, so the hashes the export holds are the file's.
+        let exportedAt = Date()
+        var consentShape = ConsentShape(contract: options.consentContract, documentURL: nil)
+        if let consentDocument {
+            consentShape.documentURL = URL(fileURLWithPath: consentDocument).lastPathComponent
+        }
         if results.count == 1, let summary = results[0].result as? AudioFileSummary, analyses.count == 1 {
             // A single recording gives its summary object, as it always has.
             try out.emit(summary, input: loaded.count == 1 ? loaded[0] : nil, renames: renames)
         } else {
-            try out.emit(AnalysedResults(results), input: loaded.count == 1 ? loaded[0] : nil, renames: renames)
+            try out.emit(
+                AnalysedResults(results), input: loaded.count == 1 ? loaded[0] : nil, renames: renames,
+                exportedAt: exportedAt, consent: consentShape)
+        }
+        if let consentDocument, let contract = options.consentContract {
+            try writeConsentDocument(
+                consentDocument, results: results, contract: contract, input: loaded.count == 1 ? loaded[0] : nil,
+                exportedAt: exportedAt, renames: renames)
         }
         for reason in failed {
             printError("taskproc: not analysed: " + PathRename.apply(renames, to: reason, json: false))

@@ -218,6 +218,7 @@ struct Batch: AsyncParsableCommand {
         if features.featureSet != .taskproc { args += ["--feature-set", features.featureSet.rawValue] }
         args += walking.arguments
         if let c = consent.consentConfig { args += ["--consent-config", RecordDiscovery.Input(c).absolute] }
+        if let c = consent.consentContract { args += ["--consent-contract", RecordDiscovery.Input(c).absolute] }
         return args
     }
 
@@ -237,6 +238,7 @@ struct Batch: AsyncParsableCommand {
         if features.featureSet != .taskproc { options.featureSet = features.featureSet }
         options.gait = walking.gaitOptions
         options.consent = try consent.rules()
+        options.consentContract = try consent.contract()
         return options
     }
 
@@ -452,6 +454,9 @@ struct Batch: AsyncParsableCommand {
                 format:
                     "; %d processed in %.1f s (%.0f records/s; all found after %.1f s, all analysed after %.1f s, outputs %.1f s)",
                 s.processedNow, s.elapsed, rate, s.discoverySeconds, s.analysisSeconds, s.outputSeconds)
+        }
+        if let documents = s.counts.consentDocuments {
+            text += "\n  consent documents: \(documents) in \(ConsentArtefacts.folderName)/ (index.csv, SHA256SUMS)"
         }
         if let scan = s.consentScan {
             text += "\n  consent from records: " + scan.summary

@@ -48,6 +48,15 @@ struct OutputFolderOption: ParsableArguments {
     }
 }
 
+/// The consent contract an export follows and the consent document it points to (`analyze --consent-contract`,
+/// `--consent-document`).
+struct ConsentShape {
+    /// The contract; nil: none.
+    var contract: ConsentContract?
+    /// The document's file name; nil: none.
+    var documentURL: String?
+}
+
 /// How the export formats are shaped, declared once for `analyze` and `batch`: `--mork-config` (with `--format
 /// mork`) and `--fhir-consent` (with `--format fhir`); each command checks the pairing against its own `--format`.
 struct ExportShapeOptions: ParsableArguments {
@@ -141,11 +150,15 @@ struct OutputOptions: ParsableArguments {
     /// identifiers and participant.
     func emit(
         _ result: some RenderableResult, input: LoadedInput? = nil,
-        renames: [PathRename] = []
+        renames: [PathRename] = [], exportedAt: Date = Date(), consent: ConsentShape = ConsentShape()
     ) throws {
-        let export = ExportOptions(context: input.map { ExportContext(input: $0) } ?? ExportContext())
+        let context =
+            input.map { ExportContext(input: $0, exportedAt: exportedAt) } ?? ExportContext(exportedAt: exportedAt)
+        let export = ExportOptions(context: context)
         if let participant { export.context.participant = participant }
         export.fhir = exportShape.fhirSettings
+        export.fhir.consentContract = consent.contract
+        export.fhir.consentDocumentURL = consent.documentURL
         if format == .mork, let morkConfig {
             do { export.mork = try MORKExport.Configuration(file: morkConfig) } catch let error as ExportError {
                 throw CommandFailure.data(error.description)

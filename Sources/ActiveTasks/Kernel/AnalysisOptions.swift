@@ -27,6 +27,10 @@ public struct AnalysisOptions: Sendable, Hashable, Codable {
     /// configurations stored before it existed) means ``ConsentRules/default``.
     public var consent: ConsentRules?
 
+    /// The study's consent contract (`--consent-contract`): a survey result that answers one of its eligibility
+    /// criteria or holds a consent decision gets ``SurveyResult/eligibility``; nil: none.
+    public var consentContract: ConsentContract?
+
     /// Which published feature sets to add besides taskproc's own analyses; nil (run configurations stored before
     /// it existed) means ``FeatureSet/taskproc``.
     public var featureSet: FeatureSet?

@@ -55,6 +55,14 @@ enum SurveyAnalysis: TaskAnalysis {
             finish(&result, dropsIdentifiers: options.dropsIdentifiers == true, consentRules: options.consent ?? .default)
             results.append(result)
         }
+        if let contract = options.consentContract {
+            for i in results.indices where contract.asks(results[i].answers) || results[i].consent?.status != nil {
+                results[i].eligibility = contract.eligibility(of: results[i].answers)
+            }
+        } else {
+            // The signature image is kept only for the consent documents a contract asks for.
+            for i in results.indices { results[i].consent?.signatureImage = nil }
+        }
         return results
     }
 
@@ -204,6 +212,9 @@ enum SurveyAnalysis: TaskAnalysis {
         let decision = ConsentDecision(result, rules: consentRules)
         result.consent = decision.isEmpty ? nil : decision
         result.warnings += decision.warnings
+        // The image rides on the decision only (the answers are written without it).
+        for i in result.answers.indices { result.answers[i].signatureImage = nil }
+        for i in result.previousAnswers.indices { result.previousAnswers[i].signatureImage = nil }
     }
 
     /// Withholds the identifying answers of `answers` (signers' names and dates, names, e-mail, birth date, phone,
@@ -217,6 +228,7 @@ enum SurveyAnalysis: TaskAnalysis {
                 answers[i].signatureGivenName = nil
                 answers[i].signatureFamilyName = nil
                 answers[i].signatureDate = nil
+                answers[i].signatureImage = nil
             } else if a.withheld == nil, a.answerType == "location" || ResearchKit.isIdentifying(a.questionIdentifier) {
                 answers[i] = withheld(a, reason: "identifier")
                 dropped += 1
@@ -353,6 +365,7 @@ enum SurveyAnalysis: TaskAnalysis {
             row.signatureGivenName = signature.givenName
             row.signatureFamilyName = signature.familyName
             row.signatureDate = signature.signatureDate
+            row.signatureImage = signature.image
         }
         return row
     }

@@ -59,6 +59,12 @@ public struct ConsentDecision: Sendable, Hashable {
     /// The legacy signature's given and family name (withheld with `--drop-identifiers`); ResearchKit 3's signature
     /// carries no name.
     public var signerName: String?
+    /// The signing signature's image, for the consent document; nil when the record has none, identifiers are
+    /// withheld, or no consent contract is given (`--consent-contract`: only its documents need it).
+    ///
+    /// Base64 PNG or JPEG as serialised: legacy `ORKConsentSignature.signatureImage` (ResearchKit 3's
+    /// `ORKSignatureResult` serialises none).
+    public var signatureImage: String?
     /// The task's sharing choice (the narrowest when it holds several); nil when it has no sharing answer.
     public var sharing: Sharing?
     /// Why a decision or the sharing scope could not be read, one sentence each (also in the survey's warnings).
@@ -206,12 +212,30 @@ public struct ConsentDecision: Sendable, Hashable {
         signedAt = answer.endDate
         signatureDate = answer.signatureDate
         signerName = answer.signatureName
+        signatureImage = answer.signatureImage
+    }
+
+    /// The longest signature image kept (base64 characters, 4 MiB: a signature PNG is tens of kB).
+    public static let maximumImageCharacters = 4 << 20
+
+    /// `base64` when it is a PNG or JPEG image of at most ``maximumImageCharacters``; nil otherwise.
+    public static func keptImage(_ base64: String) -> String? {
+        base64.utf8.count <= maximumImageCharacters && imageType(base64) != nil ? base64 : nil
+    }
+
+    /// The media type of a base64 image by its first bytes (PNG or JPEG); nil when it is neither.
+    public static func imageType(_ base64: String) -> String? {
+        guard let head = Data(base64Encoded: String(base64.prefix(12))) else { return nil }
+        let b = Array(head)
+        if b.count >= 8, b[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { return "image/png" }
+        if b.count >= 3, b[0..<3] == [0xFF, 0xD8, 0xFF] { return "image/jpeg" }
+        return nil
     }
 }
 
 extension ConsentDecision: Codable {
     enum CodingKeys: String, CodingKey {
-        case status, flow, stepIdentifier, signedAt, signatureDate, signerName, sharingScope
+        case status, flow, stepIdentifier, signedAt, signatureDate, signerName, signatureImage, sharingScope
         case sharingStepIdentifier, sharingQuestionIdentifier, sharingValue, warnings
     }
 
@@ -224,6 +248,7 @@ extension ConsentDecision: Codable {
         try c.encodeNullable(signedAt, forKey: .signedAt)
         try c.encodeNullable(signatureDate, forKey: .signatureDate)
         try c.encodeNullable(signerName, forKey: .signerName)
+        try c.encodeIfPresent(signatureImage, forKey: .signatureImage)
         try c.encodeNullable(sharing?.scope, forKey: .sharingScope)
         try c.encodeNullable(sharing?.stepIdentifier, forKey: .sharingStepIdentifier)
         try c.encodeNullable(sharing?.questionIdentifier, forKey: .sharingQuestionIdentifier)
@@ -240,6 +265,7 @@ extension ConsentDecision: Codable {
         signedAt = try c.decodeIfPresent(ResultDate.self, forKey: .signedAt)
         signatureDate = try c.decodeIfPresent(String.self, forKey: .signatureDate)
         signerName = try c.decodeIfPresent(String.self, forKey: .signerName)
+        signatureImage = try c.decodeIfPresent(String.self, forKey: .signatureImage)
         if let step = try c.decodeIfPresent(String.self, forKey: .sharingStepIdentifier) {
             sharing = Sharing(
                 scope: try c.decodeIfPresent(SharingScope.self, forKey: .sharingScope), stepIdentifier: step,

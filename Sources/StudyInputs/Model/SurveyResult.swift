@@ -35,6 +35,11 @@ public struct SurveyResult: Sendable, Hashable {
     public var previousAnswers: [SurveyAnswer] = []
     /// The consent decision and sharing choice the answers hold (``ConsentDecision``); nil when they hold neither.
     public var consent: ConsentDecision?
+    /// Whether the answers meet the consent contract's eligibility criteria (``ConsentContract``).
+    ///
+    /// Nil without a contract (`--consent-contract`), or when the result answers none of its criteria and holds no
+    /// consent decision. Written only when not nil.
+    public var eligibility: Eligibility?
     /// Findings a reader should know about, one sentence each.
     public var warnings: [String]
 
@@ -122,6 +127,9 @@ public struct SurveyAnswer: Sendable, Hashable {
     public var signatureFamilyName: String?
     /// For a consent signature: the signature date as the app wrote it (free text); nil otherwise.
     public var signatureDate: String?
+    /// For a consent signature: its image (base64 PNG or JPEG, ``ResearchKit/ConsentSignature/image``); not written
+    /// with the answer (the consent decision carries the signing one, ``ConsentDecision/signatureImage``).
+    public var signatureImage: String?
     /// When the question was shown; nil when absent.
     public var startDate: ResultDate?
     /// When it was answered; nil when absent.
@@ -154,7 +162,7 @@ extension SurveyResult: Codable {
     enum CodingKeys: String, CodingKey {
         case kind, source, taskIdentifier, taskRunUUID, participantIdentifier, surveyResultKey, startDate, endDate
         case answerCount, answeredCount, skippedCount
-        case dontKnowCount, withheldCount, answers, previousAnswers, consent, warnings
+        case dontKnowCount, withheldCount, answers, previousAnswers, consent, eligibility, warnings
     }
 
     /// Every key, `null` when undefined; the counts are derived from ``answers``.
@@ -176,6 +184,7 @@ extension SurveyResult: Codable {
         try c.encode(answers, forKey: .answers)
         try c.encode(previousAnswers, forKey: .previousAnswers)
         try c.encodeNullable(consent, forKey: .consent)
+        try c.encodeIfPresent(eligibility, forKey: .eligibility)
         try c.encode(warnings, forKey: .warnings)
     }
 
@@ -193,6 +202,7 @@ extension SurveyResult: Codable {
         participantIdentifier = try c.decodeIfPresent(String.self, forKey: .participantIdentifier)
         surveyResultKey = try c.decodeIfPresent(String.self, forKey: .surveyResultKey)
         consent = try c.decodeIfPresent(ConsentDecision.self, forKey: .consent)
+        eligibility = try c.decodeIfPresent(Eligibility.self, forKey: .eligibility)
         previousAnswers = try c.decodeIfPresent([SurveyAnswer].self, forKey: .previousAnswers) ?? []
     }
 }

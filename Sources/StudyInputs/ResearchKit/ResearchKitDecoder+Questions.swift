@@ -153,7 +153,8 @@ extension ResearchKitDecoder {
             ResearchKit.ConsentSignature(
                 identifier: try s.optionalString("identifier"), givenName: try s.optionalString("givenName"),
                 familyName: try s.optionalString("familyName"), signatureDate: try s.optionalString("signatureDate"),
-                hasImage: s.value("signatureImage") != nil)
+                hasImage: s.value("signatureImage") != nil,
+                image: s.value("signatureImage")?.stringValue.flatMap(ConsentDecision.keptImage))
         }
         return ResearchKit.ConsentSignatureResult(
             header: header, consented: try f.optionalBool("consented"), signature: signature)

@@ -131,7 +131,8 @@ extension ResearchKit {
         }
     }
 
-    /// The signature of a consent document (`ORKConsentSignature`). The signature image itself is never kept.
+    /// The signature of a consent document (`ORKConsentSignature`). The signature image is kept only for the consent
+    /// document (``image``).
     public struct ConsentSignature: Sendable, Hashable, Codable {
         /// The signature's identifier (`participant`, …).
         public var identifier: String?
@@ -143,12 +144,16 @@ extension ResearchKit {
         public var signatureDate: String?
         /// Whether the signature carried an image (`signatureImage` present).
         public var hasImage: Bool
+        /// The signature image as serialised (base64 PNG or JPEG), when it is one and at most
+        /// ``ConsentDecision/maximumImageCharacters`` long; nil otherwise.
+        public var image: String?
 
         /// Creates a signature.
         public init(
             identifier: String? = nil, givenName: String? = nil, familyName: String? = nil,
-            signatureDate: String? = nil, hasImage: Bool = false
+            signatureDate: String? = nil, hasImage: Bool = false, image: String? = nil
         ) {
+            self.image = image
             self.identifier = identifier
             self.givenName = givenName
             self.familyName = familyName

@@ -52,7 +52,7 @@ extension FHIRExport {
     /// The resources of one survey record: its `QuestionnaireResponse` (when any answer has a value) and one
     /// `Consent` per consent signature; what could not be expressed goes to `skipped`.
     static func surveyResources(
-        _ record: ExportRecord, context: ExportContext, consentShape: FHIRConsentShape = .consent,
+        _ record: ExportRecord, context: ExportContext, settings: Settings = Settings(),
         skipped: inout [String]
     ) -> [(
         id: String, resource: JSONObject
@@ -179,16 +179,29 @@ extension FHIRExport {
             let seed = flow + ":" + (decision["stepIdentifier"]?.stringValue ?? "")
             signatures.append((seed, JSONObject([("endDate", when)]), consented))
         }
+        // The consent document the Consent and Contract point to (with --consent-contract).
+        let document = settings.consentContract.flatMap { contract in
+            ConsentDocument(
+                record: record, participant: context.participant, contract: contract, generatedAt: context.exportedAt)
+        }
+        let attachment = document?.attachment(
+            url: settings.consentDocumentURL, title: "Consent of " + (context.participant ?? "the participant"))
         for (index, answer, consented) in signatures {
             guard let consented else {
                 skipped.append("\(name): consent signature without a decision, no Consent")
                 continue
             }
-            if consentShape == .contract {
+            if settings.consentShape == .contract {
                 let id = deterministicUUID(
                     ([run ?? "", record.source ?? "", "Contract", index] + distinct)
                         .joined(separator: "\u{1F}"))
-                resources.append((id, contract(answer, consented: consented, sharing: sharing, context: context)))
+                var signed = contract(answer, consented: consented, sharing: sharing, context: context)
+                if let template = settings.consentContract {
+                    signed = following(
+                        template, signed, eligibility: record.json["eligibility"]?.objectValue?["status"]?.stringValue,
+                        attachment: attachment, context: context)
+                }
+                resources.append((id, signed))
                 continue
             }
             var r: [(key: String, value: JSONValue)] = [
@@ -199,16 +212,19 @@ extension FHIRExport {
                 ("category", .array([.object(JSONObject([("coding", .array([ExportMeasure.coding(
                     system: "http://loinc.org", code: "59284-0", display: "Consent Document")]))]))])),
             ]
-            if let sharing {
-                r.insert(
-                    ("extension", .array([.object(JSONObject([
-                        ("url", .string(sharingScopeExtension)), ("valueCode", .string(sharing)),
-                    ]))])), at: 1)
+            var extensions: [JSONValue] = []
+            if let sharing { extensions.append(codeExtension(sharingScopeExtension, sharing)) }
+            if settings.consentContract != nil,
+                let eligibility = record.json["eligibility"]?.objectValue?["status"]?.stringValue
+            {
+                extensions.append(codeExtension(eligibilityExtension, eligibility))
             }
+            if !extensions.isEmpty { r.insert(("extension", .array(extensions)), at: 1) }
             if let subject = context.fhirSubject { r.append(("patient", subject)) }
             if let end = answer["endDate"]?.stringValue.flatMap({ ResultDate($0) }) ?? context.end {
                 r.append(("dateTime", .string(end.description)))
             }
+            if let attachment { r.append(("sourceAttachment", attachment)) }
             r.append(("policyRule", .object(JSONObject([("coding", .array([ExportMeasure.coding(
                 system: "http://terminology.hl7.org/CodeSystem/v3-ActCode", code: consented ? "OPTIN" : "OPTOUT",
                 display: consented ? "opt-in" : "opt-out")]))]))))
@@ -258,6 +274,59 @@ extension FHIRExport {
             ("applies", .object(JSONObject([("start", .string(when.description))]))),
             ("signer", .array([.object(JSONObject(signer))])),
         ])
+    }
+
+    /// The extension on a signed `Contract` or a `Consent` saying whether the participant met the consent's
+    /// eligibility criteria (`valueCode` ``Eligibility/Status``).
+    public static let eligibilityExtension = ConsentPolicy.fhirCanonicalBase + "/StructureDefinition/eligibility"
+
+    /// A signed `Contract` that follows the study's consent `template` (C3-PRO signs its consent Contract): the
+    /// template's `title`, `version`, `authority`, `term` and `contained` resources (the eligibility `Group`, the
+    /// team's `Organization`), `instantiatesUri` its `url`; `subject` the participant and the template's subjects
+    /// (its eligibility group); the eligibility outcome in ``eligibilityExtension``; and the consent document as
+    /// `legallyBindingAttachment` (SHA-1 `hash` as R4 defines it, SHA-256 in ``ConsentDocument/sha256Extension``).
+    static func following(
+        _ template: ConsentContract, _ signed: JSONObject, eligibility: String?, attachment: JSONValue?,
+        context: ExportContext
+    ) -> JSONObject {
+        var out: [(key: String, value: JSONValue)] = []
+        let t = template.json
+        for (key, value) in signed.entries {
+            out.append((key, value))
+            guard key == "resourceType" else { continue }
+            if let contained = t["contained"] { out.append(("contained", contained)) }
+            if let eligibility { out.append(("extension", .array([codeExtension(eligibilityExtension, eligibility)]))) }
+        }
+        var insertAt = out.firstIndex { $0.key == "applies" } ?? out.count
+        func insert(_ key: String, _ value: JSONValue?) {
+            guard let value else { return }
+            out.insert((key, value), at: insertAt)
+            insertAt += 1
+        }
+        insert("instantiatesUri", t["url"])
+        insert("version", t["version"])
+        insert("title", t["title"])
+        var subjects: [JSONValue] = context.fhirSubject.map { [$0] } ?? []
+        subjects += t["subject"]?.arrayValue ?? []
+        let after = (out.firstIndex { $0.key == "applies" } ?? out.count - 1) + 1
+        var tail: [(key: String, value: JSONValue)] = []
+        if !subjects.isEmpty { tail.append(("subject", .array(subjects))) }
+        if let authority = t["authority"] { tail.append(("authority", authority)) }
+        if let terms = t["term"]?.arrayValue {
+            // R4 requires a term's `offer` (C3-PRO's terms, written before R4, have none): its text is the term's.
+            let offered = terms.enumerated().map { index, term -> JSONValue in
+                guard var o = term.objectValue, o["offer"] == nil else { return term }
+                let text = template.terms.indices.contains(index)
+                    ? template.terms[index].text ?? template.terms[index].title : nil
+                o.entries.append(
+                    ("offer", .object(JSONObject([("text", .string(text ?? "Consent section \(index + 1)"))]))))
+                return .object(o)
+            }
+            tail.append(("term", .array(offered)))
+        }
+        out.insert(contentsOf: tail, at: min(after, out.count))
+        if let attachment { out.append(("legallyBindingAttachment", attachment)) }
+        return JSONObject(out)
     }
 
     /// `urn:researchkit:task:<identifier>` when the identifier is usable in a URI (letters, digits, `.-_~:`).
@@ -353,5 +422,41 @@ extension FHIRExport {
     /// `text` when it holds something besides white space (an R4 `string` may not be empty); nil otherwise.
     static func nonEmpty(_ text: String) -> String? {
         text.contains(where: { !$0.isWhitespace }) ? text : nil
+    }
+}
+
+extension FHIRExport {
+    /// A participant's signed consent `Contract` on its own (batch's `consent/<name>.contract.json`).
+    ///
+    /// The decision signed as ``contract(_:consented:sharing:context:)`` does, following `template`
+    /// (``following(_:_:eligibility:attachment:context:)``), with the eligibility outcome given (batch checks it over
+    /// all of the participant's answers) and the consent document's attachment; `id` a UUID made from `seed`, with it
+    /// as `identifier`. Nil when the decision is neither signed nor declined.
+    public static func signedContract(
+        decision: ConsentDecision, eligibility: Eligibility?, template: ConsentContract, participant: String?,
+        settings: Settings, attachment: JSONValue?, exportedAt: ResultDate, seed: String
+    ) -> JSONObject? {
+        guard let status = decision.status, status != .unknown else { return nil }
+        var context = ExportContext()
+        context.exportedAt = exportedAt
+        context.participant = participant
+        context.fhirSubject = subject(context: context, settings: settings)
+        let when: JSONValue = decision.signedAt.map { .string($0.description) } ?? .null
+        let signed = contract(
+            JSONObject([("endDate", when)]), consented: status == .signed, sharing: decision.scope?.rawValue,
+            context: context)
+        let full = following(
+            template, signed, eligibility: eligibility?.status.rawValue, attachment: attachment, context: context)
+        let id = deterministicUUID(seed)
+        var entries = full.entries
+        entries.insert(("id", .string(id)), at: 1)
+        let identifier = JSONObject([("system", .string("urn:ietf:rfc:3986")), ("value", .string("urn:uuid:" + id))])
+        entries.insert(("identifier", .array([.object(identifier)])), at: 2)
+        return JSONObject(entries)
+    }
+
+    /// An extension of `url` with `valueCode` `code`.
+    static func codeExtension(_ url: String, _ code: String) -> JSONValue {
+        .object(JSONObject([("url", .string(url)), ("valueCode", .string(code))]))
     }
 }

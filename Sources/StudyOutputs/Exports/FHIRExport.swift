@@ -49,6 +49,12 @@ public enum FHIRExport {
         /// Write a `Patient` for the participant and reference it from every resource, instead of a bare
         /// identifier.
         public var includesPatient = false
+        /// The study's consent contract (`--consent-contract`): a consent decision's `Contract` follows it (its
+        /// terms, eligibility group and authority) and, with the `Consent`, points to the consent document
+        /// (``ConsentDocument``) by its hashes; nil: neither.
+        public var consentContract: ConsentContract?
+        /// The consent document's `url` in the attachment (the file `analyze --consent-document` writes); nil: none.
+        public var consentDocumentURL: String?
 
         /// The defaults: a collection, identifiers without a system, no Patient, R4 Consents.
         public init() {}
@@ -83,7 +89,7 @@ public enum FHIRExport {
             }
             if record.shape == .answers {
                 let found = surveyResources(
-                    record, context: context, consentShape: settings.consentShape, skipped: &skipped)
+                    record, context: context, settings: settings, skipped: &skipped)
                 if found.isEmpty {
                     skipped.append("\(record.source ?? record.kind): no answer with a value and no consent signature")
                 }

@@ -110,6 +110,15 @@ import Testing
         #expect(consent.signatureName == "Ada Muster" && consent.signatureDate == "02.05.24")
         let json = try ResultEncoding.json(s)
         #expect(!json.contains("iVBORw0KGgo="), "the signature image reached the output")
+        // With a consent contract the decision keeps it, for the consent document (the answer never does).
+        var options = AnalysisOptions()
+        options.consentContract = try ConsentContract(file: SurveyFixtures.path("consent-contract.json"))
+        let input = try AnalysisRegistry.load(path: SurveyFixtures.path("all-answer-types.json"))
+        let kept = try #require(SurveyAnalysis.analyze(input, options: options).first)
+        #expect(kept.consent?.signatureImage == "iVBORw0KGgo=")
+        #expect(kept.answers.allSatisfy { $0.signatureImage == nil })
+        options.dropsIdentifiers = true
+        #expect(SurveyAnalysis.analyze(input, options: options).first?.consent?.signatureImage == nil)
     }
 
     /// `taskRunUUID` is optional (ResearchKit's own 2024 test results omit it); a malformed one is still an error.

@@ -1,7 +1,4 @@
-import ActiveTasks
 import Foundation
-import StudyInputs
-import StudyOutputs
 
 /// SHA-256 (FIPS 180-4), incremental: the content hash that identifies a batch record and picks its shard.
 ///
