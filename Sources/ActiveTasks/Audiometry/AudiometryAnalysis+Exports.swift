@@ -2,10 +2,15 @@ import Foundation
 import StudyInputs
 
 extension AudiometryAnalysis {
-    /// FHIR measures of one result (see ``FHIRExport``): recorded dB HL thresholds per ear and frequency (LOINC).
+    /// FHIR measures of one result (see ``FHIRExport``): recorded dB HL thresholds per ear and frequency (LOINC);
+    /// for a legacy result, the level of each answered tone in dBFS under the local code system
+    /// (``legacyExportMeasures(_:skipped:)``).
     public static func exportMeasures(of result: AudiometryResult, skipped: inout [String]) -> [ExportMeasure] {
-        // Legacy tone-audiometry amplitudes are uncalibrated dBFS, never hearing thresholds.
-        guard case .dBHL(let test) = result else { return [] }
+        let test: DBHLAudiometryResult
+        switch result {
+        case .dBHL(let t): test = t
+        case .legacy(let legacy): return legacyExportMeasures(legacy, skipped: &skipped)
+        }
         var out: [ExportMeasure] = []
         for ear in test.ears {
             let side = ear.ear.rawValue
@@ -35,6 +40,47 @@ extension AudiometryAnalysis {
                         methodDisplay: "ResearchKit dB HL tone audiometry (modified Hughson-Westlake), calculatedThreshold as recorded",
                         step: step, occurrence: seen[whole] ?? 1))
             }
+        }
+        return out
+    }
+}
+
+extension AudiometryAnalysis {
+    /// The legacy tone-audiometry measures: one per tone the participant answered (a button press), its level at
+    /// the press in dBFS, coded `toneAudiometry.<ear>.<frequency>Hz` in ``ScoredTasks/codeSystem`` (display
+    /// "Tone level at response, <ear> ear <f> Hz, dBFS (uncalibrated)"; UCUM `dB`, shown as `dBFS`). These are
+    /// digital levels re full scale, never hearing thresholds, so no LOINC hearing-threshold code is used. Tones
+    /// without a press, without an ear, at a level of 0, or at a frequency that is not a whole number of hertz are
+    /// listed in `skipped`.
+    static func legacyExportMeasures(_ result: LegacyToneAudiometryAnalysis, skipped: inout [String]) -> [ExportMeasure] {
+        var out: [ExportMeasure] = []
+        var seen: [String: Int] = [:]
+        for (i, p) in result.presentations.enumerated() {
+            let label = "tone \(i + 1) (\(ResultEncoding.number(p.frequency)) Hz)"
+            guard p.response != "none" else {
+                skipped.append("\(label): no response, no level")
+                continue
+            }
+            guard let ear = p.ear, let level = p.amplitudeDBFS, level.isFinite else {
+                skipped.append("\(label): no ear or no level (amplitude 0)")
+                continue
+            }
+            // A whole, positive frequency below 1 MHz names the code; anything else is skipped before conversion.
+            guard p.frequency > 0, p.frequency < 1_000_000, p.frequency == p.frequency.rounded() else {
+                skipped.append("\(label): not a whole frequency in hertz, no code")
+                continue
+            }
+            let hz = ResultEncoding.number(p.frequency)
+            let code = "\(TaskKind.toneAudiometry.rawValue).\(ear.rawValue).\(hz)Hz"
+            seen[code, default: 0] += 1
+            out.append(
+                ExportMeasure(
+                    system: ScoredTasks.codeSystem, code: code,
+                    display: "Tone level at response, \(ear.rawValue) ear \(hz) Hz, dBFS (uncalibrated)",
+                    category: "exam", value: level, unit: "dBFS", unitCode: "dB",
+                    method: "researchkit-legacy-tone-audiometry",
+                    methodDisplay: "ResearchKit legacy tone audiometry: digital level re full scale at the button press",
+                    step: result.stepIdentifier, occurrence: seen[code] ?? 1))
         }
         return out
     }

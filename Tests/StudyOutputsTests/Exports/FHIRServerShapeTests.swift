@@ -128,6 +128,26 @@ import Testing
         #expect(taps["valueInteger"]?.numberValue != nil)
     }
 
+    /// Legacy tone audiometry: the level of each answered tone, 20·log10(amplitude) dBFS, under the local code;
+    /// the unanswered tone is listed as skipped.
+    @Test func legacyToneLevelsGoOutInDBFSUnderTheLocalCode() throws {
+        let input = try AnalysisRegistry.load(path: fixturePath("researchkit/tone-audiometry-legacy.json"))
+        let results = AnalysisRegistry.analyze(input).flatMap(\.results)
+        let records = try results.flatMap { try ExportRecord.records(of: $0.result) }
+        let output = FHIRExport.bundle(records, context: ExportContext(input: input))
+        let observations = Self.resources(output.bundle).filter { $0["resourceType"]?.stringValue == "Observation" }
+        #expect(observations.count == 1)
+        let coding = observations.first?["code"]?.objectValue?["coding"]?.arrayValue?.first?.objectValue
+        #expect(coding?["system"]?.stringValue == ScoredTasks.codeSystem)
+        #expect(coding?["code"]?.stringValue == "toneAudiometry.left.8000Hz")
+        let quantity = observations.first?["valueQuantity"]?.objectValue
+        #expect(abs((quantity?["value"]?.numberValue ?? 0) - 20 * log10(0.0041)) < 1e-9)
+        #expect(quantity?["code"]?.stringValue == "dB" && quantity?["unit"]?.stringValue == "dBFS")
+        #expect(output.skipped.contains { $0.contains("no response") })
+        let validation = try Self.validate([output.bundle])
+        #expect(validation.status == 0, "\(validation.output)")
+    }
+
     @Test func theValidatorRejectsWhatAServerWould() throws {
         let broken = """
             {"resourceType":"Bundle","type":"transaction","entry":[
