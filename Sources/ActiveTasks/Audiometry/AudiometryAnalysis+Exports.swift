@@ -46,13 +46,16 @@ extension AudiometryAnalysis {
 }
 
 extension AudiometryAnalysis {
-    /// The legacy tone-audiometry measures: one per tone the participant answered (a button press), its level at
-    /// the press in dBFS, coded `toneAudiometry.<ear>.<frequency>Hz` in ``ScoredTasks/codeSystem`` (display
-    /// "Tone level at response, <ear> ear <f> Hz, dBFS (uncalibrated)"; UCUM `dB`, shown as `dBFS`). These are
-    /// digital levels re full scale, never hearing thresholds, so no LOINC hearing-threshold code is used. Tones
+    /// The legacy tone-audiometry measures: one per tone the participant answered (a button press).
+    ///
+    /// Its level at the press in dBFS, coded `toneAudiometry.<ear>.<frequency>Hz` in ``ScoredTasks/codeSystem``
+    /// (display "Tone level at response, <ear> ear <f> Hz, dBFS (uncalibrated)"; UCUM `dB`, shown as `dBFS`). These
+    /// are digital levels re full scale, never hearing thresholds, so no LOINC hearing-threshold code is used. Tones
     /// without a press, without an ear, at a level of 0, or at a frequency that is not a whole number of hertz are
     /// listed in `skipped`.
-    static func legacyExportMeasures(_ result: LegacyToneAudiometryAnalysis, skipped: inout [String]) -> [ExportMeasure] {
+    static func legacyExportMeasures(
+        _ result: LegacyToneAudiometryAnalysis, skipped: inout [String]
+    ) -> [ExportMeasure] {
         var out: [ExportMeasure] = []
         var seen: [String: Int] = [:]
         for (i, p) in result.presentations.enumerated() {
@@ -79,7 +82,7 @@ extension AudiometryAnalysis {
                     display: "Tone level at response, \(ear.rawValue) ear \(hz) Hz, dBFS (uncalibrated)",
                     category: "exam", value: level, unit: "dBFS", unitCode: "dB",
                     method: "researchkit-legacy-tone-audiometry",
-                    methodDisplay: "ResearchKit legacy tone audiometry: digital level re full scale at the button press",
+                    methodDisplay: "ResearchKit legacy tone audiometry: digital level re full scale at the press",
                     step: result.stepIdentifier, occurrence: seen[code] ?? 1))
         }
         return out
