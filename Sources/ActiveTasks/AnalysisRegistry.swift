@@ -53,6 +53,8 @@ public protocol TaskAnalysis: Sendable {
     /// Warnings `inspect` adds about a loaded input of this kind before any analysis (a walk too short to count
     /// steps); none by default.
     static func inspectionNotes(_ input: LoadedInput) -> [InputProblem]
+    /// The quality flags of one result (the batch CSVs' `flag_*` columns); none judged by default.
+    static func qualityFlags(of result: Result) -> QualityFlags
 }
 
 extension TaskAnalysis {
@@ -110,6 +112,8 @@ extension TaskAnalysis {
     public static var reportOverviewReadsRecords: Bool { false }
     /// None.
     public static func inspectionNotes(_ input: LoadedInput) -> [InputProblem] { [] }
+    /// None judged.
+    public static func qualityFlags(of result: Result) -> QualityFlags { QualityFlags() }
 }
 
 /// A result of any task kind, with the kind that produced it.

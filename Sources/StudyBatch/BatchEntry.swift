@@ -30,7 +30,7 @@ public struct BatchEntry: Sendable, Hashable, Codable {
         public var kind: String
         /// The processor's CSV header (empty for a failed record's row).
         public var header: [String]
-        /// Full rows: the ``BatchOutputs/keyColumns`` values, then the processor's columns.
+        /// Full rows: the ``BatchOutputs/storedKeyColumns`` values, then the processor's columns.
         public var rows: [[String]]
     }
 
@@ -93,6 +93,16 @@ public struct BatchEntry: Sendable, Hashable, Codable {
     public var stamp: String?
     /// Why the record could not be exported, when the run exports and it could not.
     public var exportError: String?
+    /// When the task run started (ISO 8601 with the device's offset, ``RecordAnalysis/Outcome/startTime``); nil
+    /// when the record carries no date, and in entries of earlier versions.
+    public var startTime: String?
+    /// When the task run ended (ISO 8601 with the device's offset); nil when unknown.
+    public var endTime: String?
+    /// The ResearchKit task identifier, when the record holds a task result.
+    public var taskIdentifier: String?
+
+    /// The local calendar date of ``startTime`` (`yyyy-MM-dd`, in the device's offset); nil without a start.
+    public var date: String? { startTime.map { String($0.prefix(10)) } }
 
     init(
         source: String, contentHash: String, status: Status, kind: String?, line: String, reason: String?,
@@ -144,6 +154,9 @@ public struct BatchEntry: Sendable, Hashable, Codable {
         dialect = outcome.dialect == .unrecognised && record.rejection != nil ? nil : outcome.dialect.rawValue
         let kindName = outcome.taskKind == .unknown ? nil : outcome.taskKind.rawValue
         kind = kindName
+        startTime = outcome.startTime?.description
+        endTime = outcome.endTime?.description
+        taskIdentifier = outcome.taskIdentifier
         let problems = outcome.problems.map { problem -> InputProblem in
             var p = problem
             p.file = rename.text(p.file)
@@ -158,8 +171,10 @@ public struct BatchEntry: Sendable, Hashable, Codable {
             ("dialect", dialect.map(JSONText.string) ?? "null"),
             ("keys", JSONText.encode(keys)),
             ("kind", kindName.map(JSONText.string) ?? "null"),
+            ("participant", outcome.keys.participant.map(JSONText.string) ?? "null"),
             ("problems", problemsJSON),
             ("source", JSONText.string(record.source)),
+            ("startTime", startTime.map(JSONText.string) ?? "null"),
         ]
         let prefix = { (status: String, error: String) in
             [record.source, hash] + outcome.keys.values + [status, error]

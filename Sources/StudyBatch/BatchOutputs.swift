@@ -13,8 +13,31 @@ import StudyOutputs
 /// entries, not on their order, the number of workers or shards: a resumed or merged run writes the same bytes
 /// (the SQLite `run_log` table holds the only timestamps).
 public enum BatchOutputs {
-    /// Columns that start every CSV row and per-kind SQLite table, before the processor's columns.
-    public static let keyColumns = ["recordSource", "contentHash"] + RecordKeys.columns + ["status", "error"]
+    /// Columns that start every CSV row and per-kind SQLite table, before the processor's columns: the record,
+    /// its join keys, ``recordColumns`` and its status.
+    public static let keyColumns =
+        ["recordSource", "contentHash"] + RecordKeys.columns + recordColumns + ["status", "error"]
+
+    /// The columns derived from the record when the outputs are written: `participant` (``RecordKeys/participant``),
+    /// `date` (the local date of the task run's start) and `startTime` (ISO 8601 with the device's offset); blank
+    /// when the record names none.
+    public static let recordColumns = ["participant", "date", "startTime"]
+
+    /// The key columns a journal entry's rows start with (``keyColumns`` without ``recordColumns``, which are
+    /// derived when the outputs are written, so a journal of any version gives the same columns).
+    static let storedKeyColumns = ["recordSource", "contentHash"] + RecordKeys.columns + ["status", "error"]
+
+    /// A journal row with ``recordColumns`` inserted after the join keys.
+    static func expanded(_ row: [String], entry: BatchEntry) -> [String] {
+        let split = 2 + RecordKeys.columns.count
+        guard row.count >= split else { return row }
+        var out: [String] = []
+        out.reserveCapacity(row.count + recordColumns.count)
+        out += row[..<split]
+        out += [entry.keys.participant ?? "", entry.date ?? "", entry.startTime ?? ""]
+        out += row[split...]
+        return out
+    }
 
     /// A processor's header with any name that clashes with a key column prefixed by `result_`; names are compared
     /// ignoring case, as SQLite compares column names (the survey's `participantIdentifier` and the key column
@@ -208,11 +231,12 @@ public enum BatchOutputs {
         let bulk = export == .fhir ? try FHIRBulkFiles(folder: folder) : nil
         let columnsByKind = headers.mapValues { keyColumns + processorColumns($0.header) }
         @Sendable func columns(_ kind: String) -> [String] { columnsByKind[kind] ?? keyColumns }
-        @Sendable func aligned(_ table: BatchEntry.Table) -> [[String]] {
+        @Sendable func aligned(_ table: BatchEntry.Table, _ entry: BatchEntry) -> [[String]] {
             let full = columns(table.kind)
             let own = keyColumns + processorColumns(table.header)
-            guard own != full else { return table.rows }
-            return table.rows.map { row in
+            let rows = table.rows.map { expanded($0, entry: entry) }
+            guard own != full else { return rows }
+            return rows.map { row in
                 full.map { name in own.firstIndex(of: name).map { $0 < row.count ? row[$0] : "" } ?? "" }
             }
         }
@@ -263,7 +287,7 @@ public enum BatchOutputs {
                         try file.append(csvLine(columns(table.kind)))
                         csvs[table.kind] = file
                     }
-                    for row in aligned(table) {
+                    for row in aligned(table, entry) {
                         try csvs[table.kind]?.append(csvLine(row))
                         counts.rowsByKind[table.kind, default: 0] += 1
                     }
@@ -410,14 +434,14 @@ final class SQLiteWriter: @unchecked Sendable {
     private let runLog: [BatchOutputs.LogEvent]
     private let runInfo: [(String, String)]
     private let columns: @Sendable (String) -> [String]
-    private let aligned: @Sendable (BatchEntry.Table) -> [[String]]
+    private let aligned: @Sendable (BatchEntry.Table, BatchEntry) -> [[String]]
     private let finished = DispatchSemaphore(value: 0)
     private var error: (any Error)?
 
     init(
         path: String, channel: EntryChannel, runLog: [BatchOutputs.LogEvent], runInfo: [(String, String)],
         columns: @escaping @Sendable (String) -> [String],
-        aligned: @escaping @Sendable (BatchEntry.Table) -> [[String]]
+        aligned: @escaping @Sendable (BatchEntry.Table, BatchEntry) -> [[String]]
     ) {
         self.path = path
         self.channel = channel
@@ -437,7 +461,7 @@ final class SQLiteWriter: @unchecked Sendable {
                             for table in entry.tables {
                                 let full = columns(table.kind)
                                 try sqlite.ensureTable(kind: table.kind, columns: full)
-                                for row in aligned(table) {
+                                for row in aligned(table, entry) {
                                     try sqlite.insertRow(kind: table.kind, columns: full, values: row)
                                 }
                             }

@@ -61,7 +61,9 @@ public enum ColumnDictionary {
     ///   - kind: The CSV's task kind (`walking`, `tremor`, `stroop`, …: the file's base name).
     ///   - column: The column's name in the header.
     public static func entry(kind: String, column: String) -> Entry? {
-        if BatchOutputs.keyColumns.contains(column) || column == RecordAnalysis.taskAnswersColumn {
+        if BatchOutputs.keyColumns.contains(column) || column == RecordAnalysis.taskAnswersColumn
+            || QualityFlags.columns.contains(column)
+        {
             return entries[batchKind]?[column]
         }
         if column.hasPrefix("result_") {

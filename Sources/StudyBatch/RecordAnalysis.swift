@@ -54,6 +54,13 @@ public enum RecordAnalysis {
         public var stepDates: [String: ExportContext.StepDates] = [:]
         /// The record's export, when one was asked for and the record has results.
         public var export: BatchExport.Outcome?
+        /// When the task run started: the ResearchKit task result's `startDate`, else its earliest step's; nil when
+        /// the record carries no date (a bare recorder log or CSV).
+        public var startTime: ResultDate?
+        /// When the task run ended: the task result's `endDate`, else its latest step's; nil when unknown.
+        public var endTime: ResultDate?
+        /// The ResearchKit task identifier (`walk`, `survey`, …), when the record holds a task result.
+        public var taskIdentifier: String?
     }
 
     /// What a batch exports of each record, and the name its on-disk location takes in the outputs.
@@ -99,6 +106,9 @@ public enum RecordAnalysis {
         outcome.keys = RecordKeys(input: input)
         let context = ExportContext(input: input)
         outcome.stepDates = context.steps
+        outcome.startTime = context.start ?? context.steps.values.compactMap(\.start).min()
+        outcome.endTime = context.end ?? context.steps.values.compactMap { $0.end ?? $0.start }.max()
+        outcome.taskIdentifier = context.taskIdentifier
         let analyses = AnalysisRegistry.analyze(input, options: options)
         var failures: [String] = []
         var typed: [AnalysedResult] = []
@@ -108,7 +118,11 @@ public enum RecordAnalysis {
                 let answers = taskAnswers(analysis.results)
                 outcome.results += try analysis.results.map { analysed in
                     var rendered = try RenderedResult(kind: analysed.kind.rawValue, result: analysed.result)
-                    if AnalysisRegistry.analysis(for: analysed.kind)?.exportShape != .answers {
+                    let analysis = AnalysisRegistry.analysis(for: analysed.kind)
+                    let flags = analysis?.qualityFlags(ofAny: analysed.result).cells ?? QualityFlags().cells
+                    rendered.csvHeader += QualityFlags.columns
+                    for i in rendered.csvRows.indices { rendered.csvRows[i] += flags }
+                    if analysis?.exportShape != .answers {
                         rendered.csvHeader.append(taskAnswersColumn)
                         for i in rendered.csvRows.indices { rendered.csvRows[i].append(answers) }
                     }

@@ -324,7 +324,8 @@ import Testing
         let header = walking.split(separator: "\n")[0]
         #expect(
             header.hasPrefix(
-                "recordSource,contentHash,recordId,healthCode,ParticipantIdentifier,taskRunUUID,status,error,stepIdentifier"
+                "recordSource,contentHash,recordId,healthCode,ParticipantIdentifier,taskRunUUID,participant,date,"
+                    + "startTime,status,error,stepIdentifier"
             ))
         #expect(walking.contains(",HC0"))
 

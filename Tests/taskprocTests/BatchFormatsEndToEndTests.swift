@@ -121,13 +121,19 @@ struct StudyExport {
         // tapping.csv: docs/batch.md's key columns first, one row per tap table, tapCount = rows written.
         let tapping = try E2E.csvTable(try String(contentsOfFile: out + "/tapping.csv", encoding: .utf8))
         let keyColumns = [
-            "recordSource", "contentHash", "recordId", "healthCode", "ParticipantIdentifier", "taskRunUUID", "status",
-            "error",
+            "recordSource", "contentHash", "recordId", "healthCode", "ParticipantIdentifier", "taskRunUUID",
+            "participant", "date", "startTime", "status", "error",
         ]
         #expect(Array(tapping.header.prefix(keyColumns.count)) == keyColumns)
+        #expect(
+            Array(tapping.header.suffix(6))
+                == ["flag_short", "flag_rate", "flag_still", "flag_repaired", "flag_implausible", "taskAnswers"])
         #expect(tapping.rows.count == StudyExport.taps.count)
         for row in tapping.rows {
             let p = try #require(row["healthCode"])
+            #expect(row["participant"] == p)  // healthCode is the participant
+            // Every tap table has ≥ 10 taps, none backwards: not short, not repaired; rate is not judged for taps.
+            #expect(row["flag_short"] == "false" && row["flag_repaired"] == "false" && row["flag_rate"] == "")
             #expect(row["tapCount"] == StudyExport.taps[p].map(String.init), "\(p)")
             #expect(row["numberTaps"] == StudyExport.taps[p].map(String.init), "\(p)")  // every tap a depress event
             #expect(row["status"] == "ok" && row["error"] == "")

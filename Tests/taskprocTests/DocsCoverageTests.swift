@@ -109,8 +109,9 @@ import Testing
     static let dataKeyed: Set<[String]> = [["stepDates"]]
 
     static let batchColumns: Set<String> = [
-        "recordSource", "contentHash", "recordId", "healthCode", "ParticipantIdentifier", "taskRunUUID", "status",
-        "error", "taskAnswers",
+        "recordSource", "contentHash", "recordId", "healthCode", "ParticipantIdentifier", "taskRunUUID", "participant",
+        "date", "startTime", "status", "error", "taskAnswers", "flag_short", "flag_rate", "flag_still", "flag_repaired",
+        "flag_implausible",
     ]
     static let sensors: Set<String> = ["accelerometer", "gyroscope"]
 

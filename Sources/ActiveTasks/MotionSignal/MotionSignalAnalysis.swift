@@ -1,3 +1,4 @@
+import SensorSignal
 import StudyInputs
 
 extension TaskKind {
@@ -48,4 +49,27 @@ extension MotionSignalAnalysis {
         .init(key: "magnitudeSD", label: "|a| SD", unit: "g"),
     ]
 
+}
+
+extension MotionSignalAnalysis {
+    /// Shortest tremor or balance recording summarised without `flag_short`, s (ResearchKit's steps last 10–30 s).
+    public static let minimumFlagDuration = 5.0
+    /// Lowest sampling rate without `flag_rate`, Hz: the tremor band reaches 12 Hz.
+    public static let minimumFlagRate = 25.0
+    /// Plausible mean |a| of a recording in g: a held phone measures gravity, 1 g.
+    public static let plausibleMagnitude: ClosedRange<Double> = 0.5...1.5
+
+    /// Tremor and balance flags: `short` under ``minimumFlagDuration``, `rate` under ``minimumFlagRate`` or > 1 %
+    /// irregular intervals, `repaired` when the samples were repaired, `implausible` when the mean |a| in g lies
+    /// outside ``plausibleMagnitude`` (wrong units, or gravity missing); `still` is not judged (the tasks ask the
+    /// participant to hold still).
+    public static func qualityFlags(of result: MotionSignalResult) -> QualityFlags {
+        QualityFlags(
+            short: result.duration < minimumFlagDuration,
+            rate: QualityFlags.rateFlag(
+                rate: result.samplingRate, hygiene: result.quality.hygiene, minimumRate: minimumFlagRate),
+            repaired: result.quality.hygiene.wasRepaired,
+            implausible: result.quality.accelerationUnit == "g"
+                ? QualityFlags.outside(result.magnitudeMean, plausibleMagnitude) : nil)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SensorSignal
 import StudyInputs
 
 extension WalkingAnalysis {
@@ -71,5 +72,41 @@ extension WalkingAnalysis {
             .init(kind: .walking, key: "stepCount", label: "steps per walking step"),
             .init(kind: .walking, key: "cadence", label: "cadence, steps/min"),
         ]
+    }
+}
+
+extension WalkingAnalysis {
+    /// Mobilise-D's global plausibility ranges of gait measures.
+    ///
+    /// From `get_mobilised_dmo_thresholds()` of mobgap 1.2, cohort `ALL`: cadence in steps/min, walking speed in m/s, stride length in m, stride and step
+    /// time in s. Inclusive at both ends.
+    public static let plausibleRanges: [(key: String, range: ClosedRange<Double>)] = [
+        ("cadence", 40...172.9),
+        ("walkingSpeed", 0.08151492...2.22),
+        ("strideLength", 0.1505232...2.19),
+        ("strideTime", 0.46...3),
+        ("stepTimeMean", 0.14...2.124),
+    ]
+
+    /// The lowest sampling rate the walking analysis is validated for, Hz.
+    public static let minimumFlagRate = 15.0
+
+    /// Walking flags: `short` when under the 3 s a gait rhythm needs (``StepDetector/Configuration/shortRecordingDuration``),
+    /// `rate` under 15 Hz or > 1 % irregular intervals, `still` when no step was counted, `repaired` when the
+    /// samples were repaired, `implausible` when a measure lies outside ``plausibleRanges``.
+    public static func qualityFlags(of result: WalkingResult) -> QualityFlags {
+        let values: [String: Double?] = [
+            "cadence": result.cadence, "walkingSpeed": result.walkingSpeed, "strideLength": result.strideLength,
+            "strideTime": result.strideTime, "stepTimeMean": result.stepTimeMean,
+        ]
+        let counted = (result.stepCount ?? 0) > 0
+        let outside = plausibleRanges.compactMap { QualityFlags.outside(values[$0.key] ?? nil, $0.range) }
+        return QualityFlags(
+            short: result.quality.analysedDuration < StepDetector.Configuration().shortRecordingDuration,
+            rate: QualityFlags.rateFlag(
+                rate: result.samplingRate, hygiene: result.quality.hygiene, minimumRate: minimumFlagRate),
+            still: result.stepCount.map { $0 == 0 },
+            repaired: result.quality.hygiene.map(\.wasRepaired),
+            implausible: counted ? outside.contains(true) : nil)
     }
 }

@@ -10,10 +10,30 @@ public struct RecordKeys: Sendable, Hashable, Codable {
     public var participantIdentifier: String?
     /// ResearchKit task run UUID.
     public var taskRunUUID: String?
+    /// A participant named by a folder of the path other than `healthCode=` and `ParticipantIdentifier=`
+    /// (``participantFolderKeys``); nil when none.
+    public var folderParticipant: String?
 
     enum CodingKeys: String, CodingKey {
         case recordId, healthCode, participantIdentifier = "ParticipantIdentifier", taskRunUUID
+        case folderParticipant = "participant"
     }
+
+    /// The record's participant.
+    ///
+    /// One rule: `healthCode` (Bridge, Synapse), else `ParticipantIdentifier`
+    /// (MyDataHelps, also from its `SurveyData/<participant>/` folder), else a ``participantFolderKeys`` path folder;
+    /// nil when the record names no participant. The `participant` column of every batch table.
+    public var participant: String? {
+        [healthCode, participantIdentifier, folderParticipant].lazy.compactMap { $0 }.first { !$0.isEmpty }
+    }
+
+    /// Path folders `name=value` that name a participant when neither `healthCode=` nor `ParticipantIdentifier=`
+    /// does (names compared ignoring case): `participant=`, `participantId=`, `subject=`, `subjectId=`,
+    /// `externalId=`, `userId=`.
+    public static let participantFolderKeys = [
+        "participant", "participantid", "subject", "subjectid", "externalid", "userid",
+    ]
 
     /// Column names of the keys, in CSV order.
     public static let columns = ["recordId", "healthCode", "ParticipantIdentifier", "taskRunUUID"]
@@ -45,6 +65,8 @@ public struct RecordKeys: Sendable, Hashable, Codable {
             case "healthcode": healthCode = value
             case "participantidentifier": participantIdentifier = value
             case "taskrunuuid": taskRunUUID = value
+            case _ where Self.participantFolderKeys.contains(name) && folderParticipant == nil:
+                folderParticipant = value
             default: break
             }
         }

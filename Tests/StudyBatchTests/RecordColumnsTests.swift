@@ -1,0 +1,161 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ActiveTasks
+@testable import StudyBatch
+@testable import StudyInputs
+
+/// The columns every batch row carries about its record (`participant`, `date`, `startTime`) and the quality
+/// flags (`flag_*`), with the thresholds of `docs/batch.md`.
+@Suite struct RecordColumnsTests {
+    // MARK: participant
+
+    @Test func participantIsHealthCodeThenParticipantIdentifierThenAFolderKey() {
+        #expect(
+            RecordKeys(path: "/x/healthCode=HC1/ParticipantIdentifier=P1/participant=F1/r.json").participant == "HC1")
+        #expect(RecordKeys(path: "/x/ParticipantIdentifier=P1/subject=F1/r.json").participant == "P1")
+        #expect(RecordKeys(path: "/x/SurveyData/P7/r.json").participant == "P7")
+        #expect(RecordKeys(path: "/x/SubjectID=S3/r.json").participant == "S3")
+        #expect(RecordKeys(path: "/x/externalId=E9/userId=U1/r.json").participant == "E9")
+        #expect(RecordKeys(path: "/x/site=Boston/r.json").participant == nil)
+        #expect(RecordKeys(path: "/x/healthCode=/participant=F2/r.json").participant == "F2")
+        #expect(RecordKeys(path: "/x/r.json").participant == nil)
+    }
+
+    /// The folder participant is kept in the journal under `participant`, and an entry of an earlier version
+    /// (without it) still decodes.
+    @Test func folderParticipantRoundTripsAndOldKeysDecode() throws {
+        let keys = RecordKeys(path: "/x/participant=F1/r.json")
+        let data = try JSONEncoder().encode(keys)
+        #expect(String(decoding: data, as: UTF8.self).contains("\"participant\":\"F1\""))
+        #expect(try JSONDecoder().decode(RecordKeys.self, from: data) == keys)
+        let old = try JSONDecoder().decode(RecordKeys.self, from: Data(#"{"healthCode":"H"}"#.utf8))
+        #expect(old.participant == "H" && old.folderParticipant == nil)
+    }
+
+    // MARK: date and startTime
+
+    /// `date` is the device's local date: 16:48 at −08:00 is the next day in UTC, and must stay 2017-03-09.
+    @Test func dateIsTheLocalDateOfTheTaskStart() throws {
+        let outcome = RecordAnalysis.analyze(recordAt: SurveyFixtures.path("registration.json"))
+        #expect(outcome.startTime?.description == "2017-03-09T16:48:33-08:00")
+        #expect(outcome.endTime?.description == "2017-03-09T16:49:18-08:00")
+        #expect(outcome.taskIdentifier == "registrationTask")
+        let record = BatchRecord(
+            source: "healthCode=H1/registration.json", location: SurveyFixtures.path("registration.json"))
+        var entry = BatchEntry(record: record, hash: "h", outcome: outcome)
+        entry.keys.healthCode = "H1"
+        #expect(entry.date == "2017-03-09")
+        let table = try #require(entry.tables.first)
+        let row = BatchOutputs.expanded(try #require(table.rows.first), entry: entry)
+        let columns = BatchOutputs.keyColumns
+        #expect(row.count == table.rows[0].count + BatchOutputs.recordColumns.count)
+        #expect(row[columns.firstIndex(of: "participant")!] == "H1")
+        #expect(row[columns.firstIndex(of: "date")!] == "2017-03-09")
+        #expect(row[columns.firstIndex(of: "startTime")!] == "2017-03-09T16:48:33-08:00")
+        #expect(row[columns.firstIndex(of: "status")!] == "ok")
+    }
+
+    /// A record without a date (a bare sensor CSV) has blank date columns, not a guessed one.
+    @Test func aRecordWithoutADateHasBlankDateColumns() throws {
+        let walk = try Self.write(Self.walk(seconds: 10, rate: 100, frequency: 1.8))
+        defer { try? FileManager.default.removeItem(atPath: walk) }
+        let outcome = RecordAnalysis.analyze(recordAt: walk)
+        #expect(outcome.startTime == nil && outcome.endTime == nil)
+        let entry = BatchEntry(record: BatchRecord(source: "walk.csv", location: walk), hash: "h", outcome: outcome)
+        #expect(entry.date == nil)
+        let row = BatchOutputs.expanded(try #require(entry.tables.first?.rows.first), entry: entry)
+        #expect(row[BatchOutputs.keyColumns.firstIndex(of: "date")!] == "")
+    }
+
+    // MARK: quality flags
+
+    @Test func aCleanWalkRaisesNoFlag() throws {
+        let flags = try Self.walkingFlags(Self.walk(seconds: 10, rate: 100, frequency: 1.8))
+        #expect(flags == QualityFlags(short: false, rate: false, still: false, repaired: false, implausible: false))
+    }
+
+    /// A phone lying on a table: no step, so `still`; no measure, so `implausible` is not judged.
+    @Test func aStillRecordingIsStillAndNotJudgedImplausible() throws {
+        let flags = try Self.walkingFlags(Self.walk(seconds: 10, rate: 100, frequency: 1.8, amplitude: 0))
+        #expect(flags.still == true && flags.implausible == nil && flags.short == false)
+    }
+
+    @Test func aWalkSampledAt10HzIsFlaggedForRate() throws {
+        let flags = try Self.walkingFlags(Self.walk(seconds: 20, rate: 10, frequency: 1.8))
+        #expect(flags.rate == true)
+    }
+
+    @Test func aTwoSecondWalkIsShort() throws {
+        let flags = try Self.walkingFlags(Self.walk(seconds: 2, rate: 100, frequency: 1.8))
+        #expect(flags.short == true)
+    }
+
+    /// Mobilise-D's cadence range: 40–172.9 steps/min, inclusive.
+    @Test func walkingPlausibilityUsesMobiliseDRanges() throws {
+        let cadence = try #require(WalkingAnalysis.plausibleRanges.first { $0.key == "cadence" }?.range)
+        #expect(QualityFlags.outside(40, cadence) == false && QualityFlags.outside(172.9, cadence) == false)
+        #expect(QualityFlags.outside(39.9, cadence) == true && QualityFlags.outside(173, cadence) == true)
+        #expect(QualityFlags.outside(nil, cadence) == nil && QualityFlags.outside(.nan, cadence) == nil)
+    }
+
+    @Test func rateFlagCountsIrregularIntervals() {
+        #expect(QualityFlags.rateFlag(rate: 100, hygiene: nil, minimumRate: 15) == false)
+        #expect(QualityFlags.rateFlag(rate: 14.9, hygiene: nil, minimumRate: 15) == true)
+        #expect(QualityFlags.rateFlag(rate: nil, hygiene: nil, minimumRate: 15) == nil)
+    }
+
+    @Test func cellsAreTrueFalseOrBlank() {
+        #expect(QualityFlags(short: true, rate: false).cells == ["true", "false", "", "", ""])
+        #expect(QualityFlags.columns.count == QualityFlags().cells.count)
+    }
+
+    /// Tapping flags on the tapping fixtures: (file, short, still, repaired, implausible).
+    @Test(
+        arguments: [
+            ("tapping/fatigue_rounding.csv", false, false, false, false),  // 26 taps, median 0.147 s
+            ("tapping/backwards_timestamps.csv", false, false, true, false),  // 11 taps, a timestamp runs back
+            ("tapping/identical_timestamps.csv", true, false, true, true),  // 8 taps, median interval 0 s
+            ("researchkit/tapping-task.json", true, false, false, nil),  // 3 taps: too few for an interval
+        ] as [(String, Bool, Bool, Bool, Bool?)])
+    func tappingFlags(file: String, short: Bool, still: Bool, repaired: Bool, implausible: Bool?) throws {
+        let input = try AnalysisRegistry.load(path: fixturePath(file))
+        let result = try #require(AnalysisRegistry.analyze(input).flatMap(\.results).first { $0.kind == .tapping })
+        let flags = TappingAnalysis.qualityFlags(ofAny: result.result)
+        #expect(
+            flags == QualityFlags(short: short, rate: nil, still: still, repaired: repaired, implausible: implausible))
+        let rendered = RecordAnalysis.analyze(recordAt: fixturePath(file)).results
+        let tapping = try #require(rendered.first { $0.kind == "tapping" })
+        let row = try #require(tapping.csvRows.first)
+        for (column, cell) in zip(QualityFlags.columns, flags.cells) {
+            #expect(row[try #require(tapping.csvHeader.firstIndex(of: column))] == cell)
+        }
+    }
+
+    // MARK: helpers
+
+    /// A vertical-axis gait signal `t,x,y,z` in g: gravity plus a sine at the step frequency (Hz).
+    static func walk(seconds: Double, rate: Double, frequency: Double, amplitude: Double = 0.2) -> String {
+        let count = Int(seconds * rate)
+        let rows = (0..<count).map { i -> String in
+            let t = Double(i) / rate
+            return "\(t),0,0,\(1 + amplitude * sin(t * 2 * .pi * frequency))"
+        }
+        return "t,x,y,z\n" + rows.joined(separator: "\n")
+    }
+
+    static func write(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("walk-\(UUID().uuidString).csv").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static func walkingFlags(_ csv: String) throws -> QualityFlags {
+        let path = try write(csv)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let input = try AnalysisRegistry.load(path: path)
+        let result = try #require(AnalysisRegistry.analyze(input).flatMap(\.results).first { $0.kind == .walking })
+        return WalkingAnalysis.qualityFlags(ofAny: result.result)
+    }
+}
