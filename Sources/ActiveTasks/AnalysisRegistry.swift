@@ -55,6 +55,9 @@ public protocol TaskAnalysis: Sendable {
     static func inspectionNotes(_ input: LoadedInput) -> [InputProblem]
     /// The quality flags of one result (the batch CSVs' `flag_*` columns); none judged by default.
     static func qualityFlags(of result: Result) -> QualityFlags
+    /// The measures the study tables summarise per participant and day or week; by default the ``headlines``
+    /// with a unit of measurement.
+    static var studyMeasures: [StudyMeasure] { get }
 }
 
 extension TaskAnalysis {
@@ -114,6 +117,10 @@ extension TaskAnalysis {
     public static func inspectionNotes(_ input: LoadedInput) -> [InputProblem] { [] }
     /// None judged.
     public static func qualityFlags(of result: Result) -> QualityFlags { QualityFlags() }
+    /// The ``headlines`` with a unit of measurement (not a name, not yes/no).
+    public static var studyMeasures: [StudyMeasure] {
+        headlines.filter { !["", "yes/no"].contains($0.unit) }.map { StudyMeasure($0.key, unit: $0.unit) }
+    }
 }
 
 /// A result of any task kind, with the kind that produced it.

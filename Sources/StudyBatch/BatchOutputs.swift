@@ -111,6 +111,7 @@ public enum BatchOutputs {
     /// The output file names this writer may create (for `--force` cleanup), given the kinds present.
     public static func fixedFileNames() -> [String] {
         ["results.jsonl", "errors.jsonl", skippedFileName, "taskproc.sqlite", columnsFileName]
+            + StudyTables.names.map { $0 + ".csv" }
     }
 
     /// The name of the column dictionary written beside the CSVs.
@@ -119,18 +120,19 @@ public enum BatchOutputs {
     /// The rows of `columns.csv` for CSVs of `kinds` with the given columns: `file`, `column`, `unit`,
     /// `definition`, by file name, then in the file's column order; and the `file: column` of each column the
     /// documentation does not define.
-    static func columnDictionary(kinds: [String], columns: (String) -> [String]) -> (
-        rows: [[String]], undocumented: [String]
-    ) {
-        var rows: [[String]] = [["file", "column", "unit", "definition"]]
+    static func columnDictionary(
+        kinds: [String], columns: (String) -> [String], type: (String, Int, String) -> ColumnType = { _, _, _ in .text }
+    ) -> (rows: [[String]], undocumented: [String]) {
+        var rows: [[String]] = [["file", "column", "unit", "definition", "type"]]
         var undocumented: [String] = []
         for kind in kinds.sorted(by: { fileName(kind: $0) < fileName(kind: $1) }) {
             let file = fileName(kind: kind)
-            for column in columns(kind) {
+            for (i, column) in columns(kind).enumerated() {
+                let declared = type(kind, i, column).rawValue
                 if let entry = ColumnDictionary.entry(kind: kind, column: column) {
-                    rows.append([file, column, entry.unit, entry.definition])
+                    rows.append([file, column, entry.unit, entry.definition, declared])
                 } else {
-                    rows.append([file, column, "", ColumnDictionary.undocumented])
+                    rows.append([file, column, "", ColumnDictionary.undocumented, declared])
                     undocumented.append(file + ": " + column)
                 }
             }
@@ -247,6 +249,8 @@ public enum BatchOutputs {
             path: folder + "/taskproc.sqlite.partial", channel: channel, runLog: runLog, runInfo: runInfo,
             columns: columns, aligned: aligned)
         database.start()
+        let study = StudyTables()
+        var types = ColumnTypes()
         do {
             for item in index {
                 let entry = try BatchJournal.read(
@@ -255,6 +259,7 @@ public enum BatchOutputs {
                 case .ok, .partial:
                     counts.succeeded += 1
                     if entry.status == .partial { counts.partial += 1 }
+                    study.add(entry: entry)
                     try results.append(entry.line + "\n")
                     try consent?.add(entry)
                     if let exportFile {
@@ -287,9 +292,14 @@ public enum BatchOutputs {
                         try file.append(csvLine(columns(table.kind)))
                         csvs[table.kind] = file
                     }
-                    for row in aligned(table, entry) {
+                    let rows = aligned(table, entry)
+                    for row in rows {
                         try csvs[table.kind]?.append(csvLine(row))
+                        types.add(kind: table.kind, row: row)
                         counts.rowsByKind[table.kind, default: 0] += 1
+                    }
+                    if entry.status == .ok || entry.status == .partial {
+                        study.add(kind: table.kind, columns: columns(table.kind), rows: rows)
                     }
                 }
             }
@@ -298,8 +308,20 @@ public enum BatchOutputs {
             _ = database.wait()
             throw error
         }
+        let studyTables = study.tables()
+        database.studyTables = studyTables
+        database.kindTypes = Dictionary(
+            uniqueKeysWithValues: csvs.keys.map { kind in
+                (kind, columns(kind).enumerated().map { types.type(kind: kind, index: $0, name: $1) })
+            })
         channel.close()
         if let error = database.wait() { throw error }
+        for table in studyTables {
+            let file = try BufferedFile(folder + "/" + table.name + ".csv.partial")
+            try file.append(csvLine(table.columns.map(\.name)))
+            for row in table.rows { try file.append(csvLine(row)) }
+            try file.close()
+        }
         try results.close()
         try errors.close()
         try skipped.close()
@@ -314,7 +336,9 @@ public enum BatchOutputs {
             bulkFiles.append(FHIRBulkFiles.definitionsFileName)
         }
         if let consent { counts.consentDocuments = try consent.write(to: folder) }
-        let dictionary = columnDictionary(kinds: Array(csvs.keys), columns: columns)
+        let dictionary = columnDictionary(kinds: Array(csvs.keys), columns: columns) {
+            types.type(kind: $0, index: $1, name: $2)
+        }
         counts.undocumentedColumns = dictionary.undocumented
         let columnsFile = try BufferedFile(folder + "/" + columnsFileName + ".partial")
         for row in dictionary.rows { try columnsFile.append(csvLine(row)) }
@@ -437,6 +461,10 @@ final class SQLiteWriter: @unchecked Sendable {
     private let aligned: @Sendable (BatchEntry.Table, BatchEntry) -> [[String]]
     private let finished = DispatchSemaphore(value: 0)
     private var error: (any Error)?
+    /// The study tables, set before the channel is closed (the channel's lock orders the write before the read).
+    var studyTables: [StudyTables.Table] = []
+    /// The declared type of each column of each kind's table, set with ``studyTables``.
+    var kindTypes: [String: [ColumnType]] = [:]
 
     init(
         path: String, channel: EntryChannel, runLog: [BatchOutputs.LogEvent], runInfo: [(String, String)],
@@ -467,6 +495,10 @@ final class SQLiteWriter: @unchecked Sendable {
                             }
                         }
                     }
+                    for (kind, types) in kindTypes.sorted(by: { $0.key < $1.key }) {
+                        try sqlite.declareTypes(kind: kind, columns: columns(kind), types: types)
+                    }
+                    for table in studyTables { try sqlite.insertStudyTable(table) }
                     try sqlite.finish(runLog: runLog, runInfo: runInfo)
                 }
             } catch {

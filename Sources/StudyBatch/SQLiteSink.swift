@@ -118,6 +118,47 @@ struct SQLiteSink {
         try statement.execute(arguments: StatementArguments(typed))
     }
 
+    /// Gives a kind's table the declared types of `columns.csv` (``ColumnType``), once every row is in: the table is
+    /// copied into one whose columns declare them (the cells keep the types they were stored with).
+    func declareTypes(kind: String, columns: [String], types: [ColumnType]) throws {
+        guard tables.contains(kind), columns.count == types.count else { return }
+        let typed = Self.quote(kind + "_typed")
+        let definitions = zip(columns, types).map { Self.quote($0) + " " + $1.sqlite }
+        try db.execute(sql: "CREATE TABLE \(typed) (\(definitions.joined(separator: ", ")))")
+        try db.execute(sql: "INSERT INTO \(typed) SELECT * FROM \(Self.quote(kind))")
+        try db.execute(sql: "DROP TABLE \(Self.quote(kind))")
+        try db.execute(sql: "ALTER TABLE \(typed) RENAME TO \(Self.quote(kind))")
+    }
+
+    /// Writes a study table (``StudyTables``) with its declared column types and its indexes; blank cells are NULL,
+    /// cells of an untyped column are typed one by one (integer, real, text).
+    func insertStudyTable(_ table: StudyTables.Table) throws {
+        let definitions = table.columns.map { Self.quote($0.name) + ($0.type.isEmpty ? "" : " " + $0.type) }
+        try db.execute(sql: "CREATE TABLE \(Self.quote(table.name)) (\(definitions.joined(separator: ", ")))")
+        let marks = Array(repeating: "?", count: table.columns.count).joined(separator: ",")
+        let statement = try db.makeStatement(sql: "INSERT INTO \(Self.quote(table.name)) VALUES (\(marks))")
+        for row in table.rows {
+            let typed: [(any DatabaseValueConvertible)?] = zip(table.columns, row).map { column, cell in
+                if cell.isEmpty { return nil }
+                switch column.type {
+                case "TEXT": return cell
+                case "INTEGER": return Int64(cell) ?? cell
+                case "REAL": return Double(cell) ?? cell
+                default:
+                    if let n = Int64(cell) { return n }
+                    if let x = Double(cell), x.isFinite { return x }
+                    return cell
+                }
+            }
+            try statement.execute(arguments: StatementArguments(typed))
+        }
+        for (i, columns) in table.indexes.enumerated() {
+            let name = Self.quote(table.name + "_index\(i + 1)")
+            let list = columns.map(Self.quote).joined(separator: ", ")
+            try db.execute(sql: "CREATE INDEX \(name) ON \(Self.quote(table.name)) (\(list))")
+        }
+    }
+
     /// Writes the run log and run facts.
     func finish(runLog: [BatchOutputs.LogEvent], runInfo: [(String, String)]) throws {
         let log = try db.cachedStatement(sql: "INSERT INTO run_log VALUES (?,?,?,?,?)")

@@ -109,7 +109,7 @@ done
 echo "cluster-test: one-node cluster up ($cpus CPUs) after $((SECONDS - started)) s"
 
 # The export and the documented array job, with its paths pointed at the temporary folder.
-python3 Tools/batch/make_export.py "$work/export" --records "$records" >/dev/null
+python3 Tools/batch/make_export.py "$work/export" --records "$records" --seconds 2 >/dev/null
 awk '/^Slurm array job/ { found = 1 } found && /^```sh$/ { inside = 1; next } inside && /^```$/ { exit } inside' \
     docs/batch.md >"$work/readme-job.sh"
 grep -q 'taskproc batch' "$work/readme-job.sh" || fail "no Slurm job script found in docs/batch.md"

@@ -64,12 +64,16 @@ import Testing
             #expect(!text.contains(BatchRunner.workFolderName))
         }
         #expect(walkingChecked > 5)
-        // ResearchKit task folders carry their step dates into the export.
-        let dated = fhirLines.filter { line in
+        // ResearchKit task folders carry their step dates into the export: the walking step starts 10 s into the
+        // task run (make_export.py), and the export keeps the device's offset.
+        let dated = zip(fhirLines, analysed).filter { line, record in
             let entries = (line["export"] as? [String: Any])?["entry"] as? [[String: Any]] ?? []
+            let start = (record["startTime"] as? String).flatMap(ResultDate.init)
             return entries.contains {
-                (($0["resource"] as? [String: Any])?["effectivePeriod"] as? [String: Any])?["start"] as? String
-                    == "2024-05-03T09:00:10-04:00"
+                let text = (($0["resource"] as? [String: Any])?["effectivePeriod"] as? [String: Any])?["start"]
+                return (text as? String).flatMap(ResultDate.init).map { step in
+                    start.map { step.date.timeIntervalSince($0.date) == 10 } == true && step.utcOffset == -4 * 3600
+                } ?? false
             }
         }
         let researchKitRecords = analysed.filter { ($0["dialect"] as? String) == "researchKitTaskFolder" }

@@ -401,7 +401,8 @@ struct StudyExport {
         let expected = try outputFiles(reference)
         #expect(
             expected.keys.sorted() == [
-                "columns.csv", "errors.jsonl", "results.jsonl", "skipped.csv", "tapping.csv", "walking.csv",
+                "adherence.csv", "columns.csv", "errors.jsonl", "participant_day.csv", "participant_week.csv",
+                "results.jsonl", "skipped.csv", "surveys_wide.csv", "tapping.csv", "walking.csv",
             ])
         #expect(try outputFiles(victim) == expected)
         // Resuming a finished run changes nothing; an empty folder has nothing to resume.

@@ -139,10 +139,14 @@ import Testing
         #expect(!batch.stderr.contains("no documented definition"), "\(batch.stderr)")
 
         let rows = E2E.csvRows(try String(contentsOfFile: out + "/columns.csv", encoding: .utf8))
-        try #require(rows.first == ["file", "column", "unit", "definition"])
+        try #require(rows.first == ["file", "column", "unit", "definition", "type"])
+        let studyTables: Set<String> = [
+            "participant_day.csv", "participant_week.csv", "surveys_wide.csv", "adherence.csv",
+        ]
         var expected: [[String]] = []
         let csvs = try FileManager.default.contentsOfDirectory(atPath: out)
-            .filter { $0.hasSuffix(".csv") && $0 != "columns.csv" && $0 != "skipped.csv" }.sorted()
+            .filter { $0.hasSuffix(".csv") && $0 != "columns.csv" && $0 != "skipped.csv" && !studyTables.contains($0) }
+            .sorted()
         #expect(csvs.count >= 20, "\(csvs)")
         for file in csvs {
             let header = try #require(E2E.csvRows(try String(contentsOfFile: out + "/" + file, encoding: .utf8)).first)
@@ -150,8 +154,9 @@ import Testing
         }
         #expect(rows.dropFirst().map { Array($0.prefix(2)) } == expected)
         for row in rows.dropFirst() {
-            #expect(row.count == 4, "\(row)")
-            #expect(row.count == 4 && !row[3].isEmpty && row[3] != ColumnDictionary.undocumented, "\(row)")
+            #expect(row.count == 5, "\(row)")
+            #expect(row.count == 5 && !row[3].isEmpty && row[3] != ColumnDictionary.undocumented, "\(row)")
+            #expect(row.count == 5 && ["integer", "real", "boolean", "timestamp", "text"].contains(row[4]), "\(row)")
         }
         // a few units, as the articles give them
         let unit = Dictionary(rows.dropFirst().map { ($0[0] + " " + $0[1], $0[2]) }, uniquingKeysWith: { a, _ in a })
@@ -175,10 +180,10 @@ import Testing
             kind == "walking" ? columns : BatchOutputs.keyColumns + ["accelerometer.x.mean.tm"]
         }
         #expect(dictionary.undocumented == ["walking.csv: madeUpColumn", "walking.csv: accelerometer.x.madeUp.tm"])
-        #expect(dictionary.rows.first == ["file", "column", "unit", "definition"])
+        #expect(dictionary.rows.first == ["file", "column", "unit", "definition", "type"])
         #expect(dictionary.rows[1][0] == "tremor.csv", "sorted by file name")
         let madeUp = dictionary.rows.first { $0[1] == "madeUpColumn" }
-        #expect(madeUp == ["walking.csv", "madeUpColumn", "", ColumnDictionary.undocumented])
+        #expect(madeUp == ["walking.csv", "madeUpColumn", "", ColumnDictionary.undocumented, "text"])
         #expect(ColumnDictionary.entry(kind: "walking", column: "stepCount")?.unit == "steps")
         #expect(ColumnDictionary.entry(kind: "stroop", column: "result_taskRunUUID") != nil)
         #expect(ColumnDictionary.entry(kind: "noSuchKind", column: "stepCount") == nil)

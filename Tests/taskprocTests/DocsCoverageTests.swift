@@ -61,6 +61,7 @@ import Testing
     static let batchCSV = Article("docs/batch.md", "### `<kind>.csv`")
     static let batchColumnsCSV = Article("docs/batch.md", "### `columns.csv`")
     static let batchSkippedCSV = Article("docs/batch.md", "### Files that are not data")
+    static let studyTables = Article("docs/batch.md", "### Study tables")
     static let walking = [Article("docs/walking.md")]
     static let motionSignal = [
         Article("docs/tremor-balance.md", "## Which recordings are tremor, balance or rest"), tremorBalance,
@@ -334,6 +335,15 @@ import Testing
             let kind = String(file.dropLast(".csv".count))
             let text = try String(contentsOfFile: out + "/" + file, encoding: .utf8)
             guard let header = E2E.csvRows(text).first else { continue }
+            if ["participant_day.csv", "participant_week.csv", "surveys_wide.csv", "adherence.csv"].contains(file) {
+                // the study tables: their columns are in docs/batch.md's "Study tables"; surveys_wide's columns
+                // after the first six are the study's question identifiers (data, not keys)
+                let own = file == "surveys_wide.csv" ? Array(header.prefix(6)) : header
+                for column in own where !library.tokens(studyTables).matches(column) {
+                    gaps.insert(Gap(kind: file, key: column, articles: studyTables.description))
+                }
+                continue
+            }
             if file == "columns.csv" || file == "skipped.csv" {
                 // the column dictionary and the list of files skipped as not data: their own columns are
                 // documented in their sections of docs/batch.md

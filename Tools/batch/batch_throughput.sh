@@ -19,7 +19,7 @@ BIN=$(swift build -c release --package-path "$ROOT" --show-bin-path)/taskproc
 mkdir -p "$WORK"
 EXPORT="$WORK/export-$RECORDS"
 if [ ! -d "$EXPORT" ]; then
-    python3 "$ROOT/Tools/batch/make_export.py" "$EXPORT" --records "$RECORDS" --seed 8
+    python3 "$ROOT/Tools/batch/make_export.py" "$EXPORT" --records "$RECORDS" --seed 8 --seconds 2
 fi
 OUT="$WORK/out-$RECORDS"
 rm -rf "$OUT"

@@ -23,9 +23,13 @@ was broken, so a test can check that every record reaches results.jsonl or error
 
 Usage: make_export.py OUT_DIR [--records N] [--seed S] [--broken F] [--zipped F] [--seconds T] [--rate HZ]
                            [--every-task]
+
+Walks last 10-30 s unless --seconds says otherwise; ResearchKit walking runs start on one of 56 days from
+2024-04-01 (local time, -04:00) and belong to 50 participants (healthCode=HC000…HC049).
 Deterministic for a given seed. Only the Python standard library.
 """
 import argparse
+import datetime
 import json
 import math
 import os
@@ -55,19 +59,38 @@ def items(samples):
     return [{"timestamp": t, "x": x, "y": y, "z": z} for t, x, y, z in samples]
 
 
-def task_result(run_uuid, file_name):
+def record_start(i):
+    """The local start of record i's task run: one of 56 days from 2024-04-01, between 08:00 and 19:00, at -04:00
+    (deterministic in i, so a participant's runs spread over eight weeks)."""
+    day = datetime.date(2024, 4, 1) + datetime.timedelta(days=(i * 13) % 56)
+    return datetime.datetime(day.year, day.month, day.day, 8 + i % 12, (i * 7) % 60, 0)
+
+
+def stamp(moment):
+    return moment.strftime("%Y-%m-%dT%H:%M:%S") + "-0400"
+
+
+def task_result(run_uuid, file_name, start, seconds):
+    step_start = start + datetime.timedelta(seconds=10)
+    step_end = step_start + datetime.timedelta(seconds=math.ceil(seconds))
+    end = step_end + datetime.timedelta(seconds=5)
     return {
         "_class": "ORKTaskResult", "identifier": "walk", "taskRunUUID": run_uuid,
-        "startDate": "2024-05-03T09:00:00-0400", "endDate": "2024-05-03T09:01:00-0400",
+        "startDate": stamp(start), "endDate": stamp(end),
         "results": [{
             "_class": "ORKStepResult", "identifier": "walking.outbound", "isPreviousResult": False,
-            "startDate": "2024-05-03T09:00:10-0400", "endDate": "2024-05-03T09:00:40-0400",
+            "startDate": stamp(step_start), "endDate": stamp(step_end),
             "results": [{
                 "_class": "ORKFileResult", "identifier": "accelerometer", "contentType": "application/json",
-                "fileName": file_name, "startDate": "2024-05-03T09:00:10-0400", "endDate": "2024-05-03T09:00:40-0400",
+                "fileName": file_name, "startDate": stamp(step_start), "endDate": stamp(step_end),
             }],
         }],
     }
+
+
+def walk_seconds(i, args):
+    """--seconds when given, else 10-30 s as ResearchKit's walking steps last (deterministic in i)."""
+    return args.seconds if args.seconds is not None else 10 + (i * 7919 % 2001) / 100
 
 
 def wav_bytes(rng, seconds=0.25, rate=8000):
@@ -83,12 +106,14 @@ def make_record(i, kind, broken, rng, args):
     """Files of one record as {relative path: bytes}, and the record's relative source."""
     hc = "HC%03d" % (i % 50)
     rid = str(uuid.UUID(int=rng.getrandbits(128)))
-    samples = walk_samples(rng, args.seconds, args.rate)
+    seconds = walk_seconds(i, args)
+    # the samples have their own generator, so the records drawn after this one do not depend on its length
+    samples = walk_samples(random.Random(rng.getrandbits(64)), seconds, args.rate)
     if kind == "researchkit":
         folder = "researchkit/healthCode=%s/recordId=%s" % (hc, rid)
         name = "accel_walking.outbound_%s.json" % str(uuid.UUID(int=rng.getrandbits(128))).upper()
         run = str(uuid.UUID(int=rng.getrandbits(128))).upper()
-        files = {folder + "/taskResult.json": json.dumps(task_result(run, name)).encode()}
+        files = {folder + "/taskResult.json": json.dumps(task_result(run, name, record_start(i), seconds)).encode()}
         log = json.dumps({"items": items(samples)}).encode()
         if broken == "missing":
             files[folder + "/unrelated.json"] = b'{"items": []}'
@@ -176,7 +201,7 @@ def every_task_records(rng, args):
     def log(items_):
         return json.dumps({"items": items_}).encode()
 
-    walk = walk_samples(rng, max(args.seconds, 10.0), args.rate)
+    walk = walk_samples(rng, max(args.seconds or 20.0, 10.0), args.rate)
     add("walking", rk_task("walk", rng, [
         ("walking.outbound", [rk_file("accelerometer", "accel_outbound.json")]),
         ("walking.rest", [rk_file("deviceMotion", "deviceMotion_rest.json")]),
@@ -310,7 +335,8 @@ def main():
     p.add_argument("--broken", type=float, default=0.1, help="fraction of records deliberately broken")
     p.add_argument("--zipped", type=float, default=0.2, help="fraction of records placed inside .zip archives")
     p.add_argument("--per-zip", type=int, default=25)
-    p.add_argument("--seconds", type=float, default=2.0, help="length of each motion log, s")
+    p.add_argument("--seconds", type=float, default=None,
+                   help="length of each motion log, s (default: 10-30 s, as ResearchKit's walking steps)")
     p.add_argument("--rate", type=float, default=50.0, help="motion sampling rate, Hz")
     p.add_argument("--every-task", action="store_true",
                    help="add every-task/: one run of every active task taskproc analyses")

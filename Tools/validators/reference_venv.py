@@ -1,5 +1,5 @@
 """A venv under .build/ with one pinned PyPI package, set up on first use: shared by the reference validators
-(fhir_validate.py, k8s_validate.py)."""
+(fhir_validate.py, k8s_validate.py, duckdb_types.py)."""
 import os
 import subprocess
 import sys

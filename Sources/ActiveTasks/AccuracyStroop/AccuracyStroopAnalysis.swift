@@ -30,3 +30,11 @@ enum AccuracyStroopAnalysis: ScoredTaskAnalysis {
         ]
     }
 }
+
+extension AccuracyStroopAnalysis {
+    /// The study tables' measures: the fraction of steps answered correctly and the time to select.
+    public static let studyMeasures: [StudyMeasure] = [
+        StudyMeasure("correct", unit: "fraction"),
+        StudyMeasure("timeTakenToSelect", unit: "s"),
+    ]
+}

@@ -85,3 +85,8 @@ enum AmslerGridAnalysis: ScoredTaskAnalysis {
         ]
     }
 }
+
+extension AmslerGridAnalysis {
+    /// The study tables' measures: the fraction of grids marked, per eye.
+    public static let studyMeasures: [StudyMeasure] = [StudyMeasure("marked", unit: "fraction", by: ["eyeSide"])]
+}

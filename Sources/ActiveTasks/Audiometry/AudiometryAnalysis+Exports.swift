@@ -129,3 +129,12 @@ extension AudiometryAnalysis {
         [.init(kind: .dBHLToneAudiometry, key: "pta4", label: "PTA4 per ear, dB HL")]
     }
 }
+
+extension AudiometryAnalysis {
+    /// The study tables' measures: a dB HL test's threshold per ear and frequency and its PTA4 per ear (a legacy
+    /// tone-audiometry result has no calibrated level, and no column of these names).
+    public static let studyMeasures: [StudyMeasure] = [
+        StudyMeasure("calculatedThreshold", unit: "dB HL", by: ["ear", "frequency"]),
+        StudyMeasure("pta4", unit: "dB HL", by: ["ear"]),
+    ]
+}

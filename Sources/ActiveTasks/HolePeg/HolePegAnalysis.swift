@@ -53,3 +53,11 @@ enum HolePegAnalysis: ScoredTaskAnalysis {
         ]
     }
 }
+
+extension HolePegAnalysis {
+    /// The study tables' measures: total and mean peg time, per hand and direction.
+    public static let studyMeasures: [StudyMeasure] = [
+        StudyMeasure("totalTime", unit: "s", by: ["dominantHand", "movingDirection"]),
+        StudyMeasure("meanPegTime", unit: "s", by: ["dominantHand", "movingDirection"]),
+    ]
+}

@@ -73,3 +73,11 @@ extension MotionSignalAnalysis {
                 ? QualityFlags.outside(result.magnitudeMean, plausibleMagnitude) : nil)
     }
 }
+
+extension MotionSignalAnalysis {
+    /// The study tables' measures: the SD of |a| (tremor amplitude, sway) and the recording's duration.
+    public static let studyMeasures: [StudyMeasure] = [
+        StudyMeasure("magnitudeSD", unit: "g", unitColumn: "accelerationUnit"),
+        StudyMeasure("duration", unit: "s"),
+    ]
+}

@@ -97,3 +97,8 @@ enum NormalizedReactionTimeAnalysis: ScoredTaskAnalysis {
         ]
     }
 }
+
+extension NormalizedReactionTimeAnalysis {
+    /// The study tables' measures: mean reaction time.
+    public static let studyMeasures: [StudyMeasure] = [StudyMeasure("meanReactionTime", unit: "s")]
+}

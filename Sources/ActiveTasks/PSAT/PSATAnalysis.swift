@@ -64,3 +64,11 @@ enum PSATAnalysis: ScoredTaskAnalysis {
         ]
     }
 }
+
+extension PSATAnalysis {
+    /// The study tables' measures: accuracy and mean correct response time.
+    public static let studyMeasures: [StudyMeasure] = [
+        StudyMeasure("accuracy", unit: "fraction"),
+        StudyMeasure("meanCorrectResponseTime", unit: "s"),
+    ]
+}

@@ -57,3 +57,8 @@ enum RangeOfMotionAnalysis: ScoredTaskAnalysis {
     /// Not used: ``analyze(_:options:)`` reads the modelled results.
     public static func scores(_ objects: [ScoredFields], warnings: inout [String]) -> [TaskScore] { [] }
 }
+
+extension RangeOfMotionAnalysis {
+    /// The study tables' measures: the range of motion.
+    public static let studyMeasures: [StudyMeasure] = [StudyMeasure("range", unit: "deg")]
+}

@@ -78,3 +78,8 @@ enum ReactionTimeAnalysis: ScoredTaskAnalysis {
         ]
     }
 }
+
+extension ReactionTimeAnalysis {
+    /// The study tables' measures: mean reaction time.
+    public static let studyMeasures: [StudyMeasure] = [StudyMeasure("meanReactionTime", unit: "s")]
+}

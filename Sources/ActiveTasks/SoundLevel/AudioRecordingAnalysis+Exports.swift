@@ -120,3 +120,12 @@ extension SPLMeterAnalysis {
     ]
 
 }
+
+extension AudioRecordingAnalysis {
+    /// The study tables' measures: LAeq and LA90 per channel, in the row's level unit (dB SPL when calibrated,
+    /// else dBFS).
+    public static let studyMeasures: [StudyMeasure] = [
+        StudyMeasure("LAeq", unit: "dBFS", unitColumn: "levelUnit", by: ["channel"]),
+        StudyMeasure("LA90", unit: "dBFS", unitColumn: "levelUnit", by: ["channel"]),
+    ]
+}

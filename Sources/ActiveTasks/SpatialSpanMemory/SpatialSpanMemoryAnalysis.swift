@@ -51,3 +51,11 @@ enum SpatialSpanMemoryAnalysis: ScoredTaskAnalysis {
         ]
     }
 }
+
+extension SpatialSpanMemoryAnalysis {
+    /// The study tables' measures: score and maximum span.
+    public static let studyMeasures: [StudyMeasure] = [
+        StudyMeasure("score", unit: "points"),
+        StudyMeasure("maximumSpan", unit: "count"),
+    ]
+}

@@ -123,3 +123,8 @@ enum SpeechInNoiseAnalysis: ScoredTaskAnalysis {
         ]
     }
 }
+
+extension SpeechInNoiseAnalysis {
+    /// The study tables' measures: word accuracy.
+    public static let studyMeasures: [StudyMeasure] = [StudyMeasure("wordAccuracy", unit: "fraction")]
+}

@@ -78,3 +78,11 @@ enum SpeechRecognitionAnalysis: ScoredTaskAnalysis {
         ]
     }
 }
+
+extension SpeechRecognitionAnalysis {
+    /// The study tables' measures: speaking rate and mean confidence.
+    public static let studyMeasures: [StudyMeasure] = [
+        StudyMeasure("speakingRate", unit: "words/min"),
+        StudyMeasure("meanConfidence", unit: "fraction"),
+    ]
+}

@@ -70,3 +70,12 @@ enum StroopAnalysis: ScoredTaskAnalysis {
         ]
     }
 }
+
+extension StroopAnalysis {
+    /// The study tables' measures: accuracy, mean correct response time and the interference effect.
+    public static let studyMeasures: [StudyMeasure] = [
+        StudyMeasure("accuracy", unit: "fraction"),
+        StudyMeasure("meanCorrectResponseTime", unit: "s"),
+        StudyMeasure("interferenceEffect", unit: "s"),
+    ]
+}

@@ -38,3 +38,11 @@ enum TowerOfHanoiAnalysis: ScoredTaskAnalysis {
         ]
     }
 }
+
+extension TowerOfHanoiAnalysis {
+    /// The study tables' measures: moves and time.
+    public static let studyMeasures: [StudyMeasure] = [
+        StudyMeasure("moves", unit: "count"),
+        StudyMeasure("time", unit: "s"),
+    ]
+}

@@ -57,3 +57,11 @@ enum TrailMakingAnalysis: ScoredTaskAnalysis {
         ]
     }
 }
+
+extension TrailMakingAnalysis {
+    /// The study tables' measures: completion time and errors.
+    public static let studyMeasures: [StudyMeasure] = [
+        StudyMeasure("completionTime", unit: "s"),
+        StudyMeasure("errors", unit: "count"),
+    ]
+}

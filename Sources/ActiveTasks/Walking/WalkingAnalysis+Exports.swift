@@ -110,3 +110,18 @@ extension WalkingAnalysis {
             implausible: counted ? outside.contains(true) : nil)
     }
 }
+
+extension WalkingAnalysis {
+    /// The study tables' measures: steps, cadence, walking time, step-time CV, stride time and length, walking
+    /// speed and the timed walk's gait speed.
+    public static let studyMeasures: [StudyMeasure] = [
+        StudyMeasure("stepCount", unit: "steps"),
+        StudyMeasure("cadence", unit: "steps/min"),
+        StudyMeasure("walkingDuration", unit: "s"),
+        StudyMeasure("stepTimeCV", unit: "%"),
+        StudyMeasure("strideTime", unit: "s"),
+        StudyMeasure("strideLength", unit: "m"),
+        StudyMeasure("walkingSpeed", unit: "m/s"),
+        StudyMeasure("gaitSpeed", unit: "m/s"),
+    ]
+}
