@@ -82,7 +82,7 @@ public enum BatchOutputs {
         public var time: String
         /// Which shard's run wrote it (`K/N`), or empty for a single run.
         public var shard: String
-        /// What happened: `start`, `resume`, `discovered`, `finished`, `merge`.
+        /// What happened: `start`, `resume`, `discovered`, `finished`, `merge`, `summarize`.
         public var event: String
         /// Details in words.
         public var detail: String

@@ -11,7 +11,7 @@ struct TappingOptions: ParsableArguments {
     @Option(
         name: .customLong("tapping-variant"),
         help:
-            "Which R tapping features to reproduce: mhealthtools (default) or mpower2016 (the 2016 mPower code, with dfaTapInter)."
+            "Which R tapping features to reproduce: mhealthtools or mpower2016 (the 2016 mPower code, with dfaTapInter)."
     )
     var variant: TappingVariant = .mhealthtools
 

@@ -13,8 +13,10 @@ struct Batch: AsyncParsableCommand {
         discussion: """
             Finds every record under the paths (task folders, result files, recorder logs, tapping tables, audio \
             files; inside .zip archives too), analyses them on all cores and writes into --output: results.jsonl, \
-            errors.jsonl, one CSV per task kind, columns.csv (the unit and definition of each of their columns) and \
-            taskproc.sqlite, in source order whatever the parallelism. \
+            errors.jsonl, one CSV per task kind (every row with participant, date, startTime and quality flags), \
+            columns.csv (the unit, definition and type of each of their columns), the study tables \
+            participant_day.csv, participant_week.csv, surveys_wide.csv and adherence.csv, and taskproc.sqlite, in \
+            source order whatever the parallelism. \
             A killed run is finished by `taskproc batch --resume -o DIR`; `--shard K/N` processes one of N \
             partitions, combined afterwards by `taskproc merge`. Exit status: 0 when every record was analysed, 2 \
             when some failed (their reasons are in errors.jsonl), 65 when every record failed (or, with --strict, \
@@ -25,7 +27,7 @@ struct Batch: AsyncParsableCommand {
     @Argument(help: "Folders, files or .zip archives to search (optional with --resume).", completion: .file())
     var paths: [String] = []
 
-    @OptionGroup var outputFolder: OutputFolderOption
+    @OptionGroup(title: "Output") var outputFolder: OutputFolderOption
 
     /// The output folder (`-o/--output`, or the older `--out`).
     var out: String { outputFolder.path }
@@ -36,15 +38,18 @@ struct Batch: AsyncParsableCommand {
     @Flag(help: "Replace earlier batch outputs in --output.")
     var force = false
 
-    @Flag(help: "Exit with status 2 if any record failed.")
+    @Flag(help: "Exit with status 65 (not 2) if any record failed.")
     var strict = false
 
     @Option(
         help: "Process only partition K of N (K/N, 1-based), chosen by content hash; combine with `taskproc merge`.")
     var shard: String?
 
-    @Option(help: "Records analysed in parallel (default: the number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(name: .customLong("jobs"), help: "Records analysed in parallel (default: the number of cores).")
+    var jobsOption: Int?
+
+    /// Records analysed in parallel: `--jobs`, else the number of cores.
+    var jobs: Int { jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
 
     /// Most parallel jobs: 1024 (records in flight are 2 × jobs, each up to ≈ 250 MB; see README "Limits").
     static let maximumJobs = 1024
@@ -61,7 +66,7 @@ struct Batch: AsyncParsableCommand {
                 + "(0: no limit).", valueName: "seconds"))
     var recordTimeout: Double = BatchConfiguration.defaultRecordTimeout
 
-    @Option(help: "Most bytes one .zip entry or one gzip file may decompress to (default 512 MiB).")
+    @Option(help: "Most bytes one .zip entry or one gzip file may decompress to (536870912 bytes = 512 MiB).")
     var maxEntryBytes: Int64 = ArchiveLimits().maxEntryBytes
 
     @Option(

@@ -10,7 +10,7 @@ extension FeatureSet: ExpressibleByArgument {}
 struct FeatureSetOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "taskproc (default) or mhealthtools: also mhealthtools' get_walk_features on walking recordings and "
+            "taskproc or mhealthtools: also mhealthtools' get_walk_features on walking recordings and "
                 + "get_kinetic_tremor_features on tremor recordings (IMF = 2, an empirical mode decomposition per "
                 + "axis; JSON keys mhealthtoolsFeatures and imfFeatures). Tremor, balance and rest steps always get "
                 + "mhealthtools' IMF = 1 features."))

@@ -21,7 +21,7 @@ struct Inspect: AsyncParsableCommand {
     @Argument(help: "File or folder to inspect (- reads standard input).", completion: .file())
     var path: String
 
-    @Option(name: .shortAndLong, help: "Output format: json (default), table or csv.")
+    @Option(name: .shortAndLong, help: "Output format: json, table or csv.")
     var format = InspectFormat(.json)
 
     @OptionGroup(title: "Output")

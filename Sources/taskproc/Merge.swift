@@ -20,7 +20,7 @@ struct Merge: ParsableCommand {
     @Argument(help: "The shards' output folders.", completion: .directory)
     var shards: [String]
 
-    @OptionGroup var outputFolder: OutputFolderOption
+    @OptionGroup(title: "Output") var outputFolder: OutputFolderOption
 
     /// The output folder (`-o/--output`, or the older `--out`).
     var out: String { outputFolder.path }

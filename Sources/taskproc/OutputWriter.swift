@@ -117,7 +117,7 @@ struct OutputOptions: ParsableArguments {
     @Option(
         name: .shortAndLong,
         help:
-            "Output format: json (default), table, csv, or an export: researchkit (ORKStepResult JSON), mork (Medidata Rave form_data) or fhir (FHIR R4 Bundle)."
+            "Output format: json, table, csv, or an export: researchkit (ORKStepResult JSON), mork (Medidata Rave form_data) or fhir (FHIR R4 Bundle)."
     )
     var format: OutputFormat = .json
 

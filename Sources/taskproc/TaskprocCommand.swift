@@ -14,8 +14,9 @@ struct TaskprocCommand: AsyncParsableCommand {
         discussion: """
             Reads ResearchKit result JSON and task folders, recorder logs, mPower, MyDataHelps and mhealthtools \
             files, accelerometer CSV and audio recordings (WAV, FLAC, OGG, AIFF, CAF, RF64, W64, ... through \
-            libsndfile; m4a/AAC/ALAC through ffmpeg). `analyze` handles one input (walking, tapping, sound level, \
-            SPL meter, tone audiometry); `batch` a whole export (folders and .zip files) into JSONL, CSV and SQLite \
+            libsndfile; m4a/AAC/ALAC through ffmpeg). `analyze` handles one input of any of the \
+            \(AnalysisRegistry.taskKinds.count) task kinds (\(AnalysisRegistry.taskKinds.map(\.rawValue).joined(separator: ", "))); \
+            `batch` a whole export (folders and .zip files) into JSONL, CSV and SQLite \
             tables, resumable, shardable (`merge`) and consent-aware. `--format researchkit|mork|fhir` hands \
             results to study systems; `report` draws them as a self-contained HTML page.
 
@@ -25,7 +26,10 @@ struct TaskprocCommand: AsyncParsableCommand {
             script (`make install` installs all three and the man page).
             """,
         version: "taskproc \(taskprocVersion) (\(fftwVersion), \(libsndfileVersion))",
-        subcommands: [Analyze.self, Inspect.self, Batch.self, Merge.self, Synth.self, Audiometry.self, Report.self]
+        subcommands: [
+            Analyze.self, Inspect.self, Batch.self, Merge.self, Summarize.self, Synth.self, Audiometry.self,
+            Report.self,
+        ]
     )
 
     /// Parses the command line and runs the command; a ``CommandFailure`` exits with its own status and no

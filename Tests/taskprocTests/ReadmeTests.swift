@@ -221,7 +221,9 @@ import Testing
             (first.firstIndex(of: $0.words[0]) ?? first.count) < (first.firstIndex(of: $1.words[0]) ?? first.count)
         }
         #expect(
-            Set(rows.map { $0.words[0] }) == ["analyze", "inspect", "batch", "merge", "report", "synth", "audiometry"])
+            Set(rows.map { $0.words[0] }) == [
+                "analyze", "inspect", "batch", "merge", "summarize", "report", "synth", "audiometry",
+            ])
         for row in rows {
             if row.words[0] == "merge" {
                 for (k, shard) in ["s1", "s2"].enumerated() {

@@ -57,6 +57,21 @@ import Testing
             toFile: wrong + "/columns.csv", atomically: true, encoding: .utf8)
         let refused = try runPythonScript("Tools/validators/duckdb_types.py", [wrong])
         #expect(refused.status == 1 && refused.output.contains("walking.csv: DuckDB cannot read"), "\(refused.output)")
+        // summarize writes the same files again from the journal
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).filter {
+            $0.hasSuffix(".csv") || $0.hasSuffix(".jsonl")
+        }
+        let before = try Dictionary(
+            uniqueKeysWithValues: files.map { ($0, try Data(contentsOf: URL(fileURLWithPath: out + "/" + $0))) })
+        for name in ["participant_day.csv", "walking.csv", "columns.csv"] {
+            try FileManager.default.removeItem(atPath: out + "/" + name)
+        }
+        let summarized = try E2E.run(["summarize", out])
+        #expect(summarized.status == ExpectedExit.success, "\(summarized.stderr)")
+        for (name, data) in before {
+            #expect(FileManager.default.contents(atPath: out + "/" + name) == data, "\(name) differs after summarize")
+        }
+        #expect(try E2E.run(["summarize", dir.appendingPathComponent("nothing").path]).status == 66)
         // the same tables in SQLite, typed and indexed
         let queue = try DatabaseQueue(path: out + "/taskproc.sqlite")
         defer { try? queue.close() }
