@@ -58,6 +58,8 @@ public protocol TaskAnalysis: Sendable {
     /// The measures the study tables summarise per participant and day or week; by default the ``headlines``
     /// with a unit of measurement.
     static var studyMeasures: [StudyMeasure] { get }
+    /// The per-event tables of one result (walking's `steps.csv`); none by default.
+    static func detailTables(of result: Result) -> [DetailTable]
 }
 
 extension TaskAnalysis {
@@ -117,6 +119,8 @@ extension TaskAnalysis {
     public static func inspectionNotes(_ input: LoadedInput) -> [InputProblem] { [] }
     /// None judged.
     public static func qualityFlags(of result: Result) -> QualityFlags { QualityFlags() }
+    /// None.
+    public static func detailTables(of result: Result) -> [DetailTable] { [] }
     /// The ``headlines`` with a unit of measurement (not a name, not yes/no).
     public static var studyMeasures: [StudyMeasure] {
         headlines.filter { !["", "yes/no"].contains($0.unit) }.map { StudyMeasure($0.key, unit: $0.unit) }

@@ -209,6 +209,10 @@ public struct BatchEntry: Sendable, Hashable, Codable {
                     tables.append(Table(kind: result.kind, header: result.csvHeader, rows: rows))
                 }
             }
+            for detail in outcome.detailTables {
+                let rows = detail.rows.map { prefix(state.rawValue, errorText) + $0.map(rename.text) }
+                tables.append(Table(kind: detail.name, header: detail.header, rows: rows))
+            }
             self.tables = tables
         }
         if outcome.failure == nil, !outcome.stepDates.isEmpty {

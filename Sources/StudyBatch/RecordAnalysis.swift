@@ -61,6 +61,8 @@ public enum RecordAnalysis {
         public var endTime: ResultDate?
         /// The ResearchKit task identifier (`walk`, `survey`, …), when the record holds a task result.
         public var taskIdentifier: String?
+        /// The per-event tables of the results (walking's `steps`), by table name, rows in result order.
+        public var detailTables: [DetailTable] = []
     }
 
     /// What a batch exports of each record, and the name its on-disk location takes in the outputs.
@@ -120,6 +122,13 @@ public enum RecordAnalysis {
                     var rendered = try RenderedResult(kind: analysed.kind.rawValue, result: analysed.result)
                     let analysis = AnalysisRegistry.analysis(for: analysed.kind)
                     let flags = analysis?.qualityFlags(ofAny: analysed.result).cells ?? QualityFlags().cells
+                    for table in analysis?.detailTables(ofAny: analysed.result) ?? [] {
+                        if let i = outcome.detailTables.firstIndex(where: { $0.name == table.name }) {
+                            outcome.detailTables[i].rows += table.rows
+                        } else {
+                            outcome.detailTables.append(table)
+                        }
+                    }
                     rendered.csvHeader += QualityFlags.columns
                     for i in rendered.csvRows.indices { rendered.csvRows[i] += flags }
                     if analysis?.exportShape != .answers {

@@ -133,6 +133,34 @@ import Testing
         }
     }
 
+    // MARK: steps.csv
+
+    /// A 1.8 steps/s walk: one `steps` row per counted step, step times 1/1.8 s and stride times 2/1.8 s (physics of
+    /// the synthetic signal), numbered in order, inside the one bout.
+    @Test func stepsTableHasOneRowPerStepWithItsStepAndStrideTime() throws {
+        let walk = try Self.write(Self.walk(seconds: 20, rate: 100, frequency: 1.8))
+        defer { try? FileManager.default.removeItem(atPath: walk) }
+        let outcome = RecordAnalysis.analyze(recordAt: walk)
+        let walking = try #require(outcome.results.first { $0.kind == "walking" })
+        let stepCount = try #require(walking.csvHeader.firstIndex(of: "stepCount"))
+        let count = try #require(Int(walking.csvRows[0][stepCount]))
+        let steps = try #require(outcome.detailTables.first { $0.name == "steps" })
+        #expect(steps.header == WalkingAnalysis.stepsColumns)
+        #expect(steps.rows.count == count && count > 30)
+        let column = { (name: String) in steps.header.firstIndex(of: name)! }
+        #expect(steps.rows.map { $0[column("step")] } == (1...count).map(String.init))
+        #expect(steps.rows.allSatisfy { $0[column("bout")] == "1" })
+        let stepTimes = steps.rows.compactMap { Double($0[column("stepTime")]) }
+        let strideTimes = steps.rows.compactMap { Double($0[column("strideTime")]) }
+        #expect(stepTimes.count == count - 1 && strideTimes.count == count - 2)
+        #expect(stepTimes.allSatisfy { abs($0 - 1 / 1.8) < 0.02 }, "\(stepTimes)")
+        #expect(strideTimes.allSatisfy { abs($0 - 2 / 1.8) < 0.02 }, "\(strideTimes)")
+        // in the batch entry, as its own table after the key columns
+        let entry = BatchEntry(record: BatchRecord(source: "walk.csv", location: walk), hash: "h", outcome: outcome)
+        let table = try #require(entry.tables.first { $0.kind == "steps" })
+        #expect(table.rows.count == count && table.rows[0].count == BatchOutputs.storedKeyColumns.count + 6)
+    }
+
     // MARK: helpers
 
     /// A vertical-axis gait signal `t,x,y,z` in g: gravity plus a sine at the step frequency (Hz).

@@ -90,6 +90,7 @@ import Testing
         case "dBHLToneAudiometry", "toneAudiometry": audiometry
         case "tapping": tapping
         case "survey": survey
+        case "steps": [Article("docs/batch.md", "### `steps.csv`")]
         case _ where scoredKinds.contains(kind):
             [Article(activeTasks, "## The result"), Article(activeTasks, "(`\(kind)`")]
         default: nil

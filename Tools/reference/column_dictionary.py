@@ -69,6 +69,7 @@ KINDS = {
     "toneAudiometry": [("docs/audiometry.md", None)],
     "tapping": [("docs/tapping.md", None)],
     "survey": [("docs/surveys.md", None)],
+    "steps": [("docs/batch.md", "### `steps.csv`")],
 }
 for scored in SCORED:
     KINDS[scored] = [(ACTIVE, "## The result"), (ACTIVE, "(`%s`" % scored)]

@@ -125,3 +125,31 @@ extension WalkingAnalysis {
         StudyMeasure("gaitSpeed", unit: "m/s"),
     ]
 }
+
+extension WalkingAnalysis {
+    /// The columns of `steps.csv`, after batch's key columns.
+    public static let stepsColumns = ["stepIdentifier", "bout", "step", "time", "stepTime", "strideTime"]
+
+    /// `steps.csv`: one row per step of ``WalkingResult/stepTimes`` (interpolated steps included): its walking step,
+    /// the 1-based bout whose span holds it (the first, where bouts overlap; blank outside every bout), its 1-based
+    /// number in the result, its time in s since ``WalkingResult/timeOrigin``, and the step and stride times ending
+    /// at it (s since the previous step and the one before it, in the same bout; blank at a bout's start).
+    public static func detailTables(of result: WalkingResult) -> [DetailTable] {
+        guard !result.stepTimes.isEmpty else { return [] }
+        let n = { (v: Double?) in ResultEncoding.number(v, digits: 10) }
+        var rows: [[String]] = []
+        rows.reserveCapacity(result.stepTimes.count)
+        var previous: [(time: Double, bout: Int?)] = []
+        for (k, time) in result.stepTimes.enumerated() {
+            let bout = result.bouts.firstIndex { $0.start <= time && time <= $0.end }
+            let sameBout = previous.reversed().prefix { bout != nil && $0.bout == bout }.map(\.time)
+            rows.append([
+                result.stepIdentifier ?? "", bout.map { String($0 + 1) } ?? "", String(k + 1), n(time),
+                sameBout.count >= 1 ? n(time - sameBout[0]) : "", sameBout.count >= 2 ? n(time - sameBout[1]) : "",
+            ])
+            previous.append((time, bout))
+            if previous.count > 2 { previous.removeFirst() }
+        }
+        return [DetailTable(name: "steps", header: stepsColumns, rows: rows)]
+    }
+}
