@@ -180,7 +180,8 @@ public enum BatchMerge {
             journals: [journalPath], to: outputFolder, runLog: log, runInfo: BatchRunner.runInfo(configuration),
             export: configuration.export,
             consent: BatchRunner.consentArtefacts(
-                BatchRunner.RunState(configuration: configuration, complete: true, started: states[0].state.started)))
+                BatchRunner.RunState(configuration: configuration, complete: true, started: states[0].state.started)),
+            recordsTable: configuration.recordsTableSpec)
         try BatchRunner.saveState(
             BatchRunner.RunState(configuration: configuration, complete: true, started: states[0].state.started),
             outputFolder)

@@ -72,6 +72,18 @@ public enum BatchOutputs {
         public var undocumentedColumns: [String] = []
         /// Consent documents written to `consent/` (``ConsentArtefacts``); nil without `--consent-contract`.
         public var consentDocuments: Int?
+        /// With `--records-table`: how many records found their row.
+        public var recordsTable: RecordsTableCounts?
+
+        /// How a records table matched.
+        public struct RecordsTableCounts: Sendable, Hashable, Codable {
+            /// Records with results that found their row.
+            public var matched: Int
+            /// Records with results.
+            public var records: Int
+            /// Rows of the table.
+            public var rows: Int
+        }
         /// Creates zero counts.
         public init() {}
     }
@@ -121,7 +133,8 @@ public enum BatchOutputs {
     /// `definition`, by file name, then in the file's column order; and the `file: column` of each column the
     /// documentation does not define.
     static func columnDictionary(
-        kinds: [String], columns: (String) -> [String], type: (String, Int, String) -> ColumnType = { _, _, _ in .text }
+        kinds: [String], columns: (String) -> [String], extra: [String: ColumnDictionary.Entry] = [:],
+        type: (String, Int, String) -> ColumnType = { _, _, _ in .text }
     ) -> (rows: [[String]], undocumented: [String]) {
         var rows: [[String]] = [["file", "column", "unit", "definition", "type"]]
         var undocumented: [String] = []
@@ -129,7 +142,7 @@ public enum BatchOutputs {
             let file = fileName(kind: kind)
             for (i, column) in columns(kind).enumerated() {
                 let declared = type(kind, i, column).rawValue
-                if let entry = ColumnDictionary.entry(kind: kind, column: column) {
+                if let entry = ColumnDictionary.entry(kind: kind, column: column) ?? extra[column] {
                     rows.append([file, column, entry.unit, entry.definition, declared])
                 } else {
                     rows.append([file, column, "", ColumnDictionary.undocumented, declared])
@@ -158,7 +171,8 @@ public enum BatchOutputs {
     @discardableResult
     public static func write(
         journals: [String], to folder: String, runLog: [LogEvent], runInfo: [(String, String)],
-        export: OutputFormat? = nil, only: Set<SourceKey>? = nil, consent: ConsentArtefacts? = nil
+        export: OutputFormat? = nil, only: Set<SourceKey>? = nil, consent: ConsentArtefacts? = nil,
+        recordsTable: (path: String, key: String)? = nil
     ) throws -> Counts {
         // Pass 1: index every entry; the CSV header of a kind is that of its first record (in source order)
         // with results.
@@ -231,17 +245,30 @@ public enum BatchOutputs {
         var csvs: [String: BufferedFile] = [:]
         let exportFile = try export.map { try BufferedFile(folder + "/" + BatchExport.fileName($0) + ".partial") }
         let bulk = export == .fhir ? try FHIRBulkFiles(folder: folder) : nil
-        let columnsByKind = headers.mapValues { keyColumns + processorColumns($0.header) }
-        @Sendable func columns(_ kind: String) -> [String] { columnsByKind[kind] ?? keyColumns }
-        @Sendable func aligned(_ table: BatchEntry.Table, _ entry: BatchEntry) -> [[String]] {
-            let full = columns(table.kind)
-            let own = keyColumns + processorColumns(table.header)
-            let rows = table.rows.map { expanded($0, entry: entry) }
-            guard own != full else { return rows }
-            return rows.map { row in
-                full.map { name in own.firstIndex(of: name).map { $0 < row.count ? row[$0] : "" } ?? "" }
-            }
+        let baseColumnsByKind = headers.mapValues { keyColumns + processorColumns($0.header) }
+        // The study's record table, its columns after every kind's own.
+        let records = try recordsTable.map { table in
+            var taken = Set(keyColumns + QualityFlags.columns + [RecordAnalysis.taskAnswersColumn])
+            for columns in baseColumnsByKind.values { taken.formUnion(columns) }
+            return try RecordsTable.load(path: table.path, key: table.key, taken: taken)
         }
+        let recordsColumns = records?.columns ?? []
+        let columnsByKind = baseColumnsByKind.mapValues { $0 + recordsColumns }
+        @Sendable func columns(_ kind: String) -> [String] { columnsByKind[kind] ?? keyColumns + recordsColumns }
+        @Sendable func aligned(_ table: BatchEntry.Table, _ entry: BatchEntry) -> [[String]] {
+            let full = baseColumnsByKind[table.kind] ?? keyColumns
+            let own = keyColumns + processorColumns(table.header)
+            var rows = table.rows.map { expanded($0, entry: entry) }
+            if own != full {
+                rows = rows.map { row in
+                    full.map { name in own.firstIndex(of: name).map { $0 < row.count ? row[$0] : "" } ?? "" }
+                }
+            }
+            guard let records else { return rows }
+            let cells = records.cells(for: entry.keys) ?? Array(repeating: "", count: recordsColumns.count)
+            return rows.map { $0 + cells }
+        }
+        var matched = 0
         // The database is written on its own thread from the entries this thread decodes (in the same order), so
         // the two halves of the outputs overlap; the bytes of each file are as if written one after the other.
         let channel = EntryChannel(capacity: 256)
@@ -260,6 +287,7 @@ public enum BatchOutputs {
                     counts.succeeded += 1
                     if entry.status == .partial { counts.partial += 1 }
                     study.add(entry: entry)
+                    if records?.cells(for: entry.keys) != nil { matched += 1 }
                     try results.append(entry.line + "\n")
                     try consent?.add(entry)
                     if let exportFile {
@@ -336,7 +364,18 @@ public enum BatchOutputs {
             bulkFiles.append(FHIRBulkFiles.definitionsFileName)
         }
         if let consent { counts.consentDocuments = try consent.write(to: folder) }
-        let dictionary = columnDictionary(kinds: Array(csvs.keys), columns: columns) {
+        var extra: [String: ColumnDictionary.Entry] = [:]
+        if let records {
+            let file = URL(fileURLWithPath: records.path).lastPathComponent
+            for (name, source) in zip(records.columns, records.sourceColumns) {
+                extra[name] = ColumnDictionary.Entry(
+                    unit: "",
+                    definition: "the records table \(file) (--records-table): its column \(source) on the row whose "
+                        + "\(records.key) is the record's recordId (else taskRunUUID); blank when no row is")
+            }
+            counts.recordsTable = .init(matched: matched, records: counts.succeeded, rows: records.rowCount)
+        }
+        let dictionary = columnDictionary(kinds: Array(csvs.keys), columns: columns, extra: extra) {
             types.type(kind: $0, index: $1, name: $2)
         }
         counts.undocumentedColumns = dictionary.undocumented

@@ -68,6 +68,14 @@ public struct BatchConfiguration: Sendable, Hashable, Codable {
     /// The time limit of one record's analysis, seconds (`--record-timeout`); nil for
     /// ``BatchConfiguration/defaultRecordTimeout``, 0 for none.
     public var recordTimeout: Double?
+    /// `--records-table`: the study's record table (absolute path) whose columns join every row; nil for none.
+    public var recordsTable: String?
+    /// `--records-table-key`: the records table's column matched with the records' `recordId`; nil for `recordId`.
+    public var recordsTableKey: String?
+    /// The records table and its key column, when the run has one.
+    var recordsTableSpec: (path: String, key: String)? {
+        recordsTable.map { ($0, recordsTableKey ?? "recordId") }
+    }
     /// The default time limit of one record, seconds: ten minutes, far beyond any real recording's analysis
     /// (a one-hour WAV takes seconds).
     public static let defaultRecordTimeout: Double = 600
@@ -94,6 +102,7 @@ public struct BatchConfiguration: Sendable, Hashable, Codable {
         inputs.map(\.display) == other.inputs.map(\.display) && limits == other.limits
             && analysisArguments == other.analysisArguments && consent == other.consent && analysis == other.analysis
             && exportFormat == other.exportFormat && (inputRules ?? []) == (other.inputRules ?? [])
+            && recordsTable == other.recordsTable && recordsTableKey == other.recordsTableKey
     }
 
     /// The options a record is analysed with: those of the first ``inputRules`` rule matching its path relative
@@ -618,7 +627,7 @@ public enum BatchRunner {
         summary.counts = try BatchOutputs.write(
             journals: [journal.path], to: outputFolder, runLog: try readLog(work),
             runInfo: runInfo(state.configuration), export: exporting?.format, only: only,
-            consent: consentArtefacts(state))
+            consent: consentArtefacts(state), recordsTable: state.configuration.recordsTableSpec)
         var done = state
         done.complete = true
         done.analysed = nil

@@ -42,7 +42,7 @@ public enum BatchSummarize {
             return try BatchOutputs.write(
                 journals: [journal], to: folder, runLog: try BatchRunner.readLog(work),
                 runInfo: BatchRunner.runInfo(state.configuration), export: state.configuration.export, only: only,
-                consent: BatchRunner.consentArtefacts(state))
+                consent: BatchRunner.consentArtefacts(state), recordsTable: state.configuration.recordsTableSpec)
         } catch {
             throw BatchError.wrapping(error, path: folder, operation: .write)
         }

@@ -66,6 +66,16 @@ struct Batch: AsyncParsableCommand {
                 + "(0: no limit).", valueName: "seconds"))
     var recordTimeout: Double = BatchConfiguration.defaultRecordTimeout
 
+    @Option(
+        help: ArgumentHelp(
+            "The study's own record table (a CSV such as a Synapse or Bridge table export) whose columns are added to "
+                + "every row of the record it describes (docs/batch.md).", valueName: "file"),
+        completion: .file())
+    var recordsTable: String?
+
+    @Option(help: "The records table's column holding each record's recordId (or taskRunUUID); default recordId.")
+    var recordsTableKey: String?
+
     @Option(help: "Most bytes one .zip entry or one gzip file may decompress to (536870912 bytes = 512 MiB).")
     var maxEntryBytes: Int64 = ArchiveLimits().maxEntryBytes
 
@@ -194,6 +204,13 @@ struct Batch: AsyncParsableCommand {
         if resume && inputConfig != nil {
             throw ValidationError("--resume keeps the stored run's --input-config rules; do not give it")
         }
+        if resume && (recordsTable != nil || recordsTableKey != nil) {
+            throw ValidationError(
+                "--resume keeps the stored run's --records-table; do not give it (`taskproc summarize` reads it again)")
+        }
+        if recordsTableKey != nil && recordsTable == nil {
+            throw ValidationError("--records-table-key needs --records-table")
+        }
         if resume && recordTimeout != BatchConfiguration.defaultRecordTimeout {
             throw ValidationError("--resume keeps the stored run's --record-timeout; do not give it")
         }
@@ -309,6 +326,13 @@ struct Batch: AsyncParsableCommand {
             requested.fhirSubjectSystem = exportShape.fhirSubjectSystem
             requested.fhirPatient = exportShape.fhirPatient ? true : nil
             if recordTimeout != BatchConfiguration.defaultRecordTimeout { requested.recordTimeout = recordTimeout }
+            if let recordsTable {
+                guard FileManager.default.fileExists(atPath: recordsTable) else {
+                    throw CommandFailure.noInput(recordsTable)
+                }
+                requested.recordsTable = RecordDiscovery.Input(recordsTable).absolute
+                requested.recordsTableKey = recordsTableKey
+            }
             if let inputConfig { requested.inputRules = try Self.inputRules(inputConfig, base: requested.analysis) }
         }
         if resume {
@@ -417,6 +441,12 @@ struct Batch: AsyncParsableCommand {
 
     /// Warns about CSV columns the documentation does not define (`columns.csv` says "(undocumented)").
     static func warnUndocumented(_ counts: BatchOutputs.Counts, command: String, out: String) {
+        if let table = counts.recordsTable {
+            var text = "taskproc \(command): records table: \(table.matched) of \(table.records) records found "
+            text += "their row (\(table.rows) rows)"
+            if table.matched < table.records { text += "; the others have blank records-table columns" }
+            Diagnostics.note(text + "\n")
+        }
         let columns = counts.undocumentedColumns
         guard !columns.isEmpty else { return }
         var text =

@@ -103,6 +103,7 @@ extension Analyze: VerbosityControlled {}
 extension Inspect: VerbosityControlled {}
 extension Batch: VerbosityControlled {}
 extension Merge: VerbosityControlled {}
+extension Summarize: VerbosityControlled {}
 extension Synth: VerbosityControlled {}
 extension AudiometrySimulate: VerbosityControlled {}
 extension Report: VerbosityControlled {}

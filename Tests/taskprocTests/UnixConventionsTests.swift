@@ -19,7 +19,7 @@ import Testing
 
     @Test func everyCommandTakesQuietAndVerbose() throws {
         let leaves = Self.leaves(TaskprocCommand.self)
-        #expect(leaves.count == 7)
+        #expect(leaves.count == 8)
         for leaf in leaves {
             let help = TaskprocCommand.helpMessage(for: leaf, columns: 200)
             #expect(help.contains("-q, --quiet") && help.contains("-v, --verbose"), "\(leaf): \(help)")
