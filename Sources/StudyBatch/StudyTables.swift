@@ -342,26 +342,12 @@ final class StudyTables {
         guard text.utf8.count == 10, parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]),
             let d = Int(parts[2]), (1...12).contains(m), (1...31).contains(d)
         else { return nil }
-        // Howard Hinnant's days_from_civil.
-        let yy = m <= 2 ? y - 1 : y
-        let era = (yy >= 0 ? yy : yy - 399) / 400
-        let yoe = yy - era * 400
-        let doy = (153 * ((m + 9) % 12) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        return ResultDate.daysFromCivil(year: y, month: m, day: d)
     }
 
-    /// The `yyyy-MM-dd` date of a day number (Hinnant's civil_from_days).
+    /// The `yyyy-MM-dd` date of a day number.
     static func civil(_ day: Int) -> String {
-        let z = day + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        let (y, m, d) = ResultDate.civilFromDays(day)
         let pad = { (n: Int, w: Int) in String(repeating: "0", count: max(0, w - String(n).count)) + String(n) }
         return pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2)
     }

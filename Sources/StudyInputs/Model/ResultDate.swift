@@ -69,14 +69,7 @@ public struct ResultDate: Sendable, Hashable, Codable, TextCodable, Comparable {
             return nil
         }
         guard i == b.count else { return nil }
-        // Days from civil (proleptic Gregorian), Howard Hinnant's algorithm.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        let days = era * 146_097 + doe - 719_468
+        let days = Self.daysFromCivil(year: year, month: month, day: day)
         let local = Double(days * 86_400 + hour * 3600 + minute * 60 + second) + fraction
         date = Date(timeIntervalSince1970: local - Double(offset))
         utcOffset = offset
@@ -98,16 +91,7 @@ public struct ResultDate: Sendable, Hashable, Codable, TextCodable, Comparable {
             secondsOfDay += 86_400
             days -= 1
         }
-        // Civil from days (Hinnant).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        let (y, m, d) = Self.civilFromDays(days)
         let fraction = min(max(local - Double(whole), 0), 0.999_999)
         var text = String(
             format: "%04d-%02d-%02dT%02d:%02d:%02d", y, m, d, secondsOfDay / 3600, secondsOfDay / 60 % 60,
@@ -119,6 +103,30 @@ public struct ResultDate: Sendable, Hashable, Codable, TextCodable, Comparable {
     }
 
     public static func < (a: ResultDate, b: ResultDate) -> Bool { a.date < b.date }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`); `month` 1…12.
+    public static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The proleptic Gregorian date of a day number since 1970-01-01 (Hinnant's `civil_from_days`).
+    public static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
 
     /// The date in MORK's `date_time_entered` form, `yyyy-MM-dd'T'HH:mm:ss`: the device's local time (this date's
     /// UTC offset applied), 24-hour clock, whole seconds, no offset. (MORK itself formats with `hh`, a 12-hour clock
