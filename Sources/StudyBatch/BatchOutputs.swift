@@ -255,7 +255,7 @@ public enum BatchOutputs {
         let recordsColumns = records?.columns ?? []
         let columnsByKind = baseColumnsByKind.mapValues { $0 + recordsColumns }
         @Sendable func columns(_ kind: String) -> [String] { columnsByKind[kind] ?? keyColumns + recordsColumns }
-        @Sendable func aligned(_ table: BatchEntry.Table, _ entry: BatchEntry) -> [[String]] {
+        func aligned(_ table: BatchEntry.Table, _ entry: BatchEntry) -> [[String]] {
             let full = baseColumnsByKind[table.kind] ?? keyColumns
             let own = keyColumns + processorColumns(table.header)
             var rows = table.rows.map { expanded($0, entry: entry) }
@@ -274,7 +274,7 @@ public enum BatchOutputs {
         let channel = EntryChannel(capacity: 256)
         let database = SQLiteWriter(
             path: folder + "/taskproc.sqlite.partial", channel: channel, runLog: runLog, runInfo: runInfo,
-            columns: columns, aligned: aligned)
+            columns: columns)
         database.start()
         let study = StudyTables()
         var types = ColumnTypes()
@@ -313,14 +313,18 @@ public enum BatchOutputs {
                 case .otherShard, .excluded:
                     continue
                 }
-                guard channel.put(entry) else { break }  // the database failed: its error is thrown below
-                for table in entry.tables {
+                // The rows as the outputs have them (record columns, the kind's full columns, the records table),
+                // made once here for the CSVs, the study tables and the database thread.
+                var written = entry
+                written.tables = entry.tables.map { .init(kind: $0.kind, header: $0.header, rows: aligned($0, entry)) }
+                guard channel.put(written) else { break }  // the database failed: its error is thrown below
+                for table in written.tables {
                     if csvs[table.kind] == nil {
                         let file = try BufferedFile(folder + "/" + fileName(kind: table.kind) + ".partial")
                         try file.append(csvLine(columns(table.kind)))
                         csvs[table.kind] = file
                     }
-                    let rows = aligned(table, entry)
+                    let rows = table.rows
                     for row in rows {
                         try csvs[table.kind]?.append(csvLine(row))
                         types.add(kind: table.kind, row: row)
@@ -497,7 +501,6 @@ final class SQLiteWriter: @unchecked Sendable {
     private let runLog: [BatchOutputs.LogEvent]
     private let runInfo: [(String, String)]
     private let columns: @Sendable (String) -> [String]
-    private let aligned: @Sendable (BatchEntry.Table, BatchEntry) -> [[String]]
     private let finished = DispatchSemaphore(value: 0)
     private var error: (any Error)?
     /// The study tables, set before the channel is closed (the channel's lock orders the write before the read).
@@ -507,15 +510,13 @@ final class SQLiteWriter: @unchecked Sendable {
 
     init(
         path: String, channel: EntryChannel, runLog: [BatchOutputs.LogEvent], runInfo: [(String, String)],
-        columns: @escaping @Sendable (String) -> [String],
-        aligned: @escaping @Sendable (BatchEntry.Table, BatchEntry) -> [[String]]
+        columns: @escaping @Sendable (String) -> [String]
     ) {
         self.path = path
         self.channel = channel
         self.runLog = runLog
         self.runInfo = runInfo
         self.columns = columns
-        self.aligned = aligned
     }
 
     func start() {
@@ -528,7 +529,7 @@ final class SQLiteWriter: @unchecked Sendable {
                             for table in entry.tables {
                                 let full = columns(table.kind)
                                 try sqlite.ensureTable(kind: table.kind, columns: full)
-                                for row in aligned(table, entry) {
+                                for row in table.rows {  // aligned by the producer
                                     try sqlite.insertRow(kind: table.kind, columns: full, values: row)
                                 }
                             }

@@ -39,9 +39,10 @@ public enum ColumnType: String, Sendable, CaseIterable {
             (0x30...0x39).contains(c) || c == 0x2E || c == 0x2D || c == 0x2B || c == 0x65 || c == 0x45
         }
         if decimal, let x = Double(cell), x.isFinite { return .real }
-        let b = Array(cell.utf8.suffix(6))
-        let offset = b.last == UInt8(ascii: "Z") || (b.count == 6 && b[3] == UInt8(ascii: ":"))
-        if offset, cell.utf8.count >= 20, ResultDate(cell) != nil { return .timestamp }
+        // An offset with a colon (`-04:00`) or `Z` ends it: the third byte from the end is the colon.
+        let utf8 = cell.utf8
+        let colon = utf8.count >= 3 && utf8[utf8.index(utf8.endIndex, offsetBy: -3)] == UInt8(ascii: ":")
+        if utf8.count >= 20, utf8.last == UInt8(ascii: "Z") || colon, ResultDate(cell) != nil { return .timestamp }
         return .text
     }
 
@@ -60,13 +61,17 @@ struct ColumnTypes {
 
     /// Adds one row of `kind`'s CSV.
     mutating func add(kind: String, row: [String]) {
-        var types = seen[kind] ?? []
+        // Mutated in place (a copy taken out of the dictionary would be copied again on every row), and a column
+        // already text is not looked at again: nothing can change it.
+        Self.add(row, to: &seen[kind, default: []])
+    }
+
+    private static func add(_ row: [String], to types: inout [ColumnType?]) {
         if types.count < row.count { types += Array(repeating: nil, count: row.count - types.count) }
-        for (i, cell) in row.enumerated() where !cell.isEmpty {
+        for (i, cell) in row.enumerated() where !cell.isEmpty && types[i] != .text {
             let type = ColumnType.of(cell: cell)
             if types[i] != type { types[i] = ColumnType.join(types[i], type) }
         }
-        seen[kind] = types
     }
 
     /// The type of `kind`'s column `index` named `name`.

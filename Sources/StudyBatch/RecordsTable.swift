@@ -41,28 +41,16 @@ public struct RecordsTable: Sendable {
                 "\(path): no column \"\(key)\" to match records by (--records-table-key; the columns are "
                     + header.prefix(12).joined(separator: ", ") + (header.count > 12 ? ", …" : "") + ")")
         }
-        let lowered = Set(taken.map { $0.lowercased() })
-        var used: Set<String> = []
-        var names: [String] = []
-        var sources: [String] = []
-        for (i, name) in header.enumerated() where i != keyIndex {
-            var chosen = lowered.contains(name.lowercased()) ? "records_" + name : name
-            var n = 2
-            let base = chosen
-            while used.contains(chosen.lowercased()) || lowered.contains(chosen.lowercased()) {
-                chosen = base + "~" + String(n)
-                n += 1
-            }
-            used.insert(chosen.lowercased())
-            names.append(chosen)
-            sources.append(name)
-        }
+        var claimed = ColumnNames(taken: taken)
+        let cellColumns = header.indices.filter { $0 != keyIndex }
+        let sources = cellColumns.map { header[$0] }
+        let names = sources.map { claimed.claim($0) { "records_" + $0 } }
         var rows: [String: [String]] = [:]
         rows.reserveCapacity(table.rowCount)
         for row in 0..<table.rowCount {
             let id = table.string(row: row, column: keyIndex)
             guard !id.isEmpty else { continue }
-            let cells = header.indices.filter { $0 != keyIndex }.map { table.string(row: row, column: $0) }
+            let cells = cellColumns.map { table.string(row: row, column: $0) }
             if let earlier = rows[id], earlier != cells {
                 throw BatchError(
                     "\(path): \(key) \(id) is on two rows with different cells (line \(table.line(ofRow: row))); "

@@ -1,5 +1,6 @@
 import ActiveTasks
 import Foundation
+import SensorSignal
 import StudyInputs
 
 /// The study-level tables of a batch run.
@@ -62,6 +63,7 @@ final class StudyTables {
     private var surveySteps: [String: Set<String>] = [:]  // question → steps it appears under
     private var surveyRuns: [(keys: [String], answers: [(step: String, question: String, value: String)])] = []
     private let measures: [String: [StudyMeasure]]
+    private var indexes: [String: (columns: [String], index: [String: Int])] = [:]
 
     init() {
         var byKind: [String: [StudyMeasure]] = [:]
@@ -87,7 +89,14 @@ final class StudyTables {
     /// Adds the rows of one kind of one record, aligned to `columns` (the kind's CSV columns).
     func add(kind: String, columns: [String], rows: [[String]]) {
         guard !rows.isEmpty else { return }
-        let index = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        // A kind's columns are the same for every record of a run: its name → position map is built once.
+        let index: [String: Int]
+        if let cached = indexes[kind], cached.columns == columns {
+            index = cached.index
+        } else {
+            index = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            indexes[kind] = (columns, index)
+        }
         func cell(_ row: [String], _ name: String) -> String {
             guard let i = index[name], i < row.count else { return "" }
             return row[i]
@@ -183,11 +192,11 @@ final class StudyTables {
             if period == "week" { row.append(Self.weekStart(key.period) ?? "") }
             row += [key.kind, key.measure, key.stratum, key.unit]
             row += [String(group.records), String(group.values.count), String(group.excluded)]
-            let sorted = group.values.sorted()
-            if let q1 = Self.quantile(sorted, 0.25), let median = Self.quantile(sorted, 0.5),
-                let q3 = Self.quantile(sorted, 0.75), let low = sorted.first, let high = sorted.last
+            if let (q1, median, q3) = Self.quartiles(group.values), let low = group.values.min(),
+                let high = group.values.max()
             {
-                let mean = sorted.reduce(0, +) / Double(sorted.count)
+                // R's mean (long double, second-pass correction), so the table agrees with `mean()` in R.
+                let mean = RStatistics.mean(group.values.span)
                 row += [median, q1, q3, q3 - q1, mean, low, high].map(Self.number)
             } else {
                 row += Array(repeating: "", count: 7)
@@ -208,21 +217,14 @@ final class StudyTables {
         ]
         // Column names are unique ignoring case (as SQLite compares them): a question named like a key column
         // (the consent's `participant`) is named `step.question`, and a name still taken gets `~2`, `~3`, ….
-        var taken = Set(columns.map { $0.name.lowercased() })
+        var names = ColumnNames(taken: columns.map(\.name))
         var questions: [String] = []
         var column: [String: String] = [:]  // name(step, question) → column
         for run in surveyRuns {
             for answer in run.answers {
                 let wanted = name(answer.step, answer.question)
                 guard column[wanted] == nil else { continue }
-                var chosen = taken.contains(wanted.lowercased()) ? answer.step + "." + answer.question : wanted
-                var n = 2
-                let base = chosen
-                while taken.contains(chosen.lowercased()) {
-                    chosen = base + "~" + String(n)
-                    n += 1
-                }
-                taken.insert(chosen.lowercased())
+                let chosen = names.claim(wanted) { _ in answer.step + "." + answer.question }
                 column[wanted] = chosen
                 questions.append(chosen)
             }
@@ -303,7 +305,7 @@ final class StudyTables {
                         let week = Self.isoWeek(day: monday)
                         rows.append([
                             participant, week, Self.civil(monday), task, String(cell.runs), String(cell.days.count),
-                            Self.quantile(cell.durations.sorted(), 0.5).map(Self.number) ?? "",
+                            cell.durations.isEmpty ? "" : Self.number(RStatistics.median(cell.durations)),
                             cell.longestGap.map(Self.number) ?? "",
                         ])
                         monday += 7
@@ -318,15 +320,13 @@ final class StudyTables {
 
     // MARK: arithmetic
 
-    /// The `p` quantile of sorted values by linear interpolation between order statistics (R's type 7, numpy's
-    /// default); nil for no values.
-    static func quantile(_ sorted: [Double], _ p: Double) -> Double? {
-        guard !sorted.isEmpty else { return nil }
-        let h = Double(sorted.count - 1) * p
-        let low = h.rounded(.down)
-        guard let i = Int(exactly: low) else { return nil }
-        let j = min(i + 1, sorted.count - 1)
-        return sorted[i] + (h - low) * (sorted[j] - sorted[i])
+    /// The first quartile, median and third quartile of `values` as R's `quantile(x, c(.25, .5, .75))` (type 7,
+    /// linear interpolation between order statistics; ``RStatistics/quantiles(_:probabilities:)-(Span<Double>,_)``);
+    /// nil for no values.
+    static func quartiles(_ values: [Double]) -> (q1: Double, median: Double, q3: Double)? {
+        guard !values.isEmpty else { return nil }
+        let q = RStatistics.quantiles(values, probabilities: [0.25, 0.5, 0.75])
+        return (q[0], q[1], q[2])
     }
 
     /// A value as the study tables write it: an integer without a decimal point, else the shortest text that reads

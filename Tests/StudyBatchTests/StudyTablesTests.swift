@@ -32,11 +32,12 @@ import Testing
     /// R: `quantile(c(1, 2, 3, 4), c(.25, .5, .75))` gives 1.75, 2.5, 3.25 (type 7, the default).
     @Test func quantilesAreRsType7() {
         let x: [Double] = [1, 2, 3, 4]
-        #expect(StudyTables.quantile(x, 0.25) == 1.75)
-        #expect(StudyTables.quantile(x, 0.5) == 2.5)
-        #expect(StudyTables.quantile(x, 0.75) == 3.25)
-        #expect(StudyTables.quantile([7], 0.25) == 7)
-        #expect(StudyTables.quantile([], 0.5) == nil)
+        let q = StudyTables.quartiles(x)
+        #expect(q?.q1 == 1.75)
+        #expect(q?.median == 2.5)
+        #expect(q?.q3 == 3.25)
+        #expect(StudyTables.quartiles([7])?.q1 == 7)
+        #expect(StudyTables.quartiles([]) == nil)
     }
 
     @Test func numbersReadBackExactly() {
