@@ -43,8 +43,14 @@ public protocol TaskAnalysis: Sendable {
     /// The report's headline rows of one result (label, value, unit), shown before its full table; by default the
     /// rows of ``headlines``.
     static func reportHeadlines(_ result: JSONObject) -> [(label: String, value: String, unit: String)]
-    /// The measures whose distributions the report's study overview draws; none by default.
+    /// The measures whose distributions the kind's section of the report's study overview draws (the first is the
+    /// kind's headline measure, whose per-participant trend it also draws); by default the first of
+    /// ``studyMeasures``.
     static var reportDistributions: [ReportDistribution] { get }
+    /// The numbers one result gives its kind's section of the report's study overview (summary table, figure,
+    /// trend); by default the values of ``studyMeasures`` in their declared units, labelled as ``headlines``
+    /// label them.
+    static func reportValues(_ result: JSONObject) -> [ReportValue]
     /// A section of the report's study overview made from every record (HTML); none by default.
     static func reportOverview(_ records: [ReportRecord]) -> String
     /// True when ``reportOverview(_:)`` reads the records of this kind: a report streaming a large batch keeps
@@ -105,12 +111,42 @@ extension TaskAnalysis {
     public static var exportShape: ExportShape { .measures }
     /// No headlines.
     public static var headlines: [ReportHeadline] { [] }
-    /// The rows of ``headlines`` (a missing key shows as "—").
+    /// The rows of ``headlines`` (a missing key shows as "—"); for a kind without headlines, the rows of its
+    /// ``studyMeasures`` (a scored task's unit as its result's `units` names it).
     public static func reportHeadlines(_ result: JSONObject) -> [(label: String, value: String, unit: String)] {
-        ReportHeadline.rows(headlines, of: result)
+        guard headlines.isEmpty else { return ReportHeadline.rows(headlines, of: result) }
+        let units = result["units"]?.objectValue
+        return studyMeasures.map {
+            ($0.column, ReportHeadline.text(result[$0.column]), units?[$0.column]?.stringValue ?? $0.unit)
+        }
     }
-    /// No distributions.
-    public static var reportDistributions: [ReportDistribution] { [] }
+    /// The first of ``studyMeasures``, labelled with its unit.
+    public static var reportDistributions: [ReportDistribution] {
+        guard let first = studyMeasures.first, let kind = kinds.first else { return [] }
+        let label = headlines.first { $0.key == first.column }?.label ?? first.column
+        return [ReportDistribution(kind: kind, key: first.column, label: label)]
+    }
+    /// The values of ``studyMeasures``: each column's number at the top level of the result, or every number of
+    /// that name inside it (one per trial, ear or channel); the unit from the result's ``StudyMeasure/unitColumn``
+    /// key when it has one; a stratified measure labelled with its strata's values when they are top-level keys
+    /// (`totalTime (dominantHand 1, movingDirection 2)`).
+    public static func reportValues(_ result: JSONObject) -> [ReportValue] {
+        studyMeasures.flatMap { measure -> [ReportValue] in
+            var label = headlines.first { $0.key == measure.column }?.label ?? measure.column
+            let unit = measure.unitColumn.flatMap { result[$0]?.stringValue } ?? measure.unit
+            let strata = measure.by.compactMap { by -> String? in
+                switch result[by] {
+                case .number(let d)?: "\(by) \(ResultEncoding.number(d))"
+                case .string(let t)?: "\(by) \(t)"
+                default: nil
+                }
+            }
+            if !strata.isEmpty { label += " (" + strata.joined(separator: ", ") + ")" }
+            return ReportValue.numbers(measure.column, in: result).map {
+                ReportValue(key: measure.column, label: label, unit: unit, value: $0)
+            }
+        }
+    }
     /// No overview section.
     public static func reportOverview(_ records: [ReportRecord]) -> String { "" }
     /// Reads no records.

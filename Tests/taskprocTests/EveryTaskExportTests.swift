@@ -113,4 +113,45 @@ import Testing
         let validation = try E2E.validateFHIR(bundles)
         #expect(validation.status == 0, "\(validation.output)")
     }
+
+    /// Issue 55's report: every result kind of the every-task export has its section (linked from the contents)
+    /// with a summary table of its numbers, or a note where it has none; failures are counted by reason.
+    @Test func everyTaskReportHasASectionPerKind() throws {
+        let dir = try E2E.temporaryDirectory("every-task-report")
+        defer { E2E.remove(dir) }
+        let export = dir.appendingPathComponent("export").path
+        let generated = try generateStudyExport(at: export, records: 30, seed: 19, extra: ["--every-task"])
+        #expect(generated.status == 0, "\(generated.output)")
+        let out = dir.appendingPathComponent("out").path
+        let batch = try E2E.run(["batch", export, "--out", out, "--no-progress"])
+        #expect(batch.status == ExpectedExit.success || batch.status == ExpectedExit.batchPartial, "\(batch.stderr)")
+        let page = dir.appendingPathComponent("report.html").path
+        let report = try E2E.run(["report", out, "-o", page, "--no-sources"])
+        #expect(report.status == 0, "\(report.stderr)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        var kinds: Set<String> = []
+        for line in try String(contentsOfFile: out + "/results.jsonl", encoding: .utf8).split(separator: "\n") {
+            let record = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            for result in record["results"] as? [[String: Any]] ?? [] {
+                if let kind = result["kind"] as? String { kinds.insert(kind) }
+            }
+        }
+        #expect(kinds.count >= 20, "\(kinds.sorted())")
+        // Kinds whose results hold no number to summarise (a model selection, a survey's answers, ResearchKit's
+        // uncalibrated tone audiometry) say so.
+        let withoutNumbers: Set<String> = ["modelSelection", "survey", "toneAudiometry"]
+        for kind in kinds.sorted() {
+            #expect(html.contains("<a href=\"#kind-\(kind)\">"), "\(kind) not in the contents")
+            let start = try #require(html.range(of: "<h2 id=\"kind-\(kind)\">"), "\(kind) has no section")
+            let rest = html[start.upperBound...]
+            let section = rest[..<(rest.range(of: "<h2")?.lowerBound ?? rest.endIndex)]
+            if withoutNumbers.contains(kind) {
+                #expect(section.contains("No numeric measure to summarise"), "\(kind)")
+            } else {
+                #expect(section.contains("<table class=\"summary\">"), "\(kind) has no summary table")
+            }
+        }
+        #expect(html.contains("<h2 id=\"problems\">Failures and warnings</h2>"))
+        #expect(!html.contains("<h3>Survey answers</h3>\n<h"), "no empty survey heading")
+    }
 }

@@ -48,8 +48,8 @@ import Testing
         #expect(
             page.contains(
                 "<tr><td>walking</td><td class=\"num\">2</td><td class=\"num\">0</td><td class=\"num\">1</td></tr>"))
-        #expect(page.contains("taps per tapping step (n = 5)"))
-        #expect(page.contains("steps per walking step (n = 2)"))
+        #expect(page.contains("taps per tapping step, taps (n = 5)"))
+        #expect(page.contains("steps per walking step, steps (n = 2)"))
 
         // Per record: the known values (tap rows written, f·T steps) in its numbers table.
         for (p, taps) in StudyExport.taps {

@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Render a taskproc HTML report in a real headless browser (Debian's chromium) and check that it rendered.
 
-Usage: report_render.py REPORT.html EXPECTED_SVG_COUNT PNG_OUT
+Usage: report_render.py REPORT.html EXPECTED_SVG_COUNT PNG_OUT [--max-seconds S] [--max-megabytes M]
 
 Checks, exit status 1 on any failure (each printed):
 - chromium loads the page and writes a PNG screenshot, and the PNG decodes (zlib, 8-bit RGB/RGBA);
 - the screenshot is not blank: at least 2 % of pixels are not white, and some are the plot colours' blue;
 - the DOM chromium built (--dump-dom) holds EXPECTED_SVG_COUNT <svg> elements, i.e. every plot was parsed;
-- the browser console reported no errors.
+- the browser console reported no errors;
+- with --max-seconds, the page loads (chromium building the DOM, less chromium's own start on about:blank) within
+  S seconds; with --max-megabytes, the file is at most M MB. Size and load time are printed either way.
 Exit status 2 when chromium is missing.
 """
 import os
@@ -17,6 +19,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import time
 import zlib
 
 
@@ -66,10 +69,17 @@ def decode_png(data):
 
 
 def main():
-    if len(sys.argv) != 4:
+    args = sys.argv[1:]
+    limits = {}
+    for flag in ("--max-seconds", "--max-megabytes"):
+        if flag in args:
+            i = args.index(flag)
+            limits[flag] = float(args[i + 1])
+            del args[i:i + 2]
+    if len(args) != 3:
         print(__doc__, file=sys.stderr)
         sys.exit(2)
-    report, expected_svgs, png = os.path.abspath(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+    report, expected_svgs, png = os.path.abspath(args[0]), int(args[1]), args[2]
     browser = chromium()
     profile = tempfile.mkdtemp(prefix="taskproc-chromium-")
     base = [browser, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
@@ -77,8 +87,19 @@ def main():
     problems = []
     shot = subprocess.run(base + ["--window-size=1200,2400", f"--screenshot={png}", "file://" + report],
                           capture_output=True, text=True, timeout=120)
-    dom = subprocess.run(base + ["--dump-dom", "file://" + report], capture_output=True, text=True, timeout=120)
+    started = time.monotonic()
+    subprocess.run(base + ["--dump-dom", "about:blank"], capture_output=True, text=True, timeout=120)
+    start = time.monotonic() - started
+    started = time.monotonic()
+    dom = subprocess.run(base + ["--dump-dom", "file://" + report], capture_output=True, text=True, timeout=300)
+    load = max(0.0, time.monotonic() - started - start)
     shutil.rmtree(profile, ignore_errors=True)
+    megabytes = os.path.getsize(report) / 1e6
+    print(f"page {megabytes:.2f} MB; load {load:.2f} s (chromium start {start:.2f} s not counted)")
+    if "--max-seconds" in limits and load > limits["--max-seconds"]:
+        problems.append(f"the page took {load:.2f} s to load, more than {limits['--max-seconds']} s")
+    if "--max-megabytes" in limits and megabytes > limits["--max-megabytes"]:
+        problems.append(f"the page is {megabytes:.2f} MB, more than {limits['--max-megabytes']} MB")
     for log in (shot.stderr, dom.stderr):
         for line in log.splitlines():
             if "CONSOLE" in line and re.search(r"error", line, re.I):

@@ -126,7 +126,24 @@ extension AudiometryAnalysis {
 
     /// PTA4 per ear of the dB HL tests.
     public static var reportDistributions: [ReportDistribution] {
-        [.init(kind: .dBHLToneAudiometry, key: "pta4", label: "PTA4 per ear, dB HL")]
+        [.init(kind: .dBHLToneAudiometry, key: "pta4", label: "PTA4 per ear")]
+    }
+
+    /// A dB HL test's PTA4 of each ear (labelled by ear) and its better-ear PTA4, dB HL; none for a legacy
+    /// tone-audiometry result (uncalibrated levels).
+    public static func reportValues(_ result: JSONObject) -> [ReportValue] {
+        guard result["kind"]?.stringValue == TaskKind.dBHLToneAudiometry.rawValue else { return [] }
+        var out: [ReportValue] = []
+        for ear in result["ears"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
+            if case .number(let d)? = ear["summary"]?.objectValue?["pta4"], d.isFinite {
+                let side = ear["ear"]?.stringValue ?? "?"
+                out.append(ReportValue(key: "pta4", label: "PTA4 (\(side) ear)", unit: "dB HL", value: d))
+            }
+        }
+        if case .number(let d)? = result["bilateral"]?.objectValue?["betterEarPTA4"], d.isFinite {
+            out.append(ReportValue(key: "betterEarPTA4", label: "better-ear PTA4", unit: "dB HL", value: d))
+        }
+        return out
     }
 }
 

@@ -54,3 +54,52 @@ public struct ReportDistribution: Sendable, Hashable {
         self.label = label
     }
 }
+
+/// One number a result gives its kind's section of the report's study overview.
+///
+/// The section draws the summary table (n, median, IQR, range per ``label`` and ``unit``), the figure (a histogram
+/// per ``key`` and ``unit``) and the per-participant trend of the kind's headline measure. Each kind gives its own
+/// (``TaskAnalysis/reportValues(_:)``); by default its ``TaskAnalysis/studyMeasures``.
+public struct ReportValue: Sendable, Hashable {
+    /// What the value measures (`pta4`): the figure's and the trend's key (``ReportDistribution/key``).
+    public var key: String
+    /// The summary table's row label (`PTA4 (left ear)`); values of one key may carry several labels.
+    public var label: String
+    /// The value's unit as the result states it (`dBFS` or `dB SPL` for one key, by calibration).
+    public var unit: String
+    /// The value, in ``unit``.
+    public var value: Double
+
+    /// Creates a value.
+    public init(key: String, label: String, unit: String, value: Double) {
+        self.key = key
+        self.label = label
+        self.unit = unit
+        self.value = value
+    }
+
+    /// The finite numbers under `key` in `result`: the top-level value when it is a number, else every number of
+    /// that name anywhere inside (one per ear, channel or trial), except inside a walking result's `bouts` (whose
+    /// per-bout `cadence` is not a record's cadence).
+    public static func numbers(_ key: String, in result: JSONObject) -> [Double] {
+        if case .number(let d)? = result[key] { return d.isFinite ? [d] : [] }
+        var out: [Double] = []
+        for (k, v) in result.entries where k != key && k != "bouts" { collect(key, in: v, into: &out) }
+        return out
+    }
+
+    private static func collect(_ key: String, in value: JSONValue, into out: inout [Double]) {
+        switch value {
+        case .object(let o):
+            for (k, v) in o.entries where k != "bouts" {
+                if k == key, let d = v.numberValue {
+                    if d.isFinite { out.append(d) }
+                } else {
+                    collect(key, in: v, into: &out)
+                }
+            }
+        case .array(let a): for v in a { collect(key, in: v, into: &out) }
+        default: break
+        }
+    }
+}

@@ -17,11 +17,14 @@ public struct ReportRecord: Sendable {
     /// The participant the record belongs to, when batch found one in its path or result (a `healthCode`,
     /// `ParticipantIdentifier` or `participantIdentifier` key).
     public var participant: String?
+    /// When the record started, as ISO 8601 local time with its offset (batch's `startTime`), when known; the
+    /// report's trends place the record on the day it names.
+    public var startTime: String?
 
     /// Creates a record.
     public init(
         source: String, kind: String?, status: String, reason: String? = nil, results: [JSONObject],
-        participant: String? = nil
+        participant: String? = nil, startTime: String? = nil
     ) {
         self.source = source
         self.kind = kind
@@ -29,5 +32,6 @@ public struct ReportRecord: Sendable {
         self.reason = reason
         self.results = results
         self.participant = participant
+        self.startTime = startTime
     }
 }

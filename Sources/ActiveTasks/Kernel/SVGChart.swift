@@ -41,6 +41,12 @@ public struct SVGChart: Sendable {
     /// The smallest y range shown, in y units (a nearly constant level would otherwise fill the chart with its
     /// hundredths of a dB); nil for none.
     public var minimumYSpan: Double?
+    /// The y range shown, in y units, instead of the layers' own (small multiples share one); nil for the layers'.
+    public var yRange: ClosedRange<Double>?
+    /// The x range shown, in x units, instead of the layers' own; nil for the layers'.
+    public var xRange: ClosedRange<Double>?
+    /// The x values are days since 1970-01-01 (UTC calendar): ticks at whole days, labelled `YYYY-MM-DD`.
+    public var xDays = false
 
     /// Creates a chart.
     public init(title: String, xLabel: String, yLabel: String, layers: [Layer]) {
@@ -72,7 +78,13 @@ public struct SVGChart: Sendable {
         ys = ys.filter(\.isFinite)
         var (x0, x1) = (xs.min() ?? 0, xs.max() ?? 1)
         var (y0, y1) = (ys.min() ?? 0, ys.max() ?? 1)
+        if let xRange, xRange.lowerBound.isFinite, xRange.upperBound.isFinite {
+            (x0, x1) = (xRange.lowerBound, xRange.upperBound)
+        }
         if x1 <= x0 { (x0, x1) = (x0 - 0.5, x0 + 0.5) }
+        if let yRange, yRange.lowerBound.isFinite, yRange.upperBound.isFinite {
+            (y0, y1) = (yRange.lowerBound, yRange.upperBound)
+        }
         if y1 <= y0 { (y0, y1) = (y0 - 0.5, y0 + 0.5) }
         if let minimumYSpan, minimumYSpan.isFinite, y1 - y0 < minimumYSpan {
             let middle = y0 / 2 + y1 / 2
@@ -95,9 +107,12 @@ public struct SVGChart: Sendable {
         // Axes, ticks and grid.
         s += "<g stroke=\"#cccccc\" stroke-width=\"1\">"
         var labels = ""
-        for t in Self.ticks(x0, x1) {
+        // Date labels are ~10 characters: fewer ticks on a narrow chart.
+        let xTicks = xDays ? Self.ticks(x0, x1, integers: true, count: max(2, plotWidth / 90)) : Self.ticks(x0, x1)
+        for t in xTicks {
             s += "<line x1=\"\(n(px(t)))\" y1=\"\(n(top))\" x2=\"\(n(px(t)))\" y2=\"\(n(top + plotHeight))\"/>"
-            labels += "<text x=\"\(n(px(t)))\" y=\"\(n(top + plotHeight + 14))\" text-anchor=\"middle\">\(Self.format(t))</text>"
+            let label = xDays ? Self.day(t) : Self.format(t)
+            labels += "<text x=\"\(n(px(t)))\" y=\"\(n(top + plotHeight + 14))\" text-anchor=\"middle\">\(label)</text>"
         }
         let yTicks = yCategories ?? Self.ticks(y0, y1, integers: integerY).map { ($0, Self.format($0)) }
         for (t, label) in yTicks {
@@ -152,11 +167,12 @@ public struct SVGChart: Sendable {
         return s + "</svg>"
     }
 
-    /// About six round tick values covering `[a, b]`; with `integers`, whole numbers only (a step of at least 1).
-    static func ticks(_ a: Double, _ b: Double, integers: Bool = false) -> [Double] {
+    /// About `count` (six by default) round tick values covering `[a, b]`; with `integers`, whole numbers only (a
+    /// step of at least 1).
+    static func ticks(_ a: Double, _ b: Double, integers: Bool = false, count: Double = 6) -> [Double] {
         let span = b - a
         guard span > 0, span.isFinite else { return [a] }
-        let raw = span / 6
+        let raw = span / max(1, count)
         let magnitude = pow(10, (log10(raw)).rounded(.down))
         var step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? 10 * magnitude
         if integers { step = max(step, 1) }
@@ -167,6 +183,14 @@ public struct SVGChart: Sendable {
             t += step
         }
         return out
+    }
+
+    /// A day number (days since 1970-01-01) as `YYYY-MM-DD`; the number itself when it is not a plausible day.
+    static func day(_ v: Double) -> String {
+        guard v.isFinite, abs(v) < 3_000_000 else { return format(v) }
+        let d = ResultDate.civilFromDays(Int.clamped(v.rounded(.down), to: -3_000_000...3_000_000))
+        func two(_ x: Int) -> String { x < 10 ? "0\(x)" : "\(x)" }
+        return "\(d.year)-\(two(d.month))-\(two(d.day))"
     }
 
     /// A tick label: integers without a point, others to 4 significant digits.

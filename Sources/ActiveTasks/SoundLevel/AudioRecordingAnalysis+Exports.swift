@@ -106,9 +106,24 @@ extension AudioRecordingAnalysis {
         return rows
     }
 
-    /// LAeq per channel.
+    /// LAeq per channel (a histogram per level unit: dB SPL and dBFS are never pooled).
     public static var reportDistributions: [ReportDistribution] {
-        [.init(kind: .audio, key: "LAeq", label: "LAeq per channel, dB")]
+        [.init(kind: .audio, key: "LAeq", label: "LAeq per channel")]
+    }
+
+    /// LAeq and LA90 of every channel, in the level's unit (dB SPL when calibrated, else dBFS).
+    public static func reportValues(_ result: JSONObject) -> [ReportValue] {
+        guard let level = result["soundLevel"]?.objectValue else { return [] }
+        let unit = level["unit"]?.stringValue ?? "dBFS"
+        var out: [ReportValue] = []
+        for key in ["LAeq", "LA90"] {
+            for channel in level["channels"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
+                if case .number(let d)? = channel[key], d.isFinite {
+                    out.append(ReportValue(key: key, label: key + " per channel", unit: unit, value: d))
+                }
+            }
+        }
+        return out
     }
 }
 

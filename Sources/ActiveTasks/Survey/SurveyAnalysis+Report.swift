@@ -84,7 +84,7 @@ extension SurveyAnalysis {
             }
         }
         guard !keys.isEmpty else { return "" }
-        var s = "<h3>Survey answers</h3>\n"
+        var s = ""
         for key in keys {
             guard let q = questions[key] else { continue }
             let answered = q.answered
@@ -114,6 +114,7 @@ extension SurveyAnalysis {
                 s += "</table>\n"
             }
         }
-        return s
+        // The heading only above answers to show (a question answered once has no distribution).
+        return s.isEmpty ? "" : "<h3>Survey answers</h3>\n" + s
     }
 }

@@ -37,11 +37,7 @@ extension ReportPlots {
         if signal.isEmpty {
             s += note("The recording is not readable at the result's source path: steps shown without the signal.")
         }
-        var layers: [SVGChart.Layer] = []
-        if !signal.isEmpty { layers.append(.line(points: thin(signal, limit: 4000), color: "#4a7bb7", label: "|a|")) }
-        layers.append(.ticks(xs: steps, color: "#d0342c", label: "steps (\(steps.count))"))
-        s += SVGChart(title: "Acceleration magnitude and detected steps", xLabel: "time, s", yLabel: "|a|, \(unit)", layers: layers)
-            .render() + "\n"
+        s += signalStrips(signal: signal, steps: steps, unit: unit)
         var cadence: [(x: Double, y: Double)] = []
         for i in steps.indices.dropFirst() {
             let dt = steps[i] - steps[i - 1]
@@ -51,6 +47,54 @@ extension ReportPlots {
             var layers: [SVGChart.Layer] = [.dots(points: cadence, color: "#2a9d8f", label: "60 / step interval")]
             if let mean = result["cadence"]?.numberValue { layers.append(.horizontal(y: mean, color: "#333333", label: "cadence")) }
             s += SVGChart(title: "Cadence over time", xLabel: "time, s", yLabel: "steps/min", layers: layers).render() + "\n"
+        }
+        return s
+    }
+
+    /// Seconds of walk per strip of the signal plot: at most ~70 steps per 640 px strip, so each step's tick stands
+    /// apart (a 194 s walk in one plot merges its 350 ticks into a band).
+    static let walkingStripSeconds = 30.0
+    /// Strips drawn at most (the first 6 minutes); the cadence plot covers the whole walk.
+    static let walkingStripsMost = 12
+
+    /// The acceleration magnitude with the detected steps: one plot for a walk up to 40 s, else one strip per 30 s
+    /// on a shared level axis.
+    static func signalStrips(signal: [(x: Double, y: Double)], steps: [Double], unit: String) -> String {
+        let title = "Acceleration magnitude and detected steps"
+        let end = max(signal.last?.x ?? 0, steps.last ?? 0)
+        guard end > walkingStripSeconds + 10, end.isFinite else {
+            var layers: [SVGChart.Layer] = []
+            if !signal.isEmpty {
+                layers.append(.line(points: thin(signal, limit: 4000), color: "#4a7bb7", label: "|a|"))
+            }
+            layers.append(.ticks(xs: steps, color: "#d0342c", label: "steps (\(steps.count))"))
+            return SVGChart(title: title, xLabel: "time, s", yLabel: "|a|, \(unit)", layers: layers).render() + "\n"
+        }
+        let levels = signal.map(\.y).filter(\.isFinite)
+        let yRange = (levels.min() ?? 0)...(levels.max() ?? 1)
+        let strips = Int.clamped((end / walkingStripSeconds).rounded(.up), to: 1...walkingStripsMost)
+        var s = ""
+        if end > Double(strips) * walkingStripSeconds {
+            s += note(
+                "The first \(strips) × \(ResultEncoding.number(walkingStripSeconds)) s of the \(ResultEncoding.number(end, digits: 4)) s "
+                    + "walk are drawn; the cadence below covers all of it.")
+        }
+        for strip in 0..<strips {
+            let t0 = Double(strip) * walkingStripSeconds, t1 = t0 + walkingStripSeconds
+            let inStrip = signal.filter { $0.x >= t0 && $0.x <= t1 }
+            let ticks = steps.filter { $0.isFinite && $0 >= t0 && $0 < t1 }
+            var layers: [SVGChart.Layer] = []
+            if !inStrip.isEmpty {
+                layers.append(.line(points: thin(inStrip, limit: 1500), color: "#4a7bb7", label: "|a|"))
+            }
+            layers.append(.ticks(xs: ticks, color: "#d0342c", label: "steps (\(ticks.count))"))
+            let span = "\(ResultEncoding.number(t0))–\(ResultEncoding.number(t1)) s"
+            var chart = SVGChart(
+                title: (strip == 0 ? title + ", " : "") + span, xLabel: "time, s", yLabel: "|a|, \(unit)", layers: layers)
+            chart.height = 150
+            chart.xRange = t0...t1
+            chart.yRange = yRange
+            s += chart.render() + "\n"
         }
         return s
     }

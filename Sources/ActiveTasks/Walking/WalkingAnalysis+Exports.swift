@@ -66,11 +66,11 @@ extension WalkingAnalysis {
         .init(key: "pedometerDistance", label: "pedometer distance", unit: "m"),
     ]
 
-    /// Steps and cadence per walking step.
+    /// Cadence (the headline measure, whose per-participant trend the report draws) and steps per walking step.
     public static var reportDistributions: [ReportDistribution] {
         [
+            .init(kind: .walking, key: "cadence", label: "cadence"),
             .init(kind: .walking, key: "stepCount", label: "steps per walking step"),
-            .init(kind: .walking, key: "cadence", label: "cadence, steps/min"),
         ]
     }
 }

@@ -19,6 +19,10 @@ public struct BatchRecordLine: Sendable {
     public var keys: JSONObject?
     /// Start and end of each ResearchKit step of the record (`{step: {start, end}}`), when known.
     public var stepDates: JSONObject?
+    /// The record's participant by batch's documented rule (`docs/batch.md`), when known.
+    public var participant: String?
+    /// When the record started (ISO 8601 local time with its offset), when known.
+    public var startTime: String?
 
     /// Calls `body` with every non-empty line of the batch JSON Lines file at `path`, parsed, in file order; the
     /// file is read in 4 MiB pieces, so memory does not grow with it.
@@ -62,10 +66,16 @@ public struct BatchRecordLine: Sendable {
         guard let o = value.objectValue, let source = o["source"]?.stringValue else {
             throw ExportError("\(file): line \(number): expected a batch record with a \"source\"")
         }
-        return BatchRecordLine(
+        return fields(o, source: source)
+    }
+
+    /// A parsed line's fields.
+    static func fields(_ o: JSONObject, source: String) -> BatchRecordLine {
+        BatchRecordLine(
             source: source, kind: o["kind"]?.stringValue, status: o["status"]?.stringValue ?? "ok",
             reason: o["reason"]?.stringValue, results: o["results"]?.arrayValue?.compactMap(\.objectValue) ?? [],
-            keys: o["keys"]?.objectValue, stepDates: o["stepDates"]?.objectValue)
+            keys: o["keys"]?.objectValue, stepDates: o["stepDates"]?.objectValue,
+            participant: o["participant"]?.stringValue, startTime: o["startTime"]?.stringValue)
     }
 
     /// Parses every non-empty line of a batch JSON Lines file.
@@ -81,12 +91,7 @@ public struct BatchRecordLine: Sendable {
             guard let o = value.objectValue, let source = o["source"]?.stringValue else {
                 throw ExportError("\(file): line \(index + 1): expected a batch record with a \"source\"")
             }
-            out.append(
-                BatchRecordLine(
-                    source: source, kind: o["kind"]?.stringValue, status: o["status"]?.stringValue ?? "ok",
-                    reason: o["reason"]?.stringValue,
-                    results: o["results"]?.arrayValue?.compactMap(\.objectValue) ?? [],
-                    keys: o["keys"]?.objectValue, stepDates: o["stepDates"]?.objectValue))
+            out.append(fields(o, source: source))
         }
         return out
     }

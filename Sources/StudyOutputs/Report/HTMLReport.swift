@@ -62,12 +62,15 @@ public enum HTMLReport {
 
     /// A batch line as a report record.
     static func record(_ line: BatchRecordLine) -> ReportRecord {
-        let participant = ["healthCode", "ParticipantIdentifier", "participantIdentifier"].lazy.compactMap {
-            line.keys?[$0]?.stringValue
-        }.first
+        // Batch's documented participant rule first; older outputs name the keys only.
+        let participant =
+            line.participant
+            ?? ["healthCode", "ParticipantIdentifier", "participantIdentifier"].lazy.compactMap {
+                line.keys?[$0]?.stringValue
+            }.first
         return ReportRecord(
             source: line.source, kind: line.kind, status: line.status, reason: line.reason, results: line.results,
-            participant: participant)
+            participant: participant, startTime: line.startTime)
     }
 
     /// The page.
@@ -178,6 +181,8 @@ public enum HTMLReport {
                 "<h2 id=\"records\">Records</h2>\n<p class=\"note\">\(facts.count) records: click a line to see "
                 + "its warnings and headline values. All measures and plots of one record: taskproc report on that "
                 + "record alone (or on a smaller batch).</p>\n"
+        } else if facts.count > 1 {
+            body += "<h2 id=\"records\">Records</h2>\n"
         }
         return """
             <!DOCTYPE html>
@@ -193,6 +198,8 @@ public enum HTMLReport {
             .status-error{color:#b00020}.status-partial{color:#b26a00}svg{display:block;margin:6px 0}
             ul.warnings{color:#8a5a00;font-size:12px;margin:4px 0 8px}table.headline td:first-child{font-weight:bold}
             details>summary{cursor:pointer;font-size:15px;margin-top:14px}details.measures>summary{font-size:12px;color:#444}
+            nav.toc{font-size:13px;border:1px solid #ddd;padding:6px 14px;margin:10px 0}nav.toc ol{margin:4px 0;padding-left:20px}
+            div.multiples{display:flex;flex-wrap:wrap;gap:4px}div.multiples svg{margin:0}
             </style></head>
             <body>
 
@@ -204,146 +211,6 @@ public enum HTMLReport {
 
     /// Above this many records, each record collapses to a line with its warnings and headline values inside.
     static let collapseAbove = 50
-
-    // MARK: Overview
-
-    /// Everything the study overview shows, gathered one record at a time (so a report of a million records need
-    /// not hold them): counts by kind and status, participants, the dates covered, data-quality counts, the common
-    /// warnings, the numbers each kind's distributions draw, and the records of kinds whose own overview section
-    /// reads them (``TaskAnalysis/reportOverviewReadsRecords``).
-    struct OverviewFacts {
-        var count = 0
-        var byKind: [String: (ok: Int, partial: Int, error: Int)] = [:]
-        var participants: Set<String> = []
-        var firstDate: String?
-        var lastDate: String?
-        var results = 0
-        var withWarnings = 0
-        var repaired = 0
-        var failed = 0
-        var warningCounts: [String: Int] = [:]
-        let distributions = AnalysisRegistry.analyses.flatMap { $0.reportDistributions }
-        var values: [[Double]]
-        var retained: [ReportRecord] = []
-
-        init() { values = Array(repeating: [], count: distributions.count) }
-
-        mutating func add(_ r: ReportRecord) {
-            count += 1
-            let k = r.kind ?? "unrecognised"
-            var c = byKind[k] ?? (0, 0, 0)
-            switch r.status {
-            case "error": c.error += 1
-            case "partial": c.partial += 1
-            default: c.ok += 1
-            }
-            byKind[k] = c
-            if r.status == "error" { failed += 1 }
-            if let participant = r.participant { participants.insert(participant) }
-            for result in r.results {
-                results += 1
-                for key in ["startDate", "endDate"] {
-                    if let d = result[key]?.stringValue, d.count >= 10 {
-                        let day = String(d.prefix(10))
-                        if firstDate.map({ day < $0 }) ?? true { firstDate = day }
-                        if lastDate.map({ day > $0 }) ?? true { lastDate = day }
-                    }
-                }
-                let warnings = ReportHeadlines.warnings(result)
-                if !warnings.isEmpty { withWarnings += 1 }
-                for w in Set(warnings) { warningCounts[w, default: 0] += 1 }
-                if case .array(let repairs)? = result["quality"]?.objectValue?["hygiene"]?.objectValue?["repairs"],
-                    !repairs.isEmpty
-                {
-                    repaired += 1
-                }
-            }
-            for (i, distribution) in distributions.enumerated() where r.kind == distribution.kind.rawValue {
-                for result in r.results { collect(distribution.key, in: .object(result), into: &values[i]) }
-            }
-            if keepsAll || AnalysisRegistry.analysis(forResultKind: k)?.reportOverviewReadsRecords == true {
-                retained.append(r)
-            }
-        }
-
-        /// Keep every record for the kinds' overview sections (``render(_:title:readSources:)``, which holds them
-        /// anyway), or only those of kinds whose overview reads them (a streamed page).
-        var keepsAll = true
-
-        /// Participants, the dates the results cover, and data-quality flags: how many results carry a warning and
-        /// how many recordings needed timestamp repairs.
-        func studyFacts() -> String {
-            let rows: [(String, String)] = [
-                (
-                    "participants",
-                    participants.isEmpty ? "not known (no participant key in the records)" : "\(participants.count)"
-                ),
-                (
-                    "dates",
-                    firstDate.map { "\($0) to \(lastDate ?? $0) (dates of the results that have them)" }
-                        ?? "not recorded"
-                ),
-                ("results", "\(results)"),
-                ("results with a warning", "\(withWarnings)"),
-                ("recordings with repaired timestamps", "\(repaired)"),
-                ("records that failed", "\(failed)"),
-            ]
-            var s = "<table class=\"facts\">"
-            for (k, v) in rows { s += "<tr><th>\(SVGChart.escape(k))</th><td>\(SVGChart.escape(v))</td></tr>" }
-            return s + "</table>\n"
-        }
-
-        /// The most common warnings across the records' results (top 10), with how many results carry each.
-        func commonWarnings() -> String {
-            guard !warningCounts.isEmpty else { return "" }
-            let top = warningCounts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(10)
-            var s = "<h3>Most common warnings</h3><table class=\"warnings\"><tr><th>results</th><th>warning</th></tr>"
-            for (w, n) in top { s += "<tr><td class=\"num\">\(n)</td><td>\(SVGChart.escape(w))</td></tr>" }
-            return s + "</table>\n"
-        }
-
-        func html() -> String {
-            var s = "<h2 id=\"overview\">Study overview</h2>\n"
-            s += "<table class=\"overview\"><tr><th>kind</th><th>ok</th><th>partial</th><th>failed</th></tr>"
-            for k in byKind.keys.sorted() {
-                let c = byKind[k]!
-                s +=
-                    "<tr><td>\(SVGChart.escape(k))</td><td class=\"num\">\(c.ok)</td><td class=\"num\">\(c.partial)</td><td class=\"num\">\(c.error)</td></tr>"
-            }
-            s += "</table>\n"
-            s += studyFacts()
-            s += commonWarnings()
-            // Distributions of the headline measures each kind declares, in registry order.
-            for (i, distribution) in distributions.enumerated() {
-                let values = values[i]
-                guard values.count >= 2 else { continue }
-                let label = distribution.label
-                s += "<h3>\(SVGChart.escape(label)) (n = \(values.count))</h3>"
-                var chart = SVGChart(
-                    title: label, xLabel: label, yLabel: "records",
-                    layers: [.bars(bins: SVGChart.histogram(values), color: "#4a7bb7", label: "")])
-                chart.height = 200
-                chart.showsTitle = false  // the heading above names it
-                chart.integerY = true
-                s += chart.render() + "\n"
-            }
-            for analysis in AnalysisRegistry.analyses { s += analysis.reportOverview(retained) }
-            return s
-        }
-    }
-
-    /// Every number under `key` anywhere in `value`, except inside a walking result's `bouts` (whose per-bout
-    /// `cadence` is not a record's headline cadence).
-    static func collect(_ key: String, in value: JSONValue, into out: inout [Double]) {
-        switch value {
-        case .object(let o):
-            for (k, v) in o.entries where k != "bouts" {
-                if k == key, let d = v.numberValue { out.append(d) } else { collect(key, in: v, into: &out) }
-            }
-        case .array(let a): for v in a { collect(key, in: v, into: &out) }
-        default: break
-        }
-    }
 
     // MARK: Records
 

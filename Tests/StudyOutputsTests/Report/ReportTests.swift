@@ -48,9 +48,9 @@ import Testing
         )
     }
 
-    /// Plots expected: walking 2 (signal + cadence), tapping 2 (timeline + histogram), audiogram 1, sound 1,
-    /// overview histograms 0 (each headline measure has one record here).
-    static let expectedSVGs = 6
+    /// Plots expected: walking 8 (the 194 s walk's signal in 7 strips of 30 s, and the cadence), tapping 2
+    /// (timeline + histogram), audiogram 1, sound 1, overview figures and trends 0 (each kind has one record here).
+    static let expectedSVGs = 12
 
     final class Counter: NSObject, XMLParserDelegate {
         var elements: [String: Int] = [:]
@@ -338,7 +338,7 @@ import Testing
         #expect(html.contains("<tr><th>participants</th><td>2</td></tr>"))
         #expect(
             html.contains(
-                "<tr><th>dates</th><td>2024-05-03 to 2024-06-01 (dates of the results that have them)</td></tr>"))
+                "<tr><th>dates</th><td>2024-05-03 to 2024-06-01 (dates of the records that have them)</td></tr>"))
         #expect(html.contains("<tr><th>results with a warning</th><td>2</td></tr>"))
         #expect(html.contains("<tr><th>recordings with repaired timestamps</th><td>1</td></tr>"))
         #expect(html.contains("<tr><th>records that failed</th><td>1</td></tr>"))
