@@ -143,6 +143,9 @@ public enum BatchRunner {
         public var discoveryComplete = false
         /// The record that just failed and why (`source: reason`); nil when the report is not about a failure.
         public var failure: String?
+        /// While discovery runs: the records it will find, estimated from a census of the inputs' files
+        /// (``RecordCensus``); nil until the census is done and a record is found, and once discovery is complete.
+        public var estimatedTotal: Int?
 
         /// A state with the given counts.
         public init(
@@ -465,6 +468,10 @@ public enum BatchRunner {
         var failed = 0
         var discoveryComplete = false
         var discovered = started
+        // The census gives the progress bar an estimated total while discovery runs: only counted when drawn.
+        let census =
+            progress == nil ? nil : RecordCensus.Running(inputs: configuration.inputs, limits: configuration.limits)
+        var visited = 0
         let shard = configuration.shard
         let consent = policy
         // Tables of many participants (MyDataHelps) are one record: the policy also decides their rows.
@@ -479,10 +486,14 @@ public enum BatchRunner {
         try await withThrowingTaskGroup(of: BatchEntry.self) { group in
             var inFlight = 0
             func report(failure: String? = nil) {
-                progress?(
-                    ProgressState(
-                        found: seen.count, done: done, failed: failed, discoveryComplete: discoveryComplete,
-                        failure: failure))
+                guard let progress else { return }
+                var state = ProgressState(
+                    found: seen.count, done: done, failed: failed, discoveryComplete: discoveryComplete,
+                    failure: failure)
+                if !discoveryComplete, let files = census?.count {
+                    state.estimatedTotal = RecordCensus.estimate(found: seen.count, visited: visited, census: files)
+                }
+                progress(state)
             }
             func collect(_ entry: BatchEntry) throws {
                 try journal.append(entry)
@@ -497,6 +508,7 @@ public enum BatchRunner {
                 }
             }
             for try await event in events {
+                if census != nil { visited += RecordCensus.visited(event) }
                 switch event {
                 case .skipped(let source, let reason):
                     summary.skippedFiles += 1

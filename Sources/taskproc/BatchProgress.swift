@@ -10,8 +10,9 @@ import Synchronization
 ///
 /// It has two phases:
 ///
-/// - while records are still being found: `found 1234 records… 456 done, 3 failed, 120 records/s` (no percentage
-///   and no ETA: the total is not known yet);
+/// - while records are still being found: `found 1234 of ~9800 records… 456 done, 3 failed, 120 records/s ETA ~1:18`,
+///   the total and the ETA estimated from a census of the inputs' files (``RecordCensus``; without it, before the
+///   census is done: `found 1234 records… 456 done, 3 failed, 120 records/s`);
 /// - once every record is found: `456/1234 [=====     ]  37% 120 records/s ETA 0:10, 3 failed`.
 ///
 /// Drawn only when standard error is a terminal (``Terminal/standardErrorIsInteractive``); the failure count is
@@ -61,23 +62,30 @@ final class BatchProgressBar: Sendable {
         }
         let rateText = String(format: "%.0f records/s", rate)
         guard p.discoveryComplete else {
-            return "\r\u{1B}[Kfound \(p.found) records… \(p.done) done" + (failures.isEmpty ? "" : ", " + failures)
-                + ", " + rateText
+            guard let estimate = p.estimatedTotal else {
+                return "\r\u{1B}[Kfound \(p.found) records… \(p.done) done" + (failures.isEmpty ? "" : ", " + failures)
+                    + ", " + rateText
+            }
+            return "\r\u{1B}[Kfound \(p.found) of ~\(estimate) records… \(p.done) done"
+                + (failures.isEmpty ? "" : ", " + failures) + ", " + rateText + " ETA ~"
+                + eta(remaining: estimate - p.done, rate: rate)
         }
         let fraction = p.found > 0 ? Double(p.done) / Double(p.found) : 1
         let width = 30
         let filled = Int.clamped(fraction * Double(width), to: 0...width)
         let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
-        var eta = "--:--"
-        if p.done >= p.found {
-            eta = "0:00"
-        } else if rate > 0 {
-            // Rounded up: 0:00 only at the end.
-            let seconds = Int.clamped((Double(p.found - p.done) / rate).rounded(.up), to: 0...359_999)
-            eta = String(format: "%d:%02d", seconds / 60, seconds % 60)
-        }
         return String(format: "\r\u{1B}[K%d/%d [%@] %3.0f%% ", p.done, p.found, bar, (fraction * 100).rounded(.down))
-            + rateText + " ETA " + eta + (failures.isEmpty ? "" : ", " + failures)
+            + rateText + " ETA " + eta(remaining: p.found - p.done, rate: rate)
+            + (failures.isEmpty ? "" : ", " + failures)
+    }
+
+    /// `m:ss` for `remaining` records at `rate` records per second, rounded up (0:00 only at the end); `--:--`
+    /// before there is a rate.
+    static func eta(remaining: Int, rate: Double) -> String {
+        guard remaining > 0 else { return "0:00" }
+        guard rate > 0 else { return "--:--" }
+        let seconds = Int.clamped((Double(remaining) / rate).rounded(.up), to: 0...359_999)
+        return String(format: "%d:%02d", seconds / 60, seconds % 60)
     }
 
     /// Clears the bar's line so that a diagnostic can be printed on a line of its own (the next update redraws).

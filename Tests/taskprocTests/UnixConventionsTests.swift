@@ -58,6 +58,16 @@ import Testing
         #expect(none == "\r\u{1B}[Kfound 7 records… 0 done, 0 records/s")
     }
 
+    /// With the census's estimate: the estimated total and an ETA from it, both marked `~`.
+    @Test func discoveryWithAnEstimateShowsTheEstimatedTotalAndETA() {
+        var state = State(found: 1234, done: 456, failed: 3)
+        state.estimatedTotal = 9800
+        let line = BatchProgressBar.line(state, rate: 120, color: false)
+        // (9800 − 456) / 120 = 77.9 s, rounded up.
+        #expect(line == "\r\u{1B}[Kfound 1234 of ~9800 records… 456 done, 3 failed, 120 records/s ETA ~1:18")
+        #expect(BatchProgressBar.line(state, rate: 0, color: false).hasSuffix("ETA ~--:--"))
+    }
+
     @Test func onceEverythingIsFoundItShowsPercentageETAAndFailures() {
         let line = BatchProgressBar.line(
             State(found: 1000, done: 250, failed: 2, discoveryComplete: true), rate: 50, color: false)
@@ -137,8 +147,11 @@ import Testing
         #expect(tty.output.contains("] 100% "), "\(tty.output)")
         #expect(tty.output.contains("\(Self.red)"), "failures are not counted in red: \(tty.output)")
         let redraws = tty.output.components(separatedBy: "\r\u{1B}[K").dropFirst()
+        // While discovering: no percentage; an ETA only with the census's estimated total, both marked `~`.
         for line in redraws where line.hasPrefix("found ") {
-            #expect(!line.contains("%") && !line.contains("ETA"), "\(line)")
+            #expect(!line.contains("%"), "\(line)")
+            #expect(line.contains(" of ~") == line.contains("ETA ~"), "\(line)")
+            #expect(!line.contains("ETA") || line.contains("ETA ~"), "\(line)")
         }
 
         let noColor = try runOnTerminal(["batch", export, "-o", dir.path + "/b"], environment: ["NO_COLOR=1"])
