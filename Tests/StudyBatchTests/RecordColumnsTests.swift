@@ -161,6 +161,41 @@ import Testing
         #expect(table.rows.count == count && table.rows[0].count == BatchOutputs.storedKeyColumns.count + 6)
     }
 
+    // MARK: taps.csv
+
+    /// The mhealthtools tap file: one `taps` row per tap of the file, in its order, with the file's own time,
+    /// location and button (read here with a plain CSV split), and the time since the previous row.
+    @Test func tapsTableHasOneRowPerTapAsRecorded() throws {
+        let path = sharedDataPath("mpower-samples/mhealthtools_tap_data.csv")
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
+        let file = lines.map { line in
+            line.split(separator: ",").map { String($0).replacingOccurrences(of: "\"", with: "") }
+        }
+        let outcome = RecordAnalysis.analyze(recordAt: path)
+        let taps = try #require(outcome.detailTables.first { $0.name == "taps" })
+        #expect(taps.header == TappingAnalysis.tapsColumns)
+        #expect(taps.rows.count == file.count && file.count > 100)
+        let column = { (name: String) in taps.header.firstIndex(of: name)! }
+        let buttons = ["TappedButtonLeft": "left", "TappedButtonRight": "right", "TappedButtonNone": "none"]
+        // Cells carry 10 significant digits (as steps.csv).
+        func same(_ cell: String, _ value: Double) -> Bool {
+            guard let x = Double(cell) else { return false }
+            return abs(x - value) <= 5e-10 * max(abs(value), 1e-3)
+        }
+        for (k, (row, cells)) in zip(taps.rows, file).enumerated() {
+            #expect(row[column("tap")] == String(k + 1))
+            #expect(same(row[column("time")], Double(cells[0])!), "tap \(k + 1)")
+            #expect(same(row[column("x")], Double(cells[1])!), "tap \(k + 1)")
+            #expect(same(row[column("y")], Double(cells[2])!), "tap \(k + 1)")
+            #expect(row[column("button")] == buttons[cells[3]], "tap \(k + 1)")
+            let since = k == 0 ? nil : Double(cells[0])! - Double(file[k - 1][0])!
+            #expect(since.map { same(row[column("sincePrevious")], $0) } ?? (row[column("sincePrevious")] == ""))
+        }
+        let entry = BatchEntry(record: BatchRecord(source: "taps.csv", location: path), hash: "h", outcome: outcome)
+        let table = try #require(entry.tables.first { $0.kind == "taps" })
+        #expect(table.rows.count == file.count && table.rows[0].count == BatchOutputs.storedKeyColumns.count + 8)
+    }
+
     // MARK: helpers
 
     /// A vertical-axis gait signal `t,x,y,z` in g: gravity plus a sine at the step frequency (Hz).

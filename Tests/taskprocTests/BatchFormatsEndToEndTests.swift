@@ -402,7 +402,8 @@ struct StudyExport {
         #expect(
             expected.keys.sorted() == [
                 "adherence.csv", "columns.csv", "errors.jsonl", "participant_day.csv", "participant_week.csv",
-                "results.jsonl", "skipped.csv", "steps.csv", "surveys_wide.csv", "tapping.csv", "walking.csv",
+                "results.jsonl", "skipped.csv", "steps.csv", "surveys_wide.csv", "tapping.csv", "taps.csv",
+                "walking.csv",
             ])
         #expect(try outputFiles(victim) == expected)
         // Resuming a finished run changes nothing; an empty folder has nothing to resume.

@@ -91,6 +91,7 @@ import Testing
         case "tapping": tapping
         case "survey": survey
         case "steps": [Article("docs/batch.md", "### `steps.csv`")]
+        case "taps": [Article("docs/batch.md", "### `taps.csv`")]
         case _ where scoredKinds.contains(kind):
             [Article(activeTasks, "## The result"), Article(activeTasks, "(`\(kind)`")]
         default: nil

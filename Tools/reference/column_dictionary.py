@@ -70,6 +70,7 @@ KINDS = {
     "tapping": [("docs/tapping.md", None)],
     "survey": [("docs/surveys.md", None)],
     "steps": [("docs/batch.md", "### `steps.csv`")],
+    "taps": [("docs/batch.md", "### `taps.csv`")],
 }
 for scored in SCORED:
     KINDS[scored] = [(ACTIVE, "## The result"), (ACTIVE, "(`%s`" % scored)]

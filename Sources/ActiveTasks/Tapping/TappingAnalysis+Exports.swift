@@ -42,3 +42,29 @@ extension TappingAnalysis {
             implausible: median.isFinite ? median < minimumPlausibleInterval : nil)
     }
 }
+
+extension TappingAnalysis {
+    /// The columns of `taps.csv`, after batch's key columns.
+    public static let tapsColumns = ["stepIdentifier", "tap", "time", "button", "x", "y", "duration", "sincePrevious"]
+
+    /// `taps.csv`: one row per tap analysed, in the recording's order: its tapping step, its 1-based number, its
+    /// time (s, as ResearchKit records it: since the step's first button tap), the button (`left`, `right`, or
+    /// `none` outside both), its location in the step's view (points), the touch duration (s; blank when the
+    /// source does not record it) and the time since the previous row's tap (s; blank at the first; negative
+    /// where the timestamps run backwards, which `flag_repaired` marks).
+    public static func detailTables(of result: TappingResult) -> [DetailTable] {
+        guard !result.taps.isEmpty else { return [] }
+        let n = { (v: Double?) in ResultEncoding.number(v, digits: 10) }
+        var rows: [[String]] = []
+        rows.reserveCapacity(result.taps.count)
+        var previous: Double?
+        for (k, tap) in result.taps.enumerated() {
+            rows.append([
+                result.stepIdentifier ?? "", String(k + 1), n(tap.timestamp), tap.button.rawValue, n(tap.location.x),
+                n(tap.location.y), n(tap.duration), previous.map { n(tap.timestamp - $0) } ?? "",
+            ])
+            previous = tap.timestamp
+        }
+        return [DetailTable(name: "taps", header: tapsColumns, rows: rows)]
+    }
+}

@@ -33,6 +33,7 @@ public enum TappingProcessor {
                 of: usable.samples, variant: variant, depressThreshold: depressThreshold),
             extras: TappingExtras(recording: usable),
             accelerometer: accelerometer.map { summarize($0.log, file: $0.file) })
+        result.taps = usable.samples
         let excluded = recording.samples.count - usable.samples.count
         if excluded > 0 {
             result.warnings.append(

@@ -25,6 +25,10 @@ public struct TappingResult: Sendable, Hashable {
     /// What was excluded from the analysis and why (taps with non-finite or out-of-range values); empty when
     /// nothing was (the `warnings` key is then omitted).
     public var warnings: [String] = []
+    /// The taps analysed, as recorded, in the recording's order (the excluded ones left out).
+    ///
+    /// Batch's `taps.csv` (``TappingAnalysis/detailTables(of:)``); not part of the result's JSON.
+    public var taps: [TapSample] = []
 
     /// Creates a result.
     ///
